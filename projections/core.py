@@ -1,0 +1,60 @@
+"""The engine's half of the fold: lobby events and bookkeeping every ruleset shares.
+
+Events the engine owns are applied here; every other event is handed to the game's
+ruleset. The state is a plain JSON-able dict so that a snapshot is just its canonical
+JSON, and "replay equals live state" can be checked byte for byte.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+ENGINE_EVENTS = frozenset({"game_created", "seat_joined", "game_started", "said", "seed_revealed"})
+
+
+def empty_state() -> dict[str, Any]:
+    return {"version": 0, "status": "none"}
+
+
+def evolve(state: dict, event: dict, ruleset_for: Callable[[str], Any]) -> dict:
+    """Apply one event; `ruleset_for(name)` gives the ruleset object for non-engine events."""
+    kind, p = event["type"], event["payload"]
+    if kind == "game_created":
+        state = {
+            "game_id": event["game_id"],
+            "ruleset": p["ruleset"],
+            "ruleset_version": p["ruleset_version"],
+            "status": "lobby",
+            "created_at": event["recorded_at"],
+            "options": p["options"],
+            "seats_total": p["seats"],
+            "seats": [],
+            "rng": {"mode": p["rng_mode"], "seed_commitment": p.get("seed_commitment"),
+                    "script": p.get("script"), "dice_used": 0, "seed": None},
+            "auth": {p["organizer_token_hash"]: {"kind": "organizer"}},
+            "talk": [],
+            "game": None,
+            "winner": None,
+        }
+    elif kind == "seat_joined":
+        state["seats"].append({"seat": p["seat"], "name": p["name"]})
+        state["auth"][p["token_hash"]] = {"kind": "seat", "seat": p["seat"]}
+    elif kind == "game_started":
+        state["status"] = "running"
+    elif kind == "said":
+        state["talk"].append({"version": event["version"], "actor": event["actor"],
+                              "text": p["text"], "at": event["recorded_at"]})
+    elif kind == "seed_revealed":
+        state["rng"]["seed"] = p["seed"]
+    else:
+        if kind == "dice_rolled":
+            state["rng"]["dice_used"] += len(p["dice"])
+        state = ruleset_for(state["ruleset"]).evolve(state, event)
+    state["version"] = event["version"]
+    return state
+
+
+def fold(events, ruleset_for, state: dict | None = None) -> dict:
+    state = state if state is not None else empty_state()
+    for event in events:
+        state = evolve(state, event, ruleset_for)
+    return state

@@ -1,0 +1,119 @@
+"""The one source of dice and shuffles.
+
+Two modes, chosen at game creation:
+
+- **seeded** (default): a per-game secret 32-byte seed; its SHA-256 is published at creation
+  as `seed_commitment` and the seed itself is revealed when the game ends. The n-th die a
+  batch rolls for a purpose is `HMAC-SHA256(seed, "<version>:<purpose>:<n>") mod 6 + 1`,
+  where `<version>` is the stream version of the batch's first event. A shuffle is
+  Fisher-Yates where position i swaps with `HMAC(seed, "<version>:shuffle:<deck>:<i>")
+  mod (i+1)`. Anyone holding the revealed seed can recompute every outcome.
+- **scripted**: the organizer supplied the dice (consumed in order across the game), deck
+  orders and Muscle hands — re-enacting a table game, or a test.
+
+The oracle only computes; the rules kernel writes every outcome into events, so a replay
+never consults the oracle again.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+from collections import Counter
+
+from service.rules.errors import RuleViolation
+
+SEED_BYTES = 32
+
+
+def new_seed() -> bytes:
+    return os.urandom(SEED_BYTES)
+
+
+def commitment(seed: bytes) -> str:
+    return hashlib.sha256(seed).hexdigest()
+
+
+def _draw(seed: bytes, message: str) -> int:
+    return int.from_bytes(hmac.new(seed, message.encode(), hashlib.sha256).digest(), "big")
+
+
+def seeded_die(seed: bytes, version: int, purpose: str, n: int) -> int:
+    return _draw(seed, f"{version}:{purpose}:{n}") % 6 + 1
+
+
+def seeded_shuffle(seed: bytes, version: int, deck: str, items: list) -> list:
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = _draw(seed, f"{version}:shuffle:{deck}:{i}") % (i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+class SeededOracle:
+    """Outcomes derived from the secret seed and the batch's first version."""
+
+    def __init__(self, seed: bytes, version: int):
+        self.seed = seed
+        self.version = version
+        self._counts: Counter[str] = Counter()
+
+    def dice(self, purpose: str, count: int) -> list[int]:
+        start = self._counts[purpose]
+        self._counts[purpose] += count
+        return [seeded_die(self.seed, self.version, purpose, start + k) for k in range(count)]
+
+    def shuffle(self, deck: str, items: list) -> list:
+        return seeded_shuffle(self.seed, self.version, deck, items)
+
+    def scripted_hands(self):
+        return None
+
+
+class ScriptedOracle:
+    """Outcomes the organizer supplied at creation; `used` is how many dice the game had
+    already consumed (the engine counts the `dice_rolled` events)."""
+
+    def __init__(self, script: dict, used: int):
+        self.script = script
+        self.cursor = used
+
+    def dice(self, purpose: str, count: int) -> list[int]:
+        dice = self.script.get("dice") or []
+        if self.cursor + count > len(dice):
+            raise RuleViolation(
+                "scripted_dice_exhausted",
+                f"this scripted game has run out of dice: {purpose} needs {count} more, "
+                f"but only {len(dice) - self.cursor} of the {len(dice)} supplied are left",
+            )
+        out = list(dice[self.cursor:self.cursor + count])
+        self.cursor += count
+        return out
+
+    def shuffle(self, deck: str, items: list) -> list:
+        order = (self.script.get("decks") or {}).get(deck)
+        if order is None:
+            return list(items)
+        if Counter(map(_key, order)) != Counter(map(_key, items)):
+            raise RuleViolation(
+                "scripted_deck_mismatch",
+                f"the scripted order for the {deck} deck does not hold exactly the cards of that deck",
+                status=422,
+            )
+        return list(order)
+
+    def scripted_hands(self):
+        return self.script.get("hands")
+
+
+def _key(item):
+    return repr(item)
+
+
+def oracle_for(rng_state: dict, seed: bytes | None, next_version: int):
+    """The oracle for a batch whose first event will get `next_version`."""
+    if rng_state.get("mode") == "scripted":
+        return ScriptedOracle(rng_state.get("script") or {}, rng_state.get("dice_used", 0))
+    if seed is None:
+        raise RuntimeError("seeded game without its seed")
+    return SeededOracle(seed, next_version)

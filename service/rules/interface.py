@@ -1,0 +1,81 @@
+"""What a ruleset must provide so the engine can host it.
+
+The engine (service/) owns transport, storage, auth, clocks and the generic lobby events;
+a ruleset owns everything inside a running game. Everything here is pure: no I/O, no clock,
+no random. Randomness enters through the `Oracle` passed in (service/rng.py), and every
+outcome it gives must be written into the events the ruleset returns.
+
+Shapes shared with the engine:
+
+- **state**: a JSON-able dict built by folding events. The engine owns the top-level keys
+  (`game_id, ruleset, ruleset_version, version, status, options, seats_total, seats, rng,
+  talk, deadline, ...`); the ruleset owns `state["game"]` and may set `state["status"] =
+  "finished"` and `state["winner"]` when its end event is applied.
+- **draft**: an event the ruleset wants appended: `{"type": str, "payload": dict}` and,
+  optionally, `"actor"` to override the command's actor (e.g. `"system"`). The engine
+  wraps drafts into envelopes (version, hash, time, command id).
+- **event**: an envelope as stored: `{"type", "schema_version", "game_id", "version",
+  "recorded_at", "actor", "command_id", "payload", "prev_hash", "hash"}`.
+- **actor**: `{"kind": "seat", "seat": n}` or `{"kind": "organizer"}` or `{"kind": "system"}`.
+- **viewer**: `{"kind": "seat", "seat": n}`, `{"kind": "organizer"}` or `{"kind": "spectator"}`.
+
+Randomness conventions (so the engine can track scripted dice and redact deck order):
+every die rolled is in an event of type `dice_rolled` with payload
+`{"purpose": str, "dice": [int, ...], ...context}`; every shuffle is an event of type
+`deck_shuffled` with payload `{"deck": str, "order": [...]}` (the engine hides `order`
+from everyone but the organizer).
+"""
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+State = dict[str, Any]
+Draft = dict[str, Any]
+Event = dict[str, Any]
+Actor = dict[str, Any]
+Viewer = dict[str, Any]
+
+
+class Oracle(Protocol):
+    """Dice and shuffles for one command; see service/rng.py."""
+
+    def dice(self, purpose: str, count: int) -> list[int]: ...
+    def shuffle(self, deck: str, items: list) -> list: ...
+    def scripted_hands(self) -> dict[str, list[int]] | None: ...
+
+
+class Ruleset(Protocol):
+    name: str
+    version: str
+    #: {command type: (marshmallow Schema class, description of when it is legal)}
+    command_schemas: dict[str, tuple[type, str]]
+    #: {event type: (marshmallow Schema class for the payload, schema_version)}
+    event_schemas: dict[str, tuple[type, int]]
+
+    def validate_options(self, options: dict, seats: int) -> dict[str, list[str]]:
+        """Field -> messages for options this ruleset refuses (empty dict = fine)."""
+
+    def setup(self, state: State, oracle: Oracle) -> list[Draft]:
+        """Events that deal the game and open the first step (on `start`)."""
+
+    def decide(self, state: State, actor: Actor, command: dict, oracle: Oracle) -> list[Draft]:
+        """Events a command causes, including the automatic work after it; or raise
+        RuleViolation. Must not mutate `state`."""
+
+    def evolve(self, state: State, event: Event) -> State:
+        """Apply one of this ruleset's events. May mutate and return `state`."""
+
+    def legal_actions(self, state: State, seat: int) -> dict:
+        """`{"phase", "step", "actions": [{"type", "params", "examples"}]}`."""
+
+    def waiting(self, state: State) -> dict:
+        """`{"step": str|None, "seats": [int]}`: whose input the game awaits now."""
+
+    def timeout(self, state: State, oracle: Oracle) -> list[Draft]:
+        """Events applying the RULES.md timer defaults for every awaited seat."""
+
+    def view(self, state: State, viewer: Viewer) -> dict:
+        """`state["game"]` as this viewer may see it."""
+
+    def redact_event(self, event: Event, viewer: Viewer) -> Event:
+        """The event as this viewer may see it (a copy; never the original)."""
