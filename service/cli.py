@@ -1,0 +1,212 @@
+"""``bootleggers`` — the command line.
+
+``bootleggers serve`` runs what the Procfile lists (gunicorn + an RQ worker) as child
+processes, with an embedded Redis when ``REDIS_URL`` is not set, and stops them in order:
+web and worker first, Redis last. Every child runs in its own session so that a Ctrl-C at
+the terminal reaches only this process, which then shuts the others down cleanly; each also
+gets SIGTERM from the kernel should this process die without cleaning up.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+from service.queues import ALL_QUEUES
+
+DEFAULT_APP = "service.app:create_app()"
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+def log(message: str) -> None:
+    click.echo(f"[bootleggers] {message}", err=True)
+
+
+@click.group()
+def main() -> None:
+    """Referee server for the board game Bootleggers."""
+
+
+# -- serve ---------------------------------------------------------------------------
+
+
+@dataclass
+class Child:
+    name: str
+    argv: list[str]
+    process: subprocess.Popen[bytes] | None = None
+
+    def start(self, env: dict[str, str]) -> None:
+        from service.embedded_redis import die_with_parent
+
+        self.process = subprocess.Popen(
+            self.argv,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+            preexec_fn=die_with_parent,
+        )
+        log(f"{self.name} started (pid {self.process.pid}): {' '.join(self.argv)}")
+
+    @property
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def terminate(self) -> None:
+        if self.alive:
+            assert self.process is not None
+            self.process.send_signal(signal.SIGTERM)
+
+    def kill_group(self) -> None:
+        """SIGKILL the child and whatever it forked (gunicorn workers, rq work-horses)."""
+        if self.process is None:
+            return
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
+def gunicorn_config() -> Path:
+    """``gunicorn.conf.py`` of the working dir (Procfile semantics), else of the repo."""
+    for candidate in (Path.cwd() / "gunicorn.conf.py", REPO_ROOT / "gunicorn.conf.py"):
+        if candidate.is_file():
+            return candidate
+    raise click.ClickException("gunicorn.conf.py not found in the working dir or the repo")
+
+
+def rq_command() -> list[str]:
+    """``rq`` from the same environment as this interpreter, even if it is not on PATH."""
+    beside = Path(sys.executable).parent / "rq"
+    if beside.is_file():
+        return [str(beside)]
+    found = shutil.which("rq")
+    return [found] if found else [sys.executable, "-m", "rq.cli"]
+
+
+def stop_children(children: list[Child], timeout: float) -> None:
+    for child in children:
+        child.terminate()
+    deadline = time.monotonic() + timeout
+    for child in children:
+        if child.process is None:
+            continue
+        remaining = max(0.0, deadline - time.monotonic())
+        try:
+            child.process.wait(remaining)
+        except subprocess.TimeoutExpired:
+            log(f"{child.name} did not stop within {timeout:.0f}s; killing it")
+            child.kill_group()
+            child.process.wait()
+        # Leave nothing behind that the child forked and did not reap.
+        child.kill_group()
+
+
+@main.command()
+@click.option("--port", type=int, envvar="PORT", default=8000, show_default=True,
+              help="HTTP port (env PORT).")
+@click.option("--app", "app_spec", envvar="BOOTLEGGERS_APP", default=DEFAULT_APP,
+              show_default=True, help="gunicorn application spec (env BOOTLEGGERS_APP).")
+@click.option("--data-dir", type=click.Path(file_okay=False), envvar="BOOTLEGGERS_DATA_DIR",
+              default="var/redis", show_default=True,
+              help="Embedded Redis data dir (used only when REDIS_URL is unset).")
+@click.option("--stop-timeout", type=float, default=8.0, show_default=True,
+              help="Seconds the web and worker get to stop before they are killed.")
+def serve(port: int, app_spec: str, data_dir: str, stop_timeout: float) -> None:
+    """Run web (gunicorn) + worker (rq) as in the Procfile, with Redis if needed.
+
+    Without REDIS_URL an embedded Redis (AOF on, data under var/redis) is started and its
+    URL is exported to the children. Ctrl-C or SIGTERM stops everything; if one child
+    dies the others are stopped and the command exits non-zero.
+    """
+    stop_signal: list[int] = []
+
+    def request_stop(signum: int, _frame: object) -> None:
+        if not stop_signal:
+            log(f"got {signal.Signals(signum).name}; stopping")
+        stop_signal.append(signum)
+
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, request_stop)
+
+    env = dict(os.environ)
+    env["PORT"] = str(port)
+    env.setdefault("PYTHONUNBUFFERED", "1")
+
+    embedded = None
+    if not env.get("REDIS_URL"):
+        from service.embedded_redis import EmbeddedRedis, EmbeddedRedisError
+
+        try:
+            embedded = EmbeddedRedis(data_dir, appendonly=True).start()
+        except EmbeddedRedisError as exc:
+            raise click.ClickException(str(exc)) from exc
+        env["REDIS_URL"] = embedded.url
+        log(f"embedded redis started (pid {embedded.pid}) at {embedded.url}, "
+            f"AOF in {embedded.data_dir}")
+    else:
+        log(f"using REDIS_URL={env['REDIS_URL']}")
+
+    children = [
+        Child("web", [sys.executable, "-m", "gunicorn", "-c", str(gunicorn_config()), app_spec]),
+        Child("worker", [*rq_command(), "worker", "--with-scheduler",
+                         "--url", env["REDIS_URL"], *ALL_QUEUES]),
+    ]
+    exit_code = 0
+    try:
+        for child in children:
+            if stop_signal:
+                break
+            child.start(env)
+        log(f"serving on http://127.0.0.1:{port} (Ctrl-C to stop)")
+        while not stop_signal:
+            dead = [c for c in children if c.process is not None and not c.alive]
+            if embedded is not None and not embedded.running():
+                log("embedded redis exited unexpectedly")
+                exit_code = 1
+                break
+            if dead:
+                for child in dead:
+                    assert child.process is not None
+                    log(f"{child.name} exited with code {child.process.returncode}; "
+                        f"stopping the others")
+                exit_code = 1
+                break
+            time.sleep(0.2)
+    finally:
+        # Ignore further Ctrl-Cs while we shut down in order.
+        for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            signal.signal(signum, lambda *_: None)
+        stop_children(children, stop_timeout)
+        if embedded is not None:
+            embedded.stop()
+            log("embedded redis stopped")
+    log("stopped")
+    sys.exit(exit_code)
+
+
+# -- openapi -------------------------------------------------------------------------
+
+
+@main.command()
+def openapi() -> None:
+    """Regenerate api_spec/openapi.json from the marshmallow schemas."""
+    if str(REPO_ROOT) not in sys.path and (REPO_ROOT / "api_spec").is_dir():
+        sys.path.insert(0, str(REPO_ROOT))  # api_spec/ lives beside the packages, uninstalled
+    from api_spec.generate import main as generate  # lazy: needs the whole app
+
+    result = generate()
+    if isinstance(result, int) and result:
+        sys.exit(result)
+
+
+if __name__ == "__main__":
+    main()
