@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 ENGINE_EVENTS = frozenset({"game_created", "seat_joined", "game_started", "said", "seed_revealed"})
+"""Applied here; `dice_rolled` is counted here and then handed to the ruleset too."""
 
 
 def empty_state() -> dict[str, Any]:
@@ -50,6 +51,7 @@ def evolve(state: dict, event: dict, ruleset_for: Callable[[str], Any]) -> dict:
             state["rng"]["dice_used"] += len(p["dice"])
         state = ruleset_for(state["ruleset"]).evolve(state, event)
     state["version"] = event["version"]
+    state["head_hash"] = event["hash"]
     return state
 
 

@@ -1,0 +1,132 @@
+"""The OpenAPI document, generated from the marshmallow schemas the API really uses.
+
+`make openapi` writes it to api_spec/openapi.json; a test fails when the checked-in file
+differs from what the code generates, so the contract clients read cannot drift.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from apispec import APISpec
+from apispec.ext.marshmallow import MarshmallowPlugin
+from marshmallow import fields, validate
+
+from service.api import schemas as s
+
+SPEC_PATH = Path(__file__).with_name("openapi.json")
+PROBLEM = {"application/problem+json": {"schema": "ProblemDetail"}}
+GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"}}
+BEARER = [{"bearer": []}]
+OPTIONAL_BEARER = [{}, {"bearer": []}]
+
+
+def _errors(*codes: int) -> dict:
+    words = {400: "malformed request", 401: "missing or unknown token", 403: "not allowed for this caller",
+             404: "unknown game", 409: "refused by the rules, or a stale If-Match version",
+             422: "fields missing or wrong", 503: "storage unavailable or too busy"}
+    return {str(c): {"description": words[c], "content": PROBLEM} for c in codes}
+
+
+def _ok(status: int, schema: str, description: str) -> dict:
+    return {str(status): {"description": description, "content": {"application/json": {"schema": schema}}}}
+
+
+def _command_schemas(spec: APISpec) -> dict:
+    """One component per command type, each with a `type` constant, and their oneOf."""
+    from service.rules.registry import rulesets
+
+    commands = {"say": (s.Say, "Table talk, any time; kept in the game's record.")}
+    for ruleset in rulesets().values():
+        commands.update(ruleset.command_schemas)
+    mapping = {}
+    for name, (schema_cls, description) in sorted(commands.items()):
+        component = "".join(part.title() for part in name.split("_")) + "Command"
+        typed = type(component, (schema_cls,), {
+            "type": fields.String(required=True, validate=validate.OneOf([name]))})
+        typed.__doc__ = description
+        spec.components.schema(component, schema=typed)
+        mapping[name] = f"#/components/schemas/{component}"
+    return {"oneOf": [{"$ref": ref} for ref in mapping.values()],
+            "discriminator": {"propertyName": "type", "mapping": mapping}}
+
+
+def build_spec() -> dict:
+    spec = APISpec(title="Bootleggers referee", version="1.0.0", openapi_version="3.0.3",
+                   plugins=[MarshmallowPlugin()],
+                   info={"description": "Event-sourced referee server for Bootleggers. Errors are "
+                                        "application/problem+json with a stable `code`."})
+    spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
+    for name in ("CreateGame", "GameCreatedAnswer", "JoinSeat", "SeatAnswer", "CommandAnswer", "EventsPage",
+                 "GameList", "GameState", "LegalActions", "Audit", "ProblemDetail"):
+        spec.components.schema(name, schema=getattr(s, name))
+    spec.components.schema("Command", _command_schemas(spec))
+    at = {"name": "at", "in": "query", "schema": {"type": "integer", "minimum": 1},
+          "description": "time travel: the state as it stood after event N"}
+    page = [{"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0}},
+            {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}}]
+    pins = [{"name": "If-Match", "in": "header", "schema": {"type": "string"},
+             "description": "the version you decided on; refused with 409 version_conflict if stale"},
+            {"name": "Idempotency-Key", "in": "header", "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+             "description": "a retry with the same key returns the first answer and appends nothing"}]
+    spec.path("/v1/games", operations={
+        "post": {"summary": "Create a game", "requestBody": {"required": True, "content": {"application/json": {"schema": "CreateGame"}}},
+                 "responses": {**_ok(201, "GameCreatedAnswer", "created; keep the organizer token"), **_errors(400, 422)}},
+        "get": {"summary": "List games", "parameters": [
+                    {"name": "status", "in": "query", "schema": {"type": "string", "enum": ["lobby", "running", "finished"]}},
+                    {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}}],
+                "responses": {**_ok(200, "GameList", "public fields of each game"), **_errors(422)}}})
+    spec.path("/v1/games/{game_id}/seats", operations={"post": {
+        "summary": "Join a seat", "parameters": [GAME_ID],
+        "requestBody": {"required": True, "content": {"application/json": {"schema": "JoinSeat"}}},
+        "responses": {**_ok(201, "SeatAnswer", "your seat and player token"), **_errors(400, 404, 409, 422)}}})
+    spec.path("/v1/games/{game_id}/start", operations={"post": {
+        "summary": "Deal and begin round 1 (organizer)", "parameters": [GAME_ID, *pins], "security": BEARER,
+        "responses": {**_ok(200, "CommandAnswer", "the setup events, as you may see them"),
+                      **_errors(400, 401, 403, 404, 409)}}})
+    spec.path("/v1/games/{game_id}", operations={"get": {
+        "summary": "The game as the caller may see it", "parameters": [GAME_ID, at], "security": OPTIONAL_BEARER,
+        "responses": {**_ok(200, "GameState", "state, redacted for the caller"), **_errors(401, 404, 422)}}})
+    spec.path("/v1/games/{game_id}/commands", operations={"post": {
+        "summary": "Send a command", "parameters": [GAME_ID, *pins], "security": BEARER,
+        "description": "Each command type's schema says when it is legal; see also legal-actions.",
+        "requestBody": {"required": True, "content": {"application/json": {"schema": "Command"}}},
+        "responses": {**_ok(201, "CommandAnswer", "the events it caused, as you may see them"),
+                      **_errors(400, 401, 403, 404, 409, 422, 503)}}})
+    spec.path("/v1/games/{game_id}/legal-actions", operations={"get": {
+        "summary": "Every command your seat may send now, with examples", "parameters": [GAME_ID], "security": BEARER,
+        "responses": {**_ok(200, "LegalActions", "actions with params and examples"), **_errors(401, 403, 404)}}})
+    spec.path("/v1/games/{game_id}/events", operations={"get": {
+        "summary": "Events, redacted for the caller", "parameters": [GAME_ID, *page], "security": OPTIONAL_BEARER,
+        "responses": {**_ok(200, "EventsPage", "a page of events"), **_errors(401, 404, 422)}}})
+    spec.path("/v1/games/{game_id}/events/stream", operations={"get": {
+        "summary": "Live events (Server-Sent Events), resumable with Last-Event-ID",
+        "parameters": [GAME_ID, page[0],
+                       {"name": "timeout", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 3600}},
+                       {"name": "Last-Event-ID", "in": "header", "schema": {"type": "string"}}],
+        "security": OPTIONAL_BEARER,
+        "responses": {"200": {"description": "text/event-stream; `id` is the event version",
+                              "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                      **_errors(400, 401, 404, 422)}}})
+    spec.path("/v1/games/{game_id}/audit", operations={"get": {
+        "summary": "Chain check, checkpoints and (after the end) the seed", "parameters": [GAME_ID],
+        "security": OPTIONAL_BEARER,
+        "responses": {**_ok(200, "Audit", "the audit"), **_errors(401, 403, 404)}}})
+    spec.path("/healthz", operations={"get": {"summary": "Liveness (pings Redis)", "responses": {
+        "200": {"description": "ok"}, **_errors(503)}}})
+    spec.path("/metrics", operations={"get": {"summary": "Prometheus metrics", "responses": {
+        "200": {"description": "Prometheus text format", "content": {"text/plain": {"schema": {"type": "string"}}}}}}})
+    return spec.to_dict()
+
+
+def render() -> str:
+    return json.dumps(build_spec(), indent=2, sort_keys=True) + "\n"
+
+
+def main() -> None:
+    SPEC_PATH.write_text(render())
+    print(f"wrote {SPEC_PATH}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,65 @@
+"""Payload schemas of the events the engine itself records (lobby, talk, randomness).
+
+Ruleset events are registered by each ruleset; these are common to all of them.
+"""
+from __future__ import annotations
+
+from marshmallow import INCLUDE, Schema, fields, validate
+
+
+class GameCreated(Schema):
+    ruleset = fields.String(required=True)
+    ruleset_version = fields.String(required=True)
+    seats = fields.Integer(required=True, validate=validate.Range(min=1))
+    options = fields.Dict(required=True)
+    rng_mode = fields.String(required=True, validate=validate.OneOf(["seeded", "scripted"]))
+    seed_commitment = fields.String(allow_none=True)
+    script = fields.Dict(allow_none=True)
+    organizer_token_hash = fields.String(required=True)
+
+
+class SeatJoined(Schema):
+    seat = fields.Integer(required=True, validate=validate.Range(min=1))
+    name = fields.String(required=True)
+    token_hash = fields.String(required=True)
+
+
+class GameStarted(Schema):
+    pass
+
+
+class Said(Schema):
+    text = fields.String(required=True, validate=validate.Length(min=1, max=500))
+
+
+class SeedRevealed(Schema):
+    seed = fields.String(required=True)
+
+
+class DiceRolled(Schema):
+    """Every die of the game is in one of these; context fields are the ruleset's."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    purpose = fields.String(required=True)
+    dice = fields.List(fields.Integer(validate=validate.Range(min=1, max=6)), required=True)
+
+
+class DeckShuffled(Schema):
+    class Meta:
+        unknown = INCLUDE
+
+    deck = fields.String(required=True)
+    order = fields.List(fields.Raw(), required=True)
+
+
+ENGINE_EVENT_SCHEMAS = {
+    "game_created": (GameCreated, 1),
+    "seat_joined": (SeatJoined, 1),
+    "game_started": (GameStarted, 1),
+    "said": (Said, 1),
+    "seed_revealed": (SeedRevealed, 1),
+    "dice_rolled": (DiceRolled, 1),
+    "deck_shuffled": (DeckShuffled, 1),
+}

@@ -1,0 +1,82 @@
+"""What each viewer may see: one redaction per viewer class, for state and events alike.
+
+Every path out of the service — state, `?at=N` time travel, command answers, the event list
+and the live stream — goes through `view_state` or `view_event`. Secrets the engine owns
+(token hashes, the organizer's dice script, deck order, the seed before the end) are
+removed here; the ruleset removes its own (hands, sealed bids, drawn cards).
+
+Hash-chain fields are shown to the organizer, and to everyone once the game is over: while
+it runs, the hash of an event with a hidden field (a sealed bid of one of 72 cards) could
+be brute-forced from its hash, so players and spectators get the chain at the end.
+"""
+from __future__ import annotations
+
+import copy
+
+
+def is_organizer(viewer: dict) -> bool:
+    return viewer.get("kind") == "organizer"
+
+
+def view_state(state: dict, viewer: dict, ruleset) -> dict:
+    rng = state["rng"]
+    out = {
+        "game_id": state["game_id"],
+        "ruleset": state["ruleset"],
+        "ruleset_version": state["ruleset_version"],
+        "version": state["version"],
+        "status": state["status"],
+        "created_at": state["created_at"],
+        "seats_total": state["seats_total"],
+        "options": public_options(state["options"]),
+        "rng": {"mode": rng["mode"], "seed_commitment": rng["seed_commitment"], "seed": rng["seed"]},
+        "players": [dict(seat) for seat in state["seats"]],
+        "talk": copy.deepcopy(state["talk"]),
+        "winner": state.get("winner"),
+        "deadline": state.get("deadline"),
+        "step": None,
+        "waiting_for": [],
+        "viewer": dict(viewer),
+    }
+    if is_organizer(viewer) and rng["mode"] == "scripted":
+        out["rng"]["dice_used"] = rng["dice_used"]
+    if state.get("game") is not None:
+        waiting = ruleset.waiting(state)
+        out["step"], out["waiting_for"] = waiting.get("step"), list(waiting.get("seats", []))
+        out.update(ruleset.view(state, viewer))
+    if is_organizer(viewer) or state["status"] == "finished":
+        out["head_hash"] = state.get("head_hash")
+    return out
+
+
+def public_options(options: dict) -> dict:
+    out = copy.deepcopy(options)
+    rng = out.get("rng")
+    if isinstance(rng, dict):
+        out["rng"] = {"mode": rng.get("mode", "seeded")}
+    return out
+
+
+def view_event(event: dict, viewer: dict, ruleset, finished: bool = False) -> dict:
+    kind = event["type"]
+    if kind == "game_created":
+        event = copy.deepcopy(event)
+        event["payload"].pop("organizer_token_hash", None)
+        if not is_organizer(viewer):
+            event["payload"].pop("script", None)
+    elif kind == "seat_joined":
+        event = copy.deepcopy(event)
+        event["payload"].pop("token_hash", None)
+    elif kind == "deck_shuffled" and not is_organizer(viewer):
+        event = copy.deepcopy(event)
+        event["payload"]["count"] = len(event["payload"].pop("order") or [])
+    elif kind in ("said", "game_started", "seed_revealed"):
+        event = copy.deepcopy(event)
+    elif ruleset is not None:
+        event = ruleset.redact_event(event, viewer)
+    else:
+        event = copy.deepcopy(event)
+    if not (is_organizer(viewer) or finished):
+        event.pop("hash", None)
+        event.pop("prev_hash", None)
+    return event

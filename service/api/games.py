@@ -1,0 +1,166 @@
+"""The lobby and game endpoints of API.md: thin — parse, authorize, call the service, redact."""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, jsonify, request
+
+from events.envelope import first_break
+from projections.views import view_event, view_state
+from service.api import schemas
+from service.api.problems import Problem
+from service.api.requests import json_object, load, pins, query_int
+from service.auth import caller, require
+from service.games import Games, Outcome
+
+bp = Blueprint("games", __name__, url_prefix="/v1")
+
+CREATE, JOIN, SAY = schemas.CreateGame(), schemas.JoinSeat(), schemas.Say()
+CHECKPOINT_EVERY = 100
+
+
+def games() -> Games:
+    return current_app.extensions["games"]
+
+
+def ruleset_of(state: dict):
+    return games().ruleset_for(state["ruleset"])
+
+
+def answer_events(state: dict, actor: dict, events: list[dict]) -> list[dict]:
+    ruleset, finished = ruleset_of(state), state["status"] == "finished"
+    return [view_event(e, actor, ruleset, finished) for e in events]
+
+
+def command_answer(outcome: Outcome, actor: dict, status: int = 201):
+    response = jsonify(version=outcome.version, events=answer_events(outcome.state, actor, outcome.events))
+    response.status_code = status
+    if outcome.duplicate:
+        response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
+@bp.post("/games")
+def create_game():
+    body = load(CREATE, json_object())
+    ruleset = games().rulesets.get(body["ruleset"])
+    if ruleset is None:
+        known = ", ".join(sorted(games().rulesets))
+        raise Problem(422, "unknown_ruleset", f"this server referees {known}; not {body['ruleset']!r}",
+                      errors={"ruleset": [f"must be one of: {known}"]})
+    errors = ruleset.validate_options(body["options"], body["seats"])
+    if errors:
+        raise Problem(422, "invalid_options", "some game options are not allowed; see `errors`", errors=errors)
+    created = games().create(body["ruleset"], body["seats"], body["options"])
+    response = jsonify(created)
+    response.status_code = 201
+    response.headers["Location"] = f"/v1/games/{created['game_id']}"
+    return response
+
+
+@bp.get("/games")
+def list_games():
+    status = request.args.get("status")
+    if status is not None and status not in ("lobby", "running", "finished"):
+        raise Problem(422, "invalid_fields", "`status` is one of lobby, running, finished",
+                      errors={"status": ["must be lobby, running or finished"]})
+    limit = query_int("limit", 100, 1, 1000)
+    return jsonify(games=games().list(status, limit))
+
+
+@bp.post("/games/<game_id>/seats")
+def join(game_id: str):
+    body = load(JOIN, json_object())
+    seat, token, outcome = games().join(game_id, body["name"].strip() or body["name"])
+    response = jsonify(seat=seat, player_token=token, version=outcome.version)
+    response.status_code = 201
+    return response
+
+
+@bp.post("/games/<game_id>/start")
+def start(game_id: str):
+    state = games().load(game_id)
+    actor = caller(state)
+    require(actor, "organizer", what="start the game")
+    return command_answer(games().start(game_id, actor, **pins()), actor, status=200)
+
+
+@bp.get("/games/<game_id>")
+def read_state(game_id: str):
+    at = query_int("at", None, 1)
+    current = games().load(game_id)
+    actor = caller(current)
+    if at is not None and at > current["version"]:
+        raise Problem(404, "no_such_version", f"this game has {current['version']} events; there is no event {at} yet")
+    state = current if at is None or at == current["version"] else games().load(game_id, at=at)
+    response = jsonify(view_state(state, actor, ruleset_of(state)))
+    response.headers["ETag"] = f'"{state["version"]}"'
+    return response
+
+
+@bp.post("/games/<game_id>/commands")
+def command(game_id: str):
+    state = games().load(game_id)
+    actor = caller(state)
+    require(actor, "seat", "organizer", what="send commands")
+    body = json_object()
+    parsed = parse_command(state, body)
+    return command_answer(games().command(game_id, actor, parsed, **pins()), actor)
+
+
+def parse_command(state: dict, body: dict) -> dict:
+    kind = body.get("type")
+    known = command_schemas(state)
+    if not isinstance(kind, str) or kind not in known:
+        names = ", ".join(sorted(known))
+        raise Problem(422, "unknown_command", f"unknown command type {kind!r}; the known types are: {names}",
+                      errors={"type": [f"must be one of: {names}"]}, known_types=sorted(known))
+    fields = {k: v for k, v in body.items() if k != "type"}
+    return {"type": kind, **known[kind]().load(fields)}
+
+
+def command_schemas(state: dict) -> dict:
+    known = {name: schema for name, (schema, _) in ruleset_of(state).command_schemas.items()}
+    known["say"] = schemas.Say
+    return known
+
+
+@bp.get("/games/<game_id>/legal-actions")
+def legal_actions(game_id: str):
+    state = games().load(game_id)
+    actor = caller(state)
+    require(actor, "seat", what="ask for legal actions")
+    seat = actor["seat"]
+    say = {"type": "say", "params": {"text": {"type": "string", "min_length": 1, "max_length": 500}},
+           "examples": [{"type": "say", "text": "Nice truck you got there."}]}
+    answer = {"version": state["version"], "seat": seat, "phase": None, "step": None, "actions": []}
+    if state["status"] == "running":
+        answer.update(ruleset_of(state).legal_actions(state, seat))
+    if state["status"] != "finished":
+        answer["actions"] = [*answer["actions"], say]
+    answer["version"], answer["seat"] = state["version"], seat
+    return jsonify(answer)
+
+
+@bp.get("/games/<game_id>/events")
+def list_events(game_id: str):
+    after = query_int("after", 0, 0)
+    limit = query_int("limit", 100, 1, 1000)
+    state = games().load(game_id)
+    actor = caller(state)
+    events = games().events(game_id, after, limit)
+    return jsonify(version=state["version"], events=answer_events(state, actor, events),
+                   next_after=events[-1]["version"] if events else after)
+
+
+@bp.get("/games/<game_id>/audit")
+def audit(game_id: str):
+    state = games().load(game_id)
+    actor = caller(state)
+    if state["status"] != "finished":
+        require(actor, "organizer", what="audit a game before it ends")
+    events = list(games().store.iter_all(game_id))
+    broken = first_break(events)
+    checkpoints = [{"version": e["version"], "hash": e["hash"]} for e in events
+                   if e["version"] % CHECKPOINT_EVERY == 0 or e["version"] == len(events)]
+    return jsonify(version=state["version"], head_hash=events[-1]["hash"] if events else None,
+                   chain={"intact": broken is None, "first_break": broken}, checkpoints=checkpoints,
+                   seed_commitment=state["rng"]["seed_commitment"], seed=state["rng"]["seed"])

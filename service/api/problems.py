@@ -1,0 +1,86 @@
+"""RFC 9457 problem+json for every error the API gives, and nothing else.
+
+Every refusal carries `code` (a stable machine word) and `detail` (a sentence a player
+understands). Handlers here cover our own exceptions, marshmallow validation, werkzeug's
+HTTP errors and, as a last resort, anything unexpected — which is logged and answered
+without a stack trace.
+"""
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, Response, json
+from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException
+
+from events.store import VersionConflict
+from service.games import Busy, GameNotFound
+from service.rules.errors import RuleViolation
+
+log = logging.getLogger(__name__)
+PROBLEM = "application/problem+json"
+
+
+class Problem(Exception):
+    def __init__(self, status: int, code: str, detail: str, title: str | None = None, **extra):
+        super().__init__(detail)
+        self.status, self.code, self.detail, self.extra = status, code, detail, extra
+        self.title = title or TITLES.get(status, "Error")
+
+
+TITLES = {400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
+          405: "Method Not Allowed", 409: "Conflict", 412: "Precondition Failed",
+          415: "Unsupported Media Type", 422: "Unprocessable Content", 428: "Precondition Required",
+          500: "Internal Server Error", 503: "Service Unavailable"}
+
+
+def problem_response(status: int, code: str, detail: str, title: str | None = None, **extra) -> Response:
+    body = {"type": f"https://bootleggers.example/problems/{code}", "title": title or TITLES.get(status, "Error"),
+            "status": status, "detail": detail, "code": code, **extra}
+    return Response(json.dumps(body), status=status, mimetype=PROBLEM)
+
+
+def install(app: Flask) -> None:
+    @app.errorhandler(Problem)
+    def _problem(err: Problem):
+        return problem_response(err.status, err.code, err.detail, err.title, **err.extra)
+
+    @app.errorhandler(RuleViolation)
+    def _rule(err: RuleViolation):
+        return problem_response(err.status, err.code, err.detail, **err.extra)
+
+    @app.errorhandler(ValidationError)
+    def _invalid(err: ValidationError):
+        return problem_response(422, "invalid_fields", "some fields are missing or wrong; see `errors`",
+                                errors=err.messages)
+
+    @app.errorhandler(VersionConflict)
+    def _conflict(err: VersionConflict):
+        return problem_response(409, "version_conflict",
+                                f"the game moved on: you sent version {err.expected}, it is now at "
+                                f"version {err.current}; reload and decide again",
+                                current_version=err.current)
+
+    @app.errorhandler(GameNotFound)
+    def _missing(err: GameNotFound):
+        return problem_response(404, "game_not_found", f"there is no game {err.args[0]!r}")
+
+    @app.errorhandler(Busy)
+    def _busy(err: Busy):
+        return problem_response(503, "busy", "too many commands reached this game at once; retry shortly")
+
+    @app.errorhandler(HTTPException)
+    def _http(err: HTTPException):
+        code = (err.name or "error").lower().replace(" ", "_")
+        response = problem_response(err.code or 500, code, err.description or err.name)
+        if err.code == 405 and getattr(err, "valid_methods", None):
+            response.headers["Allow"] = ", ".join(err.valid_methods)
+        return response
+
+    @app.errorhandler(Exception)
+    def _unexpected(err: Exception):
+        import redis
+        if isinstance(err, redis.exceptions.ConnectionError):
+            return problem_response(503, "storage_unavailable", "the game store is unreachable; try again shortly")
+        log.exception("unexpected error")
+        return problem_response(500, "internal_error", "something went wrong on our side; nothing was recorded")

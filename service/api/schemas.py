@@ -1,0 +1,159 @@
+"""Request and response bodies of the REST API, as marshmallow schemas.
+
+They validate what comes in and, through apispec, are the OpenAPI document third-party
+clients read; a field added here shows up in both at once.
+"""
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+STEPS = ["default", "bid", "choose_offer", "place_influence", "vigorish", "deals", "load",
+         "dispatch", "public_dock", "reaction", "thug_window"]
+
+
+class Strict(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+class RngOptions(Strict):
+    mode = fields.String(load_default="seeded", validate=validate.OneOf(["seeded", "scripted"]),
+                         metadata={"description": "seeded: commit-reveal dice; scripted: the organizer supplies outcomes"})
+    dice = fields.List(fields.Integer(strict=True, validate=validate.Range(1, 6)),
+                       validate=validate.Length(max=20000),
+                       metadata={"description": "scripted: every die of the game, consumed in order"})
+    decks = fields.Dict(keys=fields.String(validate=validate.Length(1, 40)), values=fields.List(fields.Raw()),
+                        metadata={"description": "scripted: deck name -> card order (top first)"})
+    hands = fields.Dict(keys=fields.String(validate=validate.Regexp(r"^[1-6]$")),
+                        values=fields.List(fields.Integer(strict=True, validate=validate.Range(1, 72))),
+                        metadata={"description": "scripted: seat -> Muscle cards"})
+
+    @validates_schema
+    def _scripted_only(self, data, **kwargs):
+        if data.get("mode", "seeded") == "seeded" and any(k in data for k in ("dice", "decks", "hands")):
+            raise ValidationError("dice, decks and hands are only for mode \"scripted\"", "mode")
+
+
+class GameOptions(Strict):
+    rounds = fields.Integer(strict=True, load_default=12, validate=validate.OneOf([12, 8]),
+                            metadata={"description": "12, or 8 for the optional short game"})
+    influence = fields.String(load_default="phase", validate=validate.OneOf(["phase", "anytime"]),
+                              metadata={"description": "phase: Phase 2 as printed; anytime: the optional rule"})
+    deadlines = fields.Dict(keys=fields.String(validate=validate.OneOf(STEPS)),
+                            values=fields.Integer(strict=True, validate=validate.Range(0, 7 * 24 * 3600)),
+                            load_default=dict,
+                            metadata={"description": "seconds per waiting step; `default` for unnamed steps; 0 = none"})
+    rng = fields.Nested(RngOptions, load_default=lambda: {"mode": "seeded"})
+
+
+class CreateGame(Strict):
+    ruleset = fields.String(load_default="bootleggers", validate=validate.Length(1, 40),
+                            metadata={"description": "the game to referee: `bootleggers`"})
+    seats = fields.Integer(strict=True, required=True, validate=validate.Range(3, 6),
+                           metadata={"description": "number of players, 3 to 6"})
+    options = fields.Nested(GameOptions, load_default=lambda: GameOptions().load({}))
+
+
+class GameCreatedAnswer(Schema):
+    game_id = fields.String()
+    organizer_token = fields.String(metadata={"description": "keep it secret: it starts the game and sees deck order"})
+    seed_commitment = fields.String(allow_none=True, metadata={"description": "SHA-256 of the secret seed (seeded mode)"})
+    version = fields.Integer()
+
+
+class JoinSeat(Strict):
+    name = fields.String(required=True, validate=validate.Length(1, 40))
+
+
+class SeatAnswer(Schema):
+    seat = fields.Integer()
+    player_token = fields.String()
+    version = fields.Integer()
+
+
+class Say(Strict):
+    text = fields.String(required=True, validate=validate.Length(1, 500))
+
+
+class EventOut(Schema):
+    type = fields.String()
+    schema_version = fields.Integer()
+    game_id = fields.String()
+    version = fields.Integer()
+    recorded_at = fields.String()
+    actor = fields.Dict()
+    command_id = fields.String(allow_none=True)
+    payload = fields.Dict()
+    prev_hash = fields.String(metadata={"description": "organizer, or everyone after the end"})
+    hash = fields.String(metadata={"description": "organizer, or everyone after the end"})
+
+
+class CommandAnswer(Schema):
+    version = fields.Integer()
+    events = fields.List(fields.Nested(EventOut))
+
+
+class EventsPage(Schema):
+    version = fields.Integer()
+    events = fields.List(fields.Nested(EventOut))
+    next_after = fields.Integer(metadata={"description": "pass as `after` for the next page"})
+
+
+class GameSummary(Schema):
+    game_id = fields.String()
+    ruleset = fields.String()
+    status = fields.String()
+    seats_total = fields.Integer()
+    seats_taken = fields.Integer()
+    round = fields.Integer(allow_none=True)
+    version = fields.Integer()
+    created_at = fields.String()
+
+
+class GameList(Schema):
+    games = fields.List(fields.Nested(GameSummary))
+
+
+class GameState(Schema):
+    """The state as the caller may see it (more fields while a game runs; see API.md)."""
+    game_id = fields.String()
+    ruleset = fields.String()
+    version = fields.Integer()
+    status = fields.String(metadata={"description": "lobby | running | finished"})
+    step = fields.String(allow_none=True)
+    waiting_for = fields.List(fields.Integer())
+    deadline = fields.Raw(allow_none=True)
+    players = fields.List(fields.Dict())
+    winner = fields.Raw(allow_none=True)
+
+
+class LegalAction(Schema):
+    type = fields.String()
+    params = fields.Dict()
+    examples = fields.List(fields.Dict())
+
+
+class LegalActions(Schema):
+    version = fields.Integer()
+    seat = fields.Integer()
+    phase = fields.Raw(allow_none=True)
+    step = fields.String(allow_none=True)
+    actions = fields.List(fields.Nested(LegalAction))
+
+
+class Audit(Schema):
+    version = fields.Integer()
+    head_hash = fields.String()
+    chain = fields.Dict(metadata={"description": "{intact, first_break}"})
+    checkpoints = fields.List(fields.Dict())
+    seed_commitment = fields.String(allow_none=True)
+    seed = fields.String(allow_none=True, metadata={"description": "revealed when the game is over"})
+
+
+class ProblemDetail(Schema):
+    type = fields.String()
+    title = fields.String()
+    status = fields.Integer()
+    detail = fields.String(metadata={"description": "a sentence a player understands"})
+    code = fields.String(metadata={"description": "a stable machine word"})
+    errors = fields.Dict(metadata={"description": "field -> messages, for 422 invalid_fields"})

@@ -1,0 +1,60 @@
+"""Server-Sent Events: a game's events as they are appended, redacted for the caller.
+
+Resumable: the SSE `id` is the event version, so a client reconnecting with
+`Last-Event-ID: N` (or `?after=N`) gets everything after N and nothing twice. Each
+connection lives at most `timeout` seconds (a bounded thread under gunicorn), sending a
+comment every few seconds to keep proxies from closing it; clients simply reconnect.
+"""
+from __future__ import annotations
+
+import time
+
+from flask import Response, current_app, json, request, stream_with_context
+
+from events.canonical import loads
+from events.store import stream_key
+from projections.views import view_event
+from service.api.games import bp, games, ruleset_of
+from service.api.problems import Problem
+from service.api.requests import query_int
+from service.auth import caller
+
+KEEPALIVE_SECONDS = 10
+
+
+@bp.get("/games/<game_id>/events/stream")
+def stream_events(game_id: str):
+    state = games().load(game_id)
+    actor = caller(state)
+    after = query_int("after", 0, 0)
+    last_id = request.headers.get("Last-Event-ID")
+    if last_id is not None:
+        if not last_id.strip().isdigit():
+            raise Problem(400, "bad_last_event_id", "Last-Event-ID must be the version of the last event you got")
+        after = int(last_id)
+    timeout = query_int("timeout", 300, 0, 3600)
+    client, registry, ruleset = games().redis, games().registry, ruleset_of(state)
+
+    def generate():
+        cursor = f"{after}-0"
+        deadline = time.monotonic() + timeout
+        yield "retry: 2000\n\n"
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            block = max(1, int(min(left, KEEPALIVE_SECONDS) * 1000))
+            replies = client.xread({stream_key(game_id): cursor}, count=200, block=block)
+            if not replies:
+                yield ": keepalive\n\n"
+                continue
+            for _, entries in replies:
+                for entry_id, fields in entries:
+                    cursor = entry_id.decode()
+                    event = registry.upcast(loads(fields[b"e"]))
+                    finished = event["type"] == "seed_revealed" or state["status"] == "finished"
+                    shown = view_event(event, actor, ruleset, finished)
+                    yield f"id: {event['version']}\nevent: {event['type']}\ndata: {json.dumps(shown)}\n\n"
+
+    return Response(stream_with_context(generate()), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

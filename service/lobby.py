@@ -1,0 +1,42 @@
+"""Decisions the engine takes itself, before and around a ruleset: seats, start, talk.
+
+Pure like the rules kernel: state in, drafts out, RuleViolation for a refusal.
+"""
+from __future__ import annotations
+
+from service.rules.errors import RuleViolation
+
+
+def require_status(state: dict, *allowed: str) -> None:
+    status = state["status"]
+    if status in allowed:
+        return
+    if status == "finished":
+        raise RuleViolation("game_finished", "this game is over; it accepts no more commands")
+    if status == "lobby":
+        raise RuleViolation("game_not_started", "the game has not started yet; the organizer starts it once every seat is filled")
+    raise RuleViolation("game_started", "the game has already started")
+
+
+def decide_join(state: dict, name: str, token_hash: str) -> list[dict]:
+    require_status(state, "lobby")
+    taken = len(state["seats"])
+    if taken >= state["seats_total"]:
+        raise RuleViolation("game_full", f"all {state['seats_total']} seats of this game are taken")
+    return [{"type": "seat_joined", "payload": {"seat": taken + 1, "name": name, "token_hash": token_hash}}]
+
+
+def check_start(state: dict, actor: dict) -> None:
+    if actor["kind"] != "organizer":
+        raise RuleViolation("organizer_only", "only the game's organizer may start it", status=403)
+    require_status(state, "lobby")
+    missing = state["seats_total"] - len(state["seats"])
+    if missing:
+        raise RuleViolation("seats_empty", f"{missing} of {state['seats_total']} seats are still empty; "
+                            "the game starts when every seat is filled")
+
+
+def decide_say(state: dict, actor: dict, text: str) -> list[dict]:
+    if actor["kind"] not in ("seat", "organizer"):
+        raise RuleViolation("not_a_player", "only seated players and the organizer may talk at the table", status=403)
+    return [{"type": "said", "payload": {"text": text}}]

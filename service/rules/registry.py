@@ -1,0 +1,7 @@
+"""The rulesets this server hosts, by name."""
+from __future__ import annotations
+
+
+def rulesets() -> dict:
+    from service.rules.bootleggers import RULESET as bootleggers
+    return {bootleggers.name: bootleggers}
