@@ -79,6 +79,9 @@ class Games:
         for ruleset in rulesets.values():
             self.registry.register_all(ruleset.event_schemas)
         self.after_append: list[Callable[[str, dict, list[dict]], None]] = []
+        #: `closer(game_id, before, after) -> drafts`: engine events a batch must end with
+        #: (the seed reveal, a new step's deadline); run until none adds anything.
+        self.closers: list[Callable[[str, dict, dict], list[dict]]] = [self._reveal_seed]
 
     def ruleset_for(self, name: str):
         return self.rulesets[name]
@@ -224,7 +227,7 @@ class Games:
                 self.registry.check(event["type"], event["payload"])
                 after = evolve(after, event, self.ruleset_for)
             events.extend(sealed)
-            pending = self._closing_drafts(game_id, state, after)
+            pending = [d for closer in self.closers for d in closer(game_id, state, after)]
         result = self.store.append(game_id, state["version"], events, idempotency,
                                    remember={"fingerprint": fingerprint})
         if result.duplicate:
@@ -236,7 +239,7 @@ class Games:
             hook(game_id, after, events)
         return Outcome(result.last_version, events, after)
 
-    def _closing_drafts(self, game_id: str, before: dict, after: dict) -> list[dict]:
+    def _reveal_seed(self, game_id: str, before: dict, after: dict) -> list[dict]:
         """When a batch ends the game, the seed is revealed in the same batch."""
         if (before["status"] != "finished" and after["status"] == "finished"
                 and after["rng"]["mode"] == "seeded" and after["rng"]["seed"] is None):
