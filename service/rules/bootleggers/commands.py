@@ -1,0 +1,101 @@
+"""decide: check who may send a command now, run its handler, then the automatic work.
+
+Routing reads the step table: a command is either the current step's (for a seat the step
+waits for) or a "free" one allowed whenever Muscle cards are displayed. Nothing here mutates
+the caller's state — the Emitter works on a deep copy.
+"""
+from __future__ import annotations
+
+from service.rules.errors import RuleViolation
+
+from . import flow, phase1, placement, selling, shipping
+from .kernel import Emitter
+from .model import muscle_displayed, player
+from .table import ANYTIME_INFLUENCE, FREE_COMMANDS, STEPS, pending
+
+HANDLERS = {
+    "bid": phase1.bid,
+    "take_offer": phase1.take_offer,
+    "place_influence": placement.place_influence,
+    "place_die": placement.place_die,
+    "place_improvement": placement.place_improvement,
+    "load": shipping.load,
+    "dispatch": shipping.dispatch,
+    "allow_public": selling.allow_public,
+}
+
+STEP_WORDS = {
+    "bid": "Phase 1 sealed bidding", "choose_offer": "Phase 1 offer choices",
+    "place_influence": "Phase 2 influence placement", "deals": "the Phase 4 deals step",
+    "load": "Phase 4 loading", "dispatch": "Phase 4 dispatch",
+    "public_dock": "a Phase 5 Public-dock question", "finished": "the end of the game",
+}
+WHERE = {
+    "bid": "in Phase 1 bidding", "take_offer": "on your turn in Phase 1",
+    "place_influence": "on your turn in Phase 2", "load": "in Phase 4 loading",
+    "dispatch": "on your turn in Phase 4 dispatch", "allow_public": "when asked in Phase 5",
+    "pass": "when it is your part of a step",
+}
+
+
+def is_free(game: dict, kind: str) -> bool:
+    """Free commands: back-room dice/improvements, and influence under the anytime rule."""
+    return kind in FREE_COMMANDS or (kind == ANYTIME_INFLUENCE
+                                     and game["influence_mode"] == "anytime")
+
+
+def check_allowed(game: dict, seat: int, kind: str) -> None:
+    if game.get("finished"):
+        raise RuleViolation("game_finished", f"the game is over (seat {game['winner']} won); "
+                            "no more commands are accepted")
+    if kind not in HANDLERS and kind != "pass":
+        raise RuleViolation("unknown_command", f"{kind!r} is not a Bootleggers command",
+                            status=422)
+    if seat not in [p["seat"] for p in game["players"]]:
+        raise RuleViolation("not_a_player", f"seat {seat} is not in this game", status=403)
+    step = STEPS.get(game["step"] or "")
+    if is_free(game, kind) and not (step and kind in step.commands):
+        if not muscle_displayed(game):
+            raise RuleViolation("wrong_step", f"{kind} is allowed only while Muscle cards are "
+                                "displayed (from the Phase 1 reveal to the end of Phase 5)")
+        return
+    here = STEP_WORDS.get(game["step"] or "", "automatic work")
+    if step is None or kind not in step.commands:
+        raise RuleViolation("wrong_step", f"the game is at {here}; {kind} is sent "
+                            f"{WHERE.get(kind, 'at another time')}")
+    waiting = pending(game)
+    if seat not in waiting:
+        if seat in game["step_done"]:
+            raise RuleViolation("not_your_turn", f"you have already acted in {here}")
+        if seat not in game["step_seats"]:
+            raise RuleViolation("not_your_turn", f"{here} does not involve you this round "
+                                "(nothing to do)")
+        order = ", ".join(f"seat {s} ({player(game, s)['displayed_muscle']})"
+                          for s in game["step_seats"])
+        raise RuleViolation("not_your_turn", f"it is seat {waiting[0]}'s turn in {here}; the "
+                            f"order is by Muscle: {order}")
+
+
+def run_command(em, seat: int, cmd: dict) -> None:
+    kind = cmd["type"]
+    if kind == "pass":
+        em.emit("passed", {"seat": seat, "step": em.game["step"]})
+    else:
+        HANDLERS[kind](em, seat, cmd)
+
+
+def decide(state: dict, actor: dict, command: dict, oracle) -> list[dict]:
+    game = state.get("game")
+    if game is None:
+        raise RuleViolation("not_started", "the game has not started yet")
+    if game.get("finished"):
+        check_allowed(game, 0, command.get("type", ""))
+    if actor.get("kind") != "seat":
+        raise RuleViolation("not_a_player", "only a seated player can send game commands",
+                            status=403)
+    seat = int(actor["seat"])
+    check_allowed(game, seat, command["type"])
+    em = Emitter(state, oracle)
+    run_command(em, seat, command)
+    flow.advance(em)
+    return em.drafts

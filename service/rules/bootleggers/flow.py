@@ -1,0 +1,113 @@
+"""The kernel's one loop: while the current step is complete, run its automatic work and open
+the next step. What completes a step and what follows it is the table below (one function
+per waiting step), so the round reads top to bottom as in RULES.md "Round flow".
+"""
+from __future__ import annotations
+
+from . import data, phase1, production, selling, shipping
+from .model import muscle, muscle_order, markers_in_supply, player
+from .table import STEPS, pending
+
+
+def _open(em, step: str, seats: list[int]) -> None:
+    em.emit("step_started", {"phase": STEPS[step].phase, "step": step, "seats": seats})
+
+
+def start_round(em, number: int) -> None:
+    em.emit("round_started", {"round": number})
+    phase1.deal_round_cards(em)
+    _open(em, "bid", [p["seat"] for p in em.game["players"]])
+
+
+def _after_bid(em) -> None:
+    phase1.reveal(em)
+    _open(em, "choose_offer", muscle_order(em.game))
+
+
+def _after_choose_offer(em) -> None:
+    phase1.discard_unchosen(em)
+    if em.game["influence_mode"] == "phase":
+        _open(em, "place_influence", muscle_order(em.game))
+    else:
+        _after_place_influence(em)
+
+
+def _after_place_influence(em) -> None:
+    production.run(em)
+    _open(em, "deals", muscle_order(em.game))
+
+
+def _after_deals(em) -> None:
+    _open(em, "load", shipping.loadable_seats(em.game))
+
+
+def _after_load(em) -> None:
+    shipping.dump_unloaded(em)
+    _open(em, "dispatch", shipping.dispatchable_seats(em.game))
+
+
+def _after_dispatch(em) -> None:
+    shipping.lose_unsent(em)
+    _continue_selling(em)
+
+
+def _continue_selling(em) -> None:
+    if selling.proceed(em):
+        end_of_phase5(em)
+
+
+ON_COMPLETE = {
+    "bid": _after_bid,
+    "choose_offer": _after_choose_offer,
+    "place_influence": _after_place_influence,
+    "deals": _after_deals,
+    "load": _after_load,
+    "dispatch": _after_dispatch,
+    "public_dock": _continue_selling,
+}
+
+
+def end_of_phase5(em) -> None:
+    """Game end check, else Phase 6 (the Heat) and the next round."""
+    g = em.game
+    cash = {str(p["seat"]): p["cash"] for p in g["players"]}
+    rich = any(c >= data.WIN_CASH for c in cash.values())
+    if g["round"] >= g["rounds"] or rich:
+        ranking = sorted((p["seat"] for p in g["players"]),
+                         key=lambda s: (-cash[str(s)], -muscle(g, s)))
+        em.emit("game_ended", {
+            "winner": ranking[0], "ranking": ranking, "cash": cash,
+            "muscle": {str(p["seat"]): p["displayed_muscle"] for p in g["players"]},
+            "reason": "cash_100" if rich and g["round"] < g["rounds"] else "last_round"})
+        return
+    if g["round"] in data.HEAT_ROUNDS:
+        em.emit("cash_announced", {"round": g["round"], "cash": cash})
+        for seat in muscle_order(g):
+            if markers_in_supply(g, seat) > 0:
+                em.emit("influence_gained", {"seat": seat, "count": 1, "reason": "heat"})
+        poorest = min(muscle_order(g), key=lambda s: (cash[str(s)], muscle(g, s)))
+        if markers_in_supply(g, poorest) > 0:
+            em.emit("influence_gained", {"seat": poorest, "count": 1, "reason": "heat_last_place"})
+    em.emit("round_ended", {"round": g["round"],
+                            "discarded_muscle": {str(p["seat"]): p["displayed_muscle"]
+                                                 for p in g["players"]}})
+    start_round(em, g["round"] + 1)
+
+
+def advance(em) -> None:
+    """Run automatic work until the game waits for somebody (or is over)."""
+    g = em.game
+    saved, em.actor = em.actor, "system"
+    try:
+        while not g["finished"]:
+            step = g["step"]
+            if step not in STEPS:
+                return
+            waiting = pending(g)
+            if waiting:
+                if step == "choose_offer" and not player(g, waiting[0])["payroll_paid"]:
+                    phase1.payroll(em, waiting[0])
+                return
+            ON_COMPLETE[step](em)
+    finally:
+        em.actor = saved

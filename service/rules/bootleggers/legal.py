@@ -1,0 +1,179 @@
+"""legal_actions, waiting and timeout: all read the step table, like decide.
+
+Every example is a complete command body decide accepts at this state (the property tests
+send them); `params` gives the choices a client needs to build other commands.
+"""
+from __future__ import annotations
+
+from . import data, flow
+from .commands import is_free, run_command
+from .kernel import Emitter
+from .model import muscle_displayed, player, speakeasy
+from .selling import public_question
+from .shipping import fill_biggest_first
+from .table import FREE_COMMANDS, STEPS, pending
+
+
+def _action(kind: str, params: dict, examples: list[dict]) -> dict:
+    return {"type": kind, "params": params, "examples": [{"type": kind, **e} for e in examples]}
+
+
+def _influence_room(g: dict) -> dict[str, int]:
+    return {s["id"]: s["circles"] - sum(s["influence"].values()) for s in g["speakeasies"]
+            if s["id"] != "omalleys" and s["circles"] - sum(s["influence"].values()) > 0}
+
+
+def _influence(g: dict, seat: int) -> dict | None:
+    have, room = player(g, seat)["back_room"]["influence"], _influence_room(g)
+    if have < 1 or not room:
+        return None
+    examples = [{"placements": {sid: 1}} for sid in room]
+    spread, left = {}, have
+    for sid in sorted(room, key=lambda x: -room[x]):     # everything, roomiest first
+        n = min(left, room[sid])
+        if n:
+            spread[sid], left = n, left - n
+    examples.append({"placements": spread})
+    closed = [s for s in g["speakeasies"] if s["id"] in room and not s["open"]]
+    for s in closed:                                     # enough to open a closed speakeasy
+        need = s["shaded"] - sum(s["influence"].values())
+        if 0 < need <= have:
+            examples.append({"placements": {s["id"]: need}})
+    return _action("place_influence", {"placements": {"max_total": have, "room": room}},
+                   examples)
+
+
+def _free_actions(g: dict, seat: int) -> list[dict]:
+    p, out = player(g, seat), []
+    if p["back_room"]["dice"] > 0:
+        stills = [s["id"] for s in p["stills"] if s["dice"] < data.STILL_CAPACITY]
+        if stills:
+            out.append(_action("place_die", {"still": {"choices": stills}},
+                               [{"still": s} for s in stills]))
+    if p["back_room"]["improvements"] > 0:
+        sids = [s["id"] for s in g["speakeasies"] if s["improvements"] < s["squares"]]
+        if sids:
+            out.append(_action("place_improvement", {"speakeasy": {"choices": sids}},
+                               [{"speakeasy": s} for s in sids]))
+    return out
+
+
+def _step_actions(g: dict, seat: int, step: str) -> list[dict]:
+    p, out = player(g, seat), []
+    if step == "bid":
+        hand = p["muscle_hand"]
+        out.append(_action("bid", {"card": {"choices": hand}}, [{"card": c} for c in hand]))
+    elif step == "choose_offer":
+        choices, examples = [], []
+        if g["offers"]["truck"]:
+            choices.append("truck")
+            examples.append({"offer": "truck"})
+        for slot in g["offers"]["slots"]:
+            if not slot["card"]:
+                continue
+            choices.append(slot["slot"])
+            if data.card_kind(slot["card"]) == "double_still_improvement":
+                examples.append({"offer": slot["slot"], "choice": "dice"})
+                if sum(len(x["stills"]) - 1 for x in g["players"]) < data.REMOTE_STILLS:
+                    examples.append({"offer": slot["slot"], "choice": "remote_still"})
+            else:
+                examples.append({"offer": slot["slot"]})
+        if choices:
+            out.append(_action("take_offer", {"offer": {"choices": choices},
+                                              "choice": {"choices": ["dice", "remote_still"],
+                                                         "only_for": "double_still_improvement"}},
+                               examples))
+    elif step == "place_influence":
+        act = _influence(g, seat)
+        if act:
+            out.append(act)
+    elif step == "load":
+        trucks = {t["id"]: t["capacity"] - t["load"] for t in p["trucks"]}
+        examples = [{"loads": fill_biggest_first(p)}]
+        first = sorted(p["trucks"], key=lambda t: t["id"])[0]["id"]
+        examples.append({"loads": {first: 1}})
+        out.append(_action("load", {"loads": {"trucks": trucks, "crates": p["crates"]}},
+                           examples))
+    elif step == "dispatch":
+        loaded = [t["id"] for t in p["trucks"] if t["load"] > 0 and t["at"] is None]
+        open_ids = [s["id"] for s in g["speakeasies"] if s["open"]]
+        examples = [{"routes": {t: sid for t in loaded}} for sid in open_ids]
+        examples += [{"routes": {t: sid}} for t in loaded for sid in open_ids]
+        out.append(_action("dispatch", {"routes": {"trucks": loaded, "speakeasies": open_ids}},
+                           examples))
+    elif step == "public_dock":
+        q = public_question(g)
+        if q:
+            out.append(_action("allow_public", {"truck": {"choices": [q["truck"]]},
+                                                "allow": {"choices": [True, False]},
+                                                "seller": q["seat"], "crates": q["crates"],
+                                                "speakeasy": q["speakeasy"]},
+                               [{"truck": q["truck"], "allow": True},
+                                {"truck": q["truck"], "allow": False}]))
+    if "pass" in STEPS[step].commands:
+        out.append(_action("pass", {}, [{}]))
+    return out
+
+
+def legal_actions(state: dict, seat: int) -> dict:
+    g = state.get("game")
+    if not g:
+        return {"phase": None, "step": None, "actions": []}
+    result = {"phase": g["phase"], "step": g["step"], "actions": []}
+    if g["finished"] or seat not in [p["seat"] for p in g["players"]]:
+        return result
+    step, actions = g["step"], []
+    in_step = step in STEPS and seat in pending(g)
+    if in_step:
+        actions += _step_actions(g, seat, step)
+    if muscle_displayed(g):
+        actions += _free_actions(g, seat)
+        if is_free(g, "place_influence") and not (in_step and step == "place_influence"):
+            act = _influence(g, seat)
+            if act:
+                actions.append(act)
+    result["actions"] = actions
+    return result
+
+
+def waiting(state: dict) -> dict:
+    g = state.get("game")
+    if not g or g["finished"]:
+        return {"step": None, "seats": []}
+    return {"step": g["step"] if g["step"] in STEPS else None, "seats": pending(g)}
+
+
+def default_command(g: dict, seat: int) -> dict:
+    """RULES.md "Timers": what a seat that let the deadline pass is taken to have sent."""
+    step, p = g["step"], player(g, seat)
+    if step == "bid":
+        return {"type": "bid", "card": min(p["muscle_hand"])}
+    if step == "load":
+        loads = fill_biggest_first(p)
+        return {"type": "load", "loads": loads} if loads else {"type": "pass"}
+    if step == "dispatch":
+        loaded = [t["id"] for t in p["trucks"] if t["load"] > 0 and t["at"] is None]
+        if loaded:
+            return {"type": "dispatch", "routes": {t: "omalleys" for t in loaded}}
+        return {"type": "pass"}
+    if step == "public_dock":
+        return {"type": "allow_public", "truck": public_question(g)["truck"], "allow": False}
+    return {"type": "pass"}
+
+
+def timeout(state: dict, oracle) -> list[dict]:
+    g = state.get("game")
+    if not g or g["finished"] or g["step"] not in STEPS:
+        return []
+    em = Emitter(state, oracle, actor="system")
+    step = g["step"]
+    for seat in pending(g):
+        cmd = default_command(em.game, seat)
+        em.emit("timed_out", {"seat": seat, "step": step, "default": cmd["type"],
+                              "timeout_for": seat})
+        run_command(em, seat, cmd)
+    flow.advance(em)
+    return em.drafts
+
+
+__all__ = ["legal_actions", "waiting", "timeout", "FREE_COMMANDS", "speakeasy"]

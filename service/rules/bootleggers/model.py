@@ -1,0 +1,135 @@
+"""Read-only helpers over `state["game"]`: lookups, Muscle order, influence levels.
+
+The game dict is plain JSON: players and speakeasies are lists (players ordered by seat,
+speakeasies smallest first), every mapping keyed by strings ("1", not 1).
+"""
+from __future__ import annotations
+
+from . import data
+
+
+def game_of(state: dict) -> dict:
+    return state["game"]
+
+
+def player(game: dict, seat: int) -> dict:
+    return game["players"][int(seat) - 1]
+
+
+def seats(game: dict) -> list[int]:
+    return [p["seat"] for p in game["players"]]
+
+
+def speakeasy(game: dict, sid: str) -> dict | None:
+    for s in game["speakeasies"]:
+        if s["id"] == sid:
+            return s
+    return None
+
+
+def muscle(game: dict, seat: int) -> int:
+    """The seat's displayed Muscle this round (0 before the reveal)."""
+    return player(game, seat)["displayed_muscle"] or 0
+
+
+def muscle_displayed(game: dict) -> bool:
+    return bool(game["players"]) and all(p["displayed_muscle"] is not None for p in game["players"])
+
+
+def muscle_order(game: dict) -> list[int]:
+    """Highest displayed Muscle first (cards are unique, so no ties)."""
+    return sorted(seats(game), key=lambda s: (-muscle(game, s), s))
+
+
+def markers_in_supply(game: dict, seat: int) -> int:
+    """Of a player's 20 markers, those neither in the back room nor on a speakeasy."""
+    placed = sum(s["influence"].get(str(seat), 0) for s in game["speakeasies"])
+    return data.MARKERS_PER_PLAYER - player(game, seat)["back_room"]["influence"] - placed
+
+
+def improvements_in_supply(game: dict) -> int:
+    held = sum(p["back_room"]["improvements"] for p in game["players"])
+    placed = sum(s["improvements"] for s in game["speakeasies"])
+    return data.SPEAKEASY_IMPROVEMENT_MARKERS - held - placed
+
+
+def remote_stills_in_play(game: dict) -> int:
+    return sum(len(p["stills"]) - 1 for p in game["players"])
+
+
+def graft_due(p: dict) -> int:
+    return sum(data.TRUCKS[t["size"]]["graft"] for t in p["trucks"])
+
+
+def still(p: dict, still_id: str) -> dict | None:
+    for s in p["stills"]:
+        if s["id"] == still_id:
+            return s
+    return None
+
+
+def truck(p: dict, truck_id: str) -> dict | None:
+    for t in p["trucks"]:
+        if t["id"] == truck_id:
+            return t
+    return None
+
+
+def compute_levels(influence: dict[str, int], muscle_of) -> dict[str, str]:
+    """Controlling / majority / minority exactly as the rulebook defines them.
+
+    Controlling: at least as many markers as all others combined (a tie between two goes to
+    the higher Muscle, the other is minority). Majority: more than any single other but fewer
+    than all others combined. Everyone else with a marker: minority.
+    """
+    holders = [(int(s), n) for s, n in influence.items() if n > 0]
+    if not holders:
+        return {}
+    holders.sort(key=lambda h: (-h[1], -muscle_of(h[0]), h[0]))
+    total = sum(n for _, n in holders)
+    top_seat, top_n = holders[0]
+    levels = {str(s): "minority" for s, _ in holders}
+    if top_n >= total - top_n:
+        levels[str(top_seat)] = "controlling"
+    elif len(holders) == 1 or top_n > holders[1][1]:
+        levels[str(top_seat)] = "majority"
+    return {k: levels[k] for k in sorted(levels, key=int)}
+
+
+def refresh_speakeasy(game: dict, s: dict) -> None:
+    """Recompute `open` and `levels` after influence or Muscle changed."""
+    if s["id"] == "omalleys":
+        s["open"], s["levels"] = True, {}
+        return
+    s["open"] = sum(s["influence"].values()) >= s["shaded"]
+    s["levels"] = compute_levels(s["influence"], lambda seat: muscle(game, seat))
+
+
+def leader(s: dict) -> int | None:
+    """The seat with Controlling or Majority influence here, if any."""
+    for seat, level in s["levels"].items():
+        if level in ("controlling", "majority"):
+            return int(seat)
+    return None
+
+
+def controller(s: dict) -> int | None:
+    """The seat with Controlling influence (the one paid the Profit Margin), if any."""
+    for seat, level in s["levels"].items():
+        if level == "controlling":
+            return int(seat)
+    return None
+
+
+def dock_for(s: dict, seat: int) -> str:
+    """Which dock a truck operated by `seat` lines up at, as influence stands now."""
+    if s["id"] == "omalleys":
+        return "line"
+    level = s["levels"].get(str(seat))
+    if level in ("controlling", "majority"):
+        return "majority"
+    return "minority" if level == "minority" else "public"
+
+
+def sname(sid: str) -> str:
+    return data.SPEAKEASY_NAMES.get(sid, sid)

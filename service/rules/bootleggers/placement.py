@@ -1,0 +1,83 @@
+"""Moving things out of the back room: influence markers, still dice, speakeasy improvements.
+
+Each check names the rule and the numbers, because the detail is shown to the player.
+"""
+from __future__ import annotations
+
+from service.rules.errors import RuleViolation
+
+from . import data
+from .model import player, sname, speakeasy, still
+
+
+def _known_speakeasy(g: dict, sid: str) -> dict:
+    s = speakeasy(g, sid)
+    if s is None:
+        ids = ", ".join(x["id"] for x in g["speakeasies"])
+        extra = " (Volstead Imports is only used with 6 players)" if sid == "volstead" else ""
+        raise RuleViolation("unknown_speakeasy", f"there is no speakeasy {sid!r} in this "
+                            f"game{extra}; the speakeasies are {ids}", status=422)
+    return s
+
+
+def check_influence(g: dict, seat: int, placements: dict) -> None:
+    p = player(g, seat)
+    total = sum(placements.values())
+    have = p["back_room"]["influence"]
+    if not placements:
+        raise RuleViolation("empty_placement", "name at least one speakeasy and a count; "
+                            'send "pass" to place nothing', status=422)
+    if total > have:
+        raise RuleViolation("insufficient_markers", f"you want to place {total} influence "
+                            f"markers but have {have} in your back room")
+    for sid, n in placements.items():
+        s = _known_speakeasy(g, sid)
+        if sid == "omalleys":
+            raise RuleViolation("no_influence_here", "O'Malley's belongs to the Police Chief: "
+                                "no mobster can place influence there")
+        if n < 1:
+            raise RuleViolation("bad_count", f"place at least 1 marker at {sname(sid)} "
+                                "(or leave it out)", status=422)
+        taken = sum(s["influence"].values())
+        if taken + n > s["circles"]:
+            raise RuleViolation("capacity", f"{sname(sid)} has {s['circles']} circles and "
+                                f"{taken} are taken — you can place {s['circles'] - taken} more")
+
+
+def place_influence(em, seat: int, cmd: dict) -> None:
+    placements = dict(cmd["placements"])
+    check_influence(em.game, seat, placements)
+    ordered = {sid: placements[sid] for sid in data.SPEAKEASY_ORDER if sid in placements}
+    em.emit("influence_placed", {"seat": seat, "placements": ordered})
+
+
+def place_die(em, seat: int, cmd: dict) -> None:
+    p = player(em.game, seat)
+    if p["back_room"]["dice"] < 1:
+        raise RuleViolation("nothing_in_back_room", "you have no still improvement die in your "
+                            "back room")
+    st = still(p, cmd["still"])
+    if st is None:
+        mine = ", ".join(s["id"] for s in p["stills"])
+        raise RuleViolation("unknown_still", f"you have no still {cmd['still']!r}; your stills "
+                            f"are {mine}", status=422)
+    if st["dice"] >= data.STILL_CAPACITY:
+        raise RuleViolation("capacity", f"your {st['id'].replace('_', ' ')} still already holds "
+                            f"{st['dice']} dice, the most a still can hold "
+                            f"(1 production die + 3 improvement squares)")
+    em.emit("die_placed", {"seat": seat, "still": st["id"]})
+
+
+def place_improvement(em, seat: int, cmd: dict) -> None:
+    p, sid = player(em.game, seat), cmd["speakeasy"]
+    if p["back_room"]["improvements"] < 1:
+        raise RuleViolation("nothing_in_back_room", "you have no speakeasy improvement marker "
+                            "in your back room")
+    s = _known_speakeasy(em.game, sid)
+    if s["squares"] == 0:
+        raise RuleViolation("capacity", "O'Malley's has no improvement squares: influence and "
+                            "improvements do not affect it")
+    if s["improvements"] >= s["squares"]:
+        raise RuleViolation("capacity", f"{sname(sid)} has {s['squares']} improvement squares "
+                            f"and all {s['improvements']} are taken")
+    em.emit("improvement_placed", {"seat": seat, "speakeasy": sid})

@@ -1,0 +1,193 @@
+"""Marshmallow 4 schemas: one per command (no `type`; the engine strips it and loads the
+rest with unknown=RAISE) and one per event payload (schema_version 1).
+
+The command descriptions say when each is legal; they feed the OpenAPI document.
+"""
+from __future__ import annotations
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+from . import data
+
+SPEAKEASY_IDS = list(data.SPEAKEASY_ORDER)
+_speakeasy = validate.OneOf(SPEAKEASY_IDS)
+
+
+class OfferField(fields.Field):
+    """`"truck"` or an offer-space number (1 = first Men of Action space)."""
+
+    def _deserialize(self, value, attr, data_, **kwargs):
+        if value == "truck":
+            return value
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+            return value
+        raise ValidationError('offer is "truck" or an offer-space number from 1')
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return value
+
+
+class SeatOrBank(fields.Field):
+    def _deserialize(self, value, attr, data_, **kwargs):
+        if value == "bank" or (isinstance(value, int) and not isinstance(value, bool)):
+            return value
+        raise ValidationError('a seat number or "bank"')
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return value
+
+
+# --- commands ---------------------------------------------------------------------------------
+class BidSchema(Schema):
+    card = fields.Integer(required=True, validate=validate.Range(1, 72),
+                          metadata={"description": "a Muscle card from your hand"})
+
+
+class TakeOfferSchema(Schema):
+    offer = OfferField(required=True, metadata={"description": '"truck" or an offer-space number'})
+    choice = fields.String(validate=validate.OneOf(["dice", "remote_still"]),
+                           metadata={"description": "Double Still Improvement only"})
+
+
+class PassSchema(Schema):
+    pass
+
+
+class PlaceInfluenceSchema(Schema):
+    placements = fields.Dict(keys=fields.String(validate=_speakeasy),
+                             values=fields.Integer(validate=validate.Range(min=1)),
+                             required=True,
+                             metadata={"description": "speakeasy id -> markers to place"})
+
+
+class PlaceDieSchema(Schema):
+    still = fields.String(required=True,
+                          metadata={"description": '"family" or one of your remote still ids'})
+
+
+class PlaceImprovementSchema(Schema):
+    speakeasy = fields.String(required=True, validate=_speakeasy)
+
+
+class LoadSchema(Schema):
+    loads = fields.Dict(keys=fields.String(), values=fields.Integer(validate=validate.Range(min=1)),
+                        required=True, metadata={"description": "truck id -> crates"})
+
+
+class DispatchSchema(Schema):
+    routes = fields.Dict(keys=fields.String(), values=fields.String(validate=_speakeasy),
+                         required=True, metadata={"description": "truck id -> speakeasy id"})
+
+
+class AllowPublicSchema(Schema):
+    truck = fields.String(required=True)
+    allow = fields.Boolean(required=True)
+
+
+COMMAND_SCHEMAS = {
+    "bid": (BidSchema, "Phase 1, sealed: choose a Muscle card from your hand. Hidden from "
+                       "everyone until all have bid."),
+    "take_offer": (TakeOfferSchema, "Phase 1, on your turn in Muscle order (after graft and "
+                   "the card's cost are paid): take the Truck card or a Men of Action card. "
+                   'Double Still Improvement needs choice "dice" or "remote_still".'),
+    "pass": (PassSchema, "Ends your part of the current step: take no offer, place no "
+             "influence, finish deals, load nothing, send no truck."),
+    "place_influence": (PlaceInfluenceSchema, "Phase 2 on your turn in Muscle order (one "
+                        "complete placement); under the anytime-influence option, whenever "
+                        "Muscle cards are displayed. At most the speakeasy's circles."),
+    "place_die": (PlaceDieSchema, "Whenever Muscle cards are displayed: move a back-room die "
+                  "to one of your stills (at most 4 dice per still)."),
+    "place_improvement": (PlaceImprovementSchema, "Whenever Muscle cards are displayed: move a "
+                          "back-room improvement marker to a speakeasy with a free square."),
+    "load": (LoadSchema, "Phase 4 loading (all players at once): your complete loading of "
+             "crates onto your own trucks. Unloaded crates are lost."),
+    "dispatch": (DispatchSchema, "Phase 4, on your turn in Muscle order: send loaded trucks "
+                 "to open speakeasies. Trucks not sent lose their crates."),
+    "allow_public": (AllowPublicSchema, "Phase 5, when asked as the Controlling/Majority "
+                     "player: allow or refuse the Public-dock truck. A refusal ends sales there."),
+}
+
+
+# --- events -----------------------------------------------------------------------------------
+F = fields
+
+
+def _ev(name: str, spec: dict) -> type:
+    return Schema.from_dict(spec, name=name)
+
+
+_req = {"required": True}
+_seat = F.Integer(**_req)
+EVENT_SPECS = {
+    "game_setup": {"data_version": F.String(**_req), "rounds": F.Integer(**_req),
+                   "influence_mode": F.String(**_req), "players": F.List(F.Dict(), **_req)},
+    "deck_shuffled": {"deck": F.String(**_req), "order": F.List(F.Raw(), allow_none=True),
+                      "reason": F.String(), "count": F.Integer()},
+    "muscle_dealt": {"seat": _seat, "cards": F.List(F.Integer(), allow_none=True),
+                     "count": F.Integer()},
+    "cash_paid": {"from": SeatOrBank(**_req), "to": SeatOrBank(**_req),
+                  "amount": F.Integer(**_req), "reason": F.String(**_req),
+                  "speakeasy": F.String()},
+    "truck_taken": {"seat": _seat, "truck": F.String(**_req), "size": F.String(**_req),
+                    "reason": F.String(**_req)},
+    "round_started": {"round": F.Integer(**_req)},
+    "truck_card_turned": {"card": F.String(**_req)},
+    "offers_dealt": {"slots": F.List(F.Dict(), **_req)},
+    "step_started": {"phase": F.Integer(**_req), "step": F.String(**_req),
+                     "seats": F.List(F.Integer(), **_req), "truck": F.String(),
+                     "speakeasy": F.String()},
+    "bid_placed": {"seat": _seat, "card": F.Integer(allow_none=True)},
+    "bids_revealed": {"bids": F.Dict(keys=F.String(), values=F.Integer(), **_req),
+                      "order": F.List(F.Integer(), **_req)},
+    "payroll": {"seat": _seat, "graft": F.Integer(**_req), "muscle_cost": F.Integer(**_req),
+                "paid": F.Integer(**_req), "cash_before": F.Integer(**_req)},
+    "offer_taken": {"seat": _seat, "offer": OfferField(**_req), "card": F.String(**_req),
+                    "result": F.String(**_req), "choice": F.String(), "detail": F.String()},
+    "passed": {"seat": _seat, "step": F.String(**_req)},
+    "influence_gained": {"seat": _seat, "count": F.Integer(**_req), "reason": F.String(**_req)},
+    "dice_gained": {"seat": _seat, "count": F.Integer(**_req)},
+    "improvement_gained": {"seat": _seat, "count": F.Integer(**_req)},
+    "remote_still_opened": {"seat": _seat, "still": F.String(**_req)},
+    "offers_discarded": {"cards": F.List(F.String(), **_req)},
+    "influence_placed": {"seat": _seat,
+                         "placements": F.Dict(keys=F.String(), values=F.Integer(), **_req)},
+    "die_placed": {"seat": _seat, "still": F.String(**_req)},
+    "improvement_placed": {"seat": _seat, "speakeasy": F.String(**_req)},
+    "dice_rolled": {"purpose": F.String(**_req), "dice": F.List(F.Integer(), **_req),
+                    "seat": F.Integer(), "still": F.String(), "crates": F.Integer(),
+                    "stopped_by_copper": F.Boolean(), "speakeasy": F.String(),
+                    "improvements": F.Integer(), "demand": F.Integer()},
+    "copper_moved": {"from": F.Integer(allow_none=True, **_req), "to": _seat,
+                     "family_production": F.Dict(keys=F.String(), values=F.Integer())},
+    "trucks_loaded": {"seat": _seat, "loads": F.Dict(keys=F.String(), values=F.Integer(), **_req)},
+    "crates_dumped": {"seat": _seat, "crates": F.Integer(**_req), "reason": F.String(**_req)},
+    "trucks_dispatched": {"seat": _seat, "routes": F.List(F.Dict(), **_req)},
+    "cargo_lost": {"seat": _seat, "truck": F.String(**_req), "crates": F.Integer(**_req),
+                   "reason": F.String(**_req)},
+    "selling_started": {"speakeasy": F.String(**_req), "demand": F.Integer(allow_none=True, **_req),
+                        "open": F.Boolean(**_req)},
+    "crates_sold": {"speakeasy": F.String(**_req), "truck": F.String(**_req), "seat": _seat,
+                    "crates": F.Integer(**_req), "price": F.Integer(**_req),
+                    "dock": F.String(**_req)},
+    "public_dock_answered": {"seat": _seat, "speakeasy": F.String(**_req),
+                             "truck": F.String(**_req), "allow": F.Boolean(**_req)},
+    "selling_finished": {"speakeasy": F.String(**_req), "sold": F.Integer(**_req),
+                         "unsold": F.Dict(keys=F.String(), values=F.Integer(), **_req)},
+    "cash_announced": {"round": F.Integer(**_req),
+                       "cash": F.Dict(keys=F.String(), values=F.Integer(), **_req)},
+    "round_ended": {"round": F.Integer(**_req),
+                    "discarded_muscle": F.Dict(keys=F.String(), values=F.Integer(allow_none=True))},
+    "game_ended": {"winner": _seat, "ranking": F.List(F.Integer(), **_req),
+                   "cash": F.Dict(keys=F.String(), values=F.Integer(), **_req),
+                   "muscle": F.Dict(keys=F.String(), values=F.Integer(allow_none=True)),
+                   "reason": F.String(**_req)},
+    "timed_out": {"seat": _seat, "step": F.String(**_req), "default": F.String(**_req),
+                  "timeout_for": _seat},
+}
+
+
+def _camel(name: str) -> str:
+    return "".join(w.title() for w in name.split("_")) + "Payload"
+
+
+EVENT_SCHEMAS = {kind: (_ev(_camel(kind), spec), 1) for kind, spec in EVENT_SPECS.items()}

@@ -1,0 +1,76 @@
+"""Setup: options check, the deal (Muscle hands, decks), starting holdings, Round 1."""
+from __future__ import annotations
+
+from service.rules.errors import RuleViolation
+
+from . import data, flow
+from .kernel import Emitter
+
+
+def validate_options(options: dict, seats: int) -> dict[str, list[str]]:
+    errors: dict[str, list[str]] = {}
+    if not data.MIN_SEATS <= seats <= data.MAX_SEATS:
+        errors["seats"] = [f"Bootleggers is played by {data.MIN_SEATS} to {data.MAX_SEATS} "
+                           f"players, not {seats}"]
+    if options.get("rounds", 12) not in (12, 8):
+        errors["rounds"] = ["rounds is 12 (standard) or 8 (the optional shorter game)"]
+    if options.get("influence", "phase") not in ("phase", "anytime"):
+        errors["influence"] = ['influence is "phase" (Phase 2) or "anytime" (optional rule)']
+    return errors
+
+
+def _scripted_hands(hands: dict, seats: list[int], per_quarter: int) -> dict[str, list[int]]:
+    seen: set[int] = set()
+    out = {}
+    for seat in seats:
+        cards = hands.get(str(seat))
+        if cards is None:
+            raise RuleViolation("scripted_hands_invalid", f"the script deals no hand to seat "
+                                f"{seat}", status=422)
+        for quarter, (first, last) in data.MUSCLE_QUARTERS.items():
+            n = sum(1 for c in cards if first <= c <= last)
+            if n != per_quarter:
+                raise RuleViolation("scripted_hands_invalid", f"seat {seat}'s scripted hand "
+                                    f"has {n} cards from {first}-{last}; each hand holds "
+                                    f"{per_quarter} from each quarter", status=422)
+        if len(cards) != 4 * per_quarter or seen & set(cards):
+            raise RuleViolation("scripted_hands_invalid", f"seat {seat}'s scripted hand repeats "
+                                "a card or has cards outside 1-72", status=422)
+        seen |= set(cards)
+        out[str(seat)] = sorted(cards)
+    return out
+
+
+def setup(state: dict, oracle) -> list[dict]:
+    options = state.get("options") or {}
+    seats = sorted(s["seat"] for s in state["seats"])
+    rounds = options.get("rounds", 12)
+    per_quarter = data.CARDS_PER_QUARTER[rounds]
+    em = Emitter(state, oracle, actor="system")
+    em.emit("game_setup", {
+        "data_version": data.VERSION, "rounds": rounds,
+        "influence_mode": options.get("influence", "phase"),
+        "players": [{"seat": s["seat"], "name": s["name"]}
+                    for s in sorted(state["seats"], key=lambda s: s["seat"])]})
+    scripted = oracle.scripted_hands()
+    if scripted:
+        hands = _scripted_hands(scripted, seats, per_quarter)
+    else:
+        hands = {str(s): [] for s in seats}
+        for quarter, (first, last) in data.MUSCLE_QUARTERS.items():
+            order = oracle.shuffle(quarter, list(range(first, last + 1)))
+            em.emit("deck_shuffled", {"deck": quarter, "order": order})
+            for i, seat in enumerate(seats):
+                hands[str(seat)] += order[i * per_quarter:(i + 1) * per_quarter]
+    for seat in seats:
+        em.emit("muscle_dealt", {"seat": seat, "cards": sorted(hands[str(seat)])})
+    em.emit("deck_shuffled", {"deck": "men_of_action",
+                              "order": oracle.shuffle("men_of_action", data.men_of_action_deck())})
+    em.emit("deck_shuffled", {"deck": "trucks", "order": oracle.shuffle("trucks", data.truck_deck())})
+    for seat in seats:
+        em.pay("bank", seat, data.STARTING_CASH, "starting_cash")
+        em.emit("truck_taken", {"seat": seat, "truck": em.game["truck_supply"]["small"][0],
+                                "size": "small", "reason": "start"})
+    flow.start_round(em, 1)
+    flow.advance(em)
+    return em.drafts

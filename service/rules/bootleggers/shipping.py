@@ -1,0 +1,100 @@
+"""Phase 4, Run the Whiskey: loading, dispatch to docks, and what is lost at the end.
+
+A `load` is the seat's complete loading (crates never move once loaded); a `dispatch` is
+its complete routing. Docks are fixed by the operator's influence when the truck arrives.
+"""
+from __future__ import annotations
+
+from service.rules.errors import RuleViolation
+
+from . import data
+from .model import dock_for, player, sname, speakeasy, truck
+
+
+def loadable_seats(g: dict) -> list[int]:
+    return [s for s in g["order"] if player(g, s)["crates"] > 0 and player(g, s)["trucks"]]
+
+
+def dispatchable_seats(g: dict) -> list[int]:
+    return [s for s in g["order"] if any(t["load"] > 0 for t in player(g, s)["trucks"])]
+
+
+def fill_biggest_first(p: dict) -> dict[str, int]:
+    """The timeout default: fill own trucks, biggest first."""
+    left, loads = p["crates"], {}
+    order = sorted(p["trucks"], key=lambda t: (-t["capacity"], t["id"]))
+    for t in order:
+        n = min(left, t["capacity"] - t["load"])
+        if n > 0:
+            loads[t["id"]] = n
+            left -= n
+    return loads
+
+
+def load(em, seat: int, cmd: dict) -> None:
+    p = player(em.game, seat)
+    loads = dict(cmd["loads"])
+    if not loads:
+        raise RuleViolation("empty_load", 'name at least one truck; send "pass" to load nothing',
+                            status=422)
+    total = 0
+    for tid, n in loads.items():
+        t = truck(p, tid)
+        if t is None:
+            mine = ", ".join(x["id"] for x in p["trucks"])
+            raise RuleViolation("unknown_truck", f"you have no truck {tid!r}; your trucks are "
+                                f"{mine}", status=422)
+        if n < 1:
+            raise RuleViolation("bad_count", f"load at least 1 crate on {tid} (or leave it out)",
+                                status=422)
+        if t["load"] + n > t["capacity"]:
+            raise RuleViolation("capacity", f"your {data.TRUCKS[t['size']]['name']} {tid} "
+                                f"carries {t['capacity']} crates — you asked for {n}")
+        total += n
+    if total > p["crates"]:
+        raise RuleViolation("insufficient_crates", f"you want to load {total} crates but have "
+                            f"{p['crates']}")
+    em.emit("trucks_loaded", {"seat": seat, "loads": {k: loads[k] for k in sorted(loads)}})
+
+
+def dump_unloaded(em) -> None:
+    for p in em.game["players"]:
+        if p["crates"] > 0:
+            em.emit("crates_dumped", {"seat": p["seat"], "crates": p["crates"],
+                                      "reason": "not_loaded"})
+
+
+def dispatch(em, seat: int, cmd: dict) -> None:
+    g, p = em.game, player(em.game, seat)
+    routes = dict(cmd["routes"])
+    if not routes:
+        raise RuleViolation("empty_dispatch", 'name at least one truck; send "pass" to send '
+                            "none (their crates are lost)", status=422)
+    out = []
+    for tid in sorted(routes):
+        sid, t = routes[tid], truck(p, tid)
+        if t is None:
+            mine = ", ".join(x["id"] for x in p["trucks"])
+            raise RuleViolation("unknown_truck", f"you have no truck {tid!r}; your trucks are "
+                                f"{mine}", status=422)
+        if t["load"] < 1:
+            raise RuleViolation("empty_truck", f"truck {tid} is empty; only loaded trucks are "
+                                "sent to a speakeasy")
+        s = speakeasy(g, sid)
+        if s is None:
+            raise RuleViolation("unknown_speakeasy", f"there is no speakeasy {sid!r} in this "
+                                "game", status=422)
+        if not s["open"]:
+            placed = sum(s["influence"].values())
+            raise RuleViolation("speakeasy_closed", f"{sname(sid)} is closed: it needs "
+                                f"{s['shaded']} influence markers to open and has {placed}")
+        out.append({"truck": tid, "speakeasy": sid, "dock": dock_for(s, seat)})
+    em.emit("trucks_dispatched", {"seat": seat, "routes": out})
+
+
+def lose_unsent(em) -> None:
+    for p in em.game["players"]:
+        for t in p["trucks"]:
+            if t["load"] > 0 and t["at"] is None:
+                em.emit("cargo_lost", {"seat": p["seat"], "truck": t["id"], "crates": t["load"],
+                                       "reason": "not_sent"})
