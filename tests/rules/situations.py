@@ -1,0 +1,69 @@
+"""Build board situations for tests: scripted hands, stepping through a round, and direct
+board edits (trucks, crates, influence) for the rulebook's worked examples."""
+from __future__ import annotations
+
+from service.rules.bootleggers import data
+from service.rules.bootleggers.model import refresh_speakeasy
+
+from .harness import Table
+
+
+def hands(seats: int, per_quarter: int = 3) -> dict[str, list[int]]:
+    """Seat 1 gets the highest cards of every quarter, seat 2 the next, and so on."""
+    out = {str(s): [] for s in range(1, seats + 1)}
+    for first, last in data.MUSCLE_QUARTERS.values():
+        cards = list(range(last, first - 1, -1))
+        for s in range(1, seats + 1):
+            out[str(s)] += cards[(s - 1) * per_quarter:s * per_quarter]
+    return {k: sorted(v) for k, v in out.items()}
+
+
+def table(seats=4, dice=(), options=None, decks=None, per_quarter=None):
+    options = options or {}
+    pq = per_quarter or data.CARDS_PER_QUARTER[options.get("rounds", 12)]
+    script = {"dice": list(dice), "hands": hands(seats, pq), "decks": decks or {}}
+    return Table(seats, options, script=script)
+
+
+def top_bids(t):
+    """Each seat bids its highest card: seat 1 has the most Muscle."""
+    for p in t.game["players"]:
+        t.send(p["seat"], {"type": "bid", "card": max(p["muscle_hand"])})
+
+
+def pass_step(t):
+    """Everyone the current step waits for passes, until the step changes."""
+    step, rnd = t.game["step"], t.game["round"]
+    while t.game["step"] == step and t.game["round"] == rnd and t.waiting()["seats"]:
+        t.send(t.waiting()["seats"][0], {"type": "pass"})
+
+
+def to_step(t, name):
+    """Bid high and pass through steps until `name` is open."""
+    guard = 0
+    while t.game["step"] != name:
+        guard += 1
+        assert guard < 50, f"never reached {name}"
+        if t.game["step"] == "bid":
+            top_bids(t)
+        else:
+            pass_step(t)
+
+
+def give_truck(t, seat, size):
+    g = t.game
+    tid = g["truck_supply"][size].pop(0)
+    g["players"][seat - 1]["trucks"].append({"id": tid, "size": size,
+                                            "capacity": data.TRUCKS[size]["capacity"],
+                                            "load": 0, "at": None})
+    return tid
+
+
+def set_influence(t, sid, by_seat: dict[int, int]):
+    s = t.speakeasy(sid)
+    s["influence"] = {str(k): v for k, v in sorted(by_seat.items())}
+    refresh_speakeasy(t.game, s)
+
+
+def cash(t):
+    return {p["seat"]: p["cash"] for p in t.game["players"]}
