@@ -1,0 +1,87 @@
+"""Bots that play through the REST API knowing nothing but legal-actions.
+
+Used by the random-game property tests, the golden playthrough recorder and bench/game.py:
+each awaited seat asks `GET /legal-actions`, picks one listed example at random and sends
+it with `If-Match`, exactly as a third-party client would.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+
+def bearer(token: str) -> dict:
+    return {"Authorization": f"Bearer {token}"}
+
+
+class BotError(AssertionError):
+    pass
+
+
+@dataclass
+class Table:
+    client: object
+    game_id: str
+    organizer: str
+    tokens: dict[int, str]
+    commands: int = 0
+    refused: list = field(default_factory=list)
+
+    def state(self, token: str | None = None) -> dict:
+        r = self.client.get(f"/v1/games/{self.game_id}", headers=bearer(token or self.organizer))
+        if r.status_code != 200:
+            raise BotError(f"state: {r.status_code} {r.get_data(as_text=True)}")
+        return r.get_json()
+
+    def legal(self, seat: int) -> dict:
+        r = self.client.get(f"/v1/games/{self.game_id}/legal-actions", headers=bearer(self.tokens[seat]))
+        if r.status_code != 200:
+            raise BotError(f"legal-actions: {r.status_code} {r.get_data(as_text=True)}")
+        return r.get_json()
+
+    def send(self, seat: int, command: dict, version: int | None = None):
+        headers = bearer(self.tokens[seat])
+        if version is not None:
+            headers["If-Match"] = str(version)
+        r = self.client.post(f"/v1/games/{self.game_id}/commands", json=command, headers=headers)
+        self.commands += 1
+        return r
+
+
+def open_table(client, seats: int, options: dict | None = None, names=None) -> Table:
+    r = client.post("/v1/games", json={"ruleset": "bootleggers", "seats": seats, "options": options or {}})
+    if r.status_code != 201:
+        raise BotError(f"create: {r.status_code} {r.get_data(as_text=True)}")
+    created = r.get_json()
+    game_id, tokens = created["game_id"], {}
+    for n in range(seats):
+        joined = client.post(f"/v1/games/{game_id}/seats", json={"name": (names or "ABCDEF")[n]}).get_json()
+        tokens[joined["seat"]] = joined["player_token"]
+    started = client.post(f"/v1/games/{game_id}/start", headers=bearer(created["organizer_token"]))
+    if started.status_code != 200:
+        raise BotError(f"start: {started.status_code} {started.get_data(as_text=True)}")
+    return Table(client, game_id, created["organizer_token"], tokens)
+
+
+def play(table: Table, rng: random.Random, max_commands: int = 5000, talk: float = 0.0) -> dict:
+    """Play until the game ends; every example sent must be accepted. Returns the final state."""
+    for _ in range(max_commands):
+        state = table.state()
+        if state["status"] == "finished":
+            return state
+        waiting = state["waiting_for"]
+        if not waiting:
+            raise BotError(f"nobody is awaited at version {state['version']} (step {state['step']})")
+        seat = rng.choice(waiting)
+        legal = table.legal(seat)
+        actions = [a for a in legal["actions"] if a["type"] != "say" and a["examples"]]
+        if talk and rng.random() < talk:
+            actions = [a for a in legal["actions"] if a["type"] == "say"]
+        if not actions:
+            raise BotError(f"seat {seat} is awaited but has no legal action at version {legal['version']}")
+        example = rng.choice(rng.choice(actions)["examples"])
+        r = table.send(seat, example, version=legal["version"])
+        if r.status_code != 201:
+            raise BotError(f"seat {seat} sent the listed example {example} at version {legal['version']} "
+                           f"and got {r.status_code}: {r.get_data(as_text=True)}")
+    raise BotError(f"the game did not end within {max_commands} commands")
