@@ -64,7 +64,7 @@ def _shipping_board(dice):
 
 
 def test_shipping_example():
-    t = _shipping_board(dice=[1, 1, 1, 1, 1])
+    t = _shipping_board(dice=[1, 1, 6, 6, 6])
     trucks = {p["seat"]: [x["id"] for x in p["trucks"]] for p in t.game["players"]}
     a_small, b_small1, c_small1, d_small = (trucks[s][0] for s in (A, B, C, D))
     b_small2, b_med = give_truck(t, B, "small"), give_truck(t, B, "medium")
