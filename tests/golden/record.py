@@ -1,0 +1,46 @@
+"""Re-record the golden playthroughs (`make golden`) — only when a rule changed on purpose.
+
+Each golden game is a complete seeded game played by random bots through the REST API on
+a throwaway embedded Redis, stored as its event stream (`<name>.events.jsonl`, one
+canonical event per line) and its final state (`<name>.state.json`, organizer's full
+state). tests/golden/test_golden.py replays the events with today's code and diffs.
+"""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from events.canonical import dumps
+
+HERE = Path(__file__).parent
+GAMES = {
+    "three_seats_full_game": (3, {}, 7),
+    "four_seats_short_game": (4, {"rounds": 8}, 11),
+    "six_seats_anytime_influence": (6, {"influence": "anytime"}, 13),
+}
+
+
+def write(name: str, events: list[dict], state: dict) -> None:
+    (HERE / f"{name}.events.jsonl").write_text("".join(dumps(e) + "\n" for e in events))
+    (HERE / f"{name}.state.json").write_text(json.dumps(state, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
+
+
+def main() -> None:
+    from service.app import create_app
+    from service.embedded_redis import EmbeddedRedis
+    from tests.support.bots import open_table, play
+
+    with EmbeddedRedis.ephemeral() as server:
+        app = create_app({"REDIS_URL": server.url})
+        games = app.extensions["games"]
+        for name, (seats, options, bot_seed) in GAMES.items():
+            table = open_table(app.test_client(), seats, options)
+            play(table, random.Random(bot_seed), talk=0.02)
+            events = list(games.store.iter_all(table.game_id))
+            write(name, events, games.rebuild(table.game_id))
+            print(f"recorded {name}: {len(events)} events")
+
+
+if __name__ == "__main__":
+    main()
