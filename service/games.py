@@ -182,9 +182,13 @@ class Games:
             if command["type"] == "say":
                 return lobby.decide_say(state, actor, command["text"])
             lobby.require_status(state, "running")
-            if actor["kind"] != "seat":
-                raise RuleViolation("seat_only", "only a seated player may send game commands", status=403)
-            return self.ruleset_for(state["ruleset"]).decide(state, actor, command, oracle)
+            ruleset = self.ruleset_for(state["ruleset"])
+            organizers = getattr(ruleset, "organizer_commands", frozenset())
+            if actor["kind"] == "organizer" and command["type"] not in organizers:
+                raise RuleViolation("seat_only", f"only a seated player may send {command['type']}", status=403)
+            if actor["kind"] == "seat" and command["type"] in organizers:
+                raise RuleViolation("organizer_only", f"only the organizer may send {command['type']}", status=403)
+            return ruleset.decide(state, actor, command, oracle)
 
         return self.execute(game_id, actor, decide, fingerprint=dumps(command), **pins)
 

@@ -49,6 +49,8 @@ class Ruleset(Protocol):
     version: str
     #: {command type: (marshmallow Schema class, description of when it is legal)}
     command_schemas: dict[str, tuple[type, str]]
+    #: command types only the organizer may send (e.g. `ruling`); all others are the seats'
+    organizer_commands: frozenset[str]
     #: {event type: (marshmallow Schema class for the payload, schema_version)}
     event_schemas: dict[str, tuple[type, int]]
 
