@@ -287,3 +287,27 @@ def test_timeouts_apply_the_rules_defaults():
               for r in d["payload"]["routes"]]
     assert routes == ["omalleys"]
     assert drafts[0]["payload"]["timeout_for"] == drafts[0]["payload"]["seat"]
+
+
+def test_anytime_influence_can_remove_the_leader_and_the_question_lapses():
+    t = table(4, [1, 1, 1, 1, 6] + MANY, options={"influence": "anytime"})
+    to_step(t, "deals")
+    set_influence(t, "texas_lils", {1: 2, 2: 1})             # seat 1 controlling
+    for seat, n in ((2, 4), (3, 4)):
+        t.player(seat)["crates"] = n
+    t.player(1)["crates"] = t.player(4)["crates"] = 0
+    pass_step(t)
+    t.send(2, {"type": "load", "loads": {"small_2": 4}})
+    t.send(3, {"type": "load", "loads": {"small_3": 4}})
+    t.send(2, {"type": "dispatch", "routes": {"small_2": "texas_lils"}})   # minority dock
+    t.send(3, {"type": "dispatch", "routes": {"small_3": "texas_lils"}})   # public dock
+    assert t.waiting() == {"step": "public_dock", "seats": [1]}
+    t.player(2)["back_room"]["influence"] = 1
+    n = len(t.events)
+    t.send(2, {"type": "place_influence", "placements": {"texas_lils": 1}})  # 2-2: seat 1
+    assert t.speakeasy("texas_lils")["levels"]["1"] == "controlling"        # wins on Muscle
+    assert t.waiting() == {"step": "public_dock", "seats": [1]}
+    t.player(4)["back_room"]["influence"] = 2
+    t.send(4, {"type": "place_influence", "placements": {"texas_lils": 1}})  # 2-2-1: nobody leads
+    assert t.game["round"] == 2
+    assert not any(e["type"] == "public_dock_answered" for e in t.since(n))

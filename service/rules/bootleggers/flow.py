@@ -104,6 +104,8 @@ def advance(em) -> None:
             if step not in STEPS:
                 return
             waiting = pending(g)
+            if step == "public_dock" and waiting and selling.public_question(g) is None:
+                waiting = []        # anytime influence removed the leader: the question lapses
             if waiting:
                 if step == "choose_offer" and not player(g, waiting[0])["payroll_paid"]:
                     phase1.payroll(em, waiting[0])
