@@ -44,8 +44,7 @@ def _command_schemas(spec: APISpec) -> dict:
         component = "".join(part.title() for part in name.split("_")) + "Command"
         typed = type(component, (schema_cls,), {
             "type": fields.String(required=True, validate=validate.OneOf([name]))})
-        typed.__doc__ = description
-        spec.components.schema(component, schema=typed)
+        spec.components.schema(component, {"description": description}, schema=typed)
         mapping[name] = f"#/components/schemas/{component}"
     return {"oneOf": [{"$ref": ref} for ref in mapping.values()],
             "discriminator": {"propertyName": "type", "mapping": mapping}}

@@ -5,7 +5,7 @@ clients read; a field added here shows up in both at once.
 """
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 STEPS = ["default", "bid", "choose_offer", "place_influence", "vigorish", "deals", "load",
          "dispatch", "public_dock", "reaction", "thug_window"]
@@ -14,6 +14,12 @@ STEPS = ["default", "bid", "choose_offer", "place_influence", "vigorish", "deals
 class Strict(Schema):
     class Meta:
         unknown = RAISE
+
+
+class Open(Schema):
+    """An answer: clients must accept fields beyond those named (API.md: fields may be added)."""
+    class Meta:
+        unknown = INCLUDE
 
 
 class RngOptions(Strict):
@@ -54,7 +60,7 @@ class CreateGame(Strict):
     options = fields.Nested(GameOptions, load_default=lambda: GameOptions().load({}))
 
 
-class GameCreatedAnswer(Schema):
+class GameCreatedAnswer(Open):
     game_id = fields.String()
     organizer_token = fields.String(metadata={"description": "keep it secret: it starts the game and sees deck order"})
     seed_commitment = fields.String(allow_none=True, metadata={"description": "SHA-256 of the secret seed (seeded mode)"})
@@ -65,7 +71,7 @@ class JoinSeat(Strict):
     name = fields.String(required=True, validate=validate.Length(1, 40))
 
 
-class SeatAnswer(Schema):
+class SeatAnswer(Open):
     seat = fields.Integer()
     player_token = fields.String()
     version = fields.Integer()
@@ -75,7 +81,7 @@ class Say(Strict):
     text = fields.String(required=True, validate=validate.Length(1, 500))
 
 
-class EventOut(Schema):
+class EventOut(Open):
     type = fields.String()
     schema_version = fields.Integer()
     game_id = fields.String()
@@ -88,18 +94,18 @@ class EventOut(Schema):
     hash = fields.String(metadata={"description": "organizer, or everyone after the end"})
 
 
-class CommandAnswer(Schema):
+class CommandAnswer(Open):
     version = fields.Integer()
     events = fields.List(fields.Nested(EventOut))
 
 
-class EventsPage(Schema):
+class EventsPage(Open):
     version = fields.Integer()
     events = fields.List(fields.Nested(EventOut))
     next_after = fields.Integer(metadata={"description": "pass as `after` for the next page"})
 
 
-class GameSummary(Schema):
+class GameSummary(Open):
     game_id = fields.String()
     ruleset = fields.String()
     status = fields.String()
@@ -110,11 +116,11 @@ class GameSummary(Schema):
     created_at = fields.String()
 
 
-class GameList(Schema):
+class GameList(Open):
     games = fields.List(fields.Nested(GameSummary))
 
 
-class GameState(Schema):
+class GameState(Open):
     """The state as the caller may see it (more fields while a game runs; see API.md)."""
     game_id = fields.String()
     ruleset = fields.String()
@@ -127,13 +133,13 @@ class GameState(Schema):
     winner = fields.Raw(allow_none=True)
 
 
-class LegalAction(Schema):
+class LegalAction(Open):
     type = fields.String()
     params = fields.Dict()
     examples = fields.List(fields.Dict())
 
 
-class LegalActions(Schema):
+class LegalActions(Open):
     version = fields.Integer()
     seat = fields.Integer()
     phase = fields.Raw(allow_none=True)
@@ -141,7 +147,7 @@ class LegalActions(Schema):
     actions = fields.List(fields.Nested(LegalAction))
 
 
-class Audit(Schema):
+class Audit(Open):
     version = fields.Integer()
     head_hash = fields.String()
     chain = fields.Dict(metadata={"description": "{intact, first_break}"})
@@ -150,7 +156,7 @@ class Audit(Schema):
     seed = fields.String(allow_none=True, metadata={"description": "revealed when the game is over"})
 
 
-class ProblemDetail(Schema):
+class ProblemDetail(Open):
     type = fields.String()
     title = fields.String()
     status = fields.Integer()
