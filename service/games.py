@@ -23,7 +23,7 @@ from events.registry import EventRegistry
 from events.store import GAME_ID, EventStore, VersionConflict
 from projections.core import empty_state, evolve, fold
 from projections.snapshots import Snapshots
-from service import lobby, rng
+from service import lobby, metrics, rng
 from service.rules.errors import RuleViolation
 
 MAX_ATTEMPTS = 10
@@ -215,6 +215,7 @@ class Games:
                 return self._write(game_id, state, drafts, actor, idempotency, fingerprint,
                                    f"cmd_{uuid.uuid4().hex}")
             except VersionConflict:
+                metrics.CONFLICTS.inc()
                 if expected is not None:
                     raise
         raise Busy(game_id)
