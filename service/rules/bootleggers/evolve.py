@@ -35,7 +35,7 @@ def _new_game(p: dict) -> dict:
         "decks": {"men_of_action": {"draw": [], "discard": []},
                   "trucks": {"draw": [], "discard": []}},
         "truck_supply": data.truck_supply(),
-        "copper_at": None, "family_production": {}, "selling": None,
+        "copper_at": None, "family_production": {}, "selling": None, "deals": [],
         "announced_cash": None, "finished": False, "winner": None, "final_cash": None,
     }
 

@@ -119,6 +119,7 @@ def legal_actions(state: dict, seat: int) -> dict:
     g = state.get("game")
     if not g:
         return {"phase": None, "step": None, "actions": []}
+    seat = int(seat)
     result = {"phase": g["phase"], "step": g["step"], "actions": []}
     if g["finished"] or seat not in [p["seat"] for p in g["players"]]:
         return result
