@@ -24,7 +24,7 @@ def healthz():
 
 @bp.get("/metrics")
 def prometheus():
-    return Response(generate_latest(), mimetype=CONTENT_TYPE_LATEST)
+    return Response(generate_latest(), content_type=CONTENT_TYPE_LATEST)
 
 
 def instrument(app: Flask) -> None:
