@@ -54,6 +54,53 @@ class DeckShuffled(Schema):
     order = fields.List(fields.Raw(), required=True)
 
 
+# ---- the clock (service/clock): deadlines, timeouts, the organizer's controls ----------
+_time = dict(required=True)
+_maybe_time = dict(required=True, allow_none=True)
+
+
+class DeadlineSet(Schema):
+    """A waiting step got a deadline; `step_version` (this event's version) names the step."""
+    step = fields.String(required=True)
+    seats = fields.List(fields.Integer(), required=True)
+    seconds = fields.Integer(required=True, validate=validate.Range(min=1))
+    due_at = fields.String(**_time)
+    step_version = fields.Integer(required=True)
+    round = fields.Raw(allow_none=True)
+    paused_at = fields.String()
+
+
+class DeadlineCleared(Schema):
+    step_version = fields.Integer(required=True)
+
+
+class DeadlineExtended(Schema):
+    step_version = fields.Integer(required=True)
+    seconds = fields.Integer(required=True, validate=validate.Range(min=1))
+    due_at = fields.String(**_time)
+
+
+class DeadlineExpired(Schema):
+    """The deadline passed: `seats` timed out at `step`; the defaults follow in this batch."""
+    step = fields.String(required=True)
+    seats = fields.List(fields.Integer(), required=True)
+    step_version = fields.Integer(required=True)
+    due_at = fields.String(**_time)
+    round = fields.Raw(allow_none=True)
+
+
+class ClockPaused(Schema):
+    paused_at = fields.String(**_time)
+    step_version = fields.Integer(allow_none=True)
+
+
+class ClockResumed(Schema):
+    resumed_at = fields.String(**_time)
+    paused_seconds = fields.Float(required=True)
+    step_version = fields.Integer(allow_none=True)
+    due_at = fields.String(**_maybe_time)
+
+
 ENGINE_EVENT_SCHEMAS = {
     "game_created": (GameCreated, 1),
     "seat_joined": (SeatJoined, 1),
@@ -62,4 +109,10 @@ ENGINE_EVENT_SCHEMAS = {
     "seed_revealed": (SeedRevealed, 1),
     "dice_rolled": (DiceRolled, 1),
     "deck_shuffled": (DeckShuffled, 1),
+    "deadline_set": (DeadlineSet, 1),
+    "deadline_cleared": (DeadlineCleared, 1),
+    "deadline_extended": (DeadlineExtended, 1),
+    "deadline_expired": (DeadlineExpired, 1),
+    "clock_paused": (ClockPaused, 1),
+    "clock_resumed": (ClockResumed, 1),
 }

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-ENGINE_EVENTS = frozenset({"game_created", "seat_joined", "game_started", "said", "seed_revealed"})
+CLOCK_EVENTS = frozenset({"deadline_set", "deadline_cleared", "deadline_extended", "deadline_expired",
+                          "clock_paused", "clock_resumed"})
+ENGINE_EVENTS = frozenset({"game_created", "seat_joined", "game_started", "said", "seed_revealed"}) | CLOCK_EVENTS
 """Applied here; `dice_rolled` is counted here and then handed to the ruleset too."""
 
 
@@ -46,6 +48,8 @@ def evolve(state: dict, event: dict, ruleset_for: Callable[[str], Any]) -> dict:
                               "text": p["text"], "at": event["recorded_at"]})
     elif kind == "seed_revealed":
         state["rng"]["seed"] = p["seed"]
+    elif kind in CLOCK_EVENTS:
+        _clock(state, kind, p, event)
     else:
         if kind == "dice_rolled":
             state["rng"]["dice_used"] += len(p["dice"])
@@ -53,6 +57,29 @@ def evolve(state: dict, event: dict, ruleset_for: Callable[[str], Any]) -> dict:
     state["version"] = event["version"]
     state["head_hash"] = event["hash"]
     return state
+
+
+def _clock(state: dict, kind: str, p: dict, event: dict) -> None:
+    """`deadline`: the waiting step's deadline or None; `timeouts`: who timed out where."""
+    deadline = state.get("deadline")
+    if kind == "deadline_set":
+        state["deadline"] = {k: p[k] for k in ("step", "seats", "due_at", "step_version", "round", "paused_at") if k in p}
+    elif kind in ("deadline_cleared", "deadline_expired"):
+        state["deadline"] = None
+    elif kind == "deadline_extended" and deadline:
+        deadline["due_at"] = p["due_at"]
+    elif kind == "clock_paused":
+        state["clock_paused_at"] = p["paused_at"]
+        if deadline:
+            deadline["paused_at"] = p["paused_at"]
+    elif kind == "clock_resumed":
+        state["clock_paused_at"] = None
+        if deadline:
+            deadline.pop("paused_at", None)
+            deadline["due_at"] = p["due_at"] or deadline["due_at"]
+    if kind == "deadline_expired":
+        state.setdefault("timeouts", []).append({"version": event["version"], "at": event["recorded_at"],
+                                                 **{k: p.get(k) for k in ("step", "seats", "round", "due_at")}})
 
 
 def fold(events, ruleset_for, state: dict | None = None) -> dict:

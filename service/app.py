@@ -8,7 +8,8 @@ from flask import Flask
 
 from events.store import VersionConflict
 from service import metrics
-from service.api import docs, games as games_api, ops, problems, stream  # noqa: F401  (stream registers routes)
+from service import clock
+from service.api import clock as clock_api, docs, games as games_api, ops, problems, stream  # noqa: F401  (stream registers routes)
 from service.games import Games
 from service.rules.registry import rulesets
 
@@ -21,12 +22,14 @@ def create_app(config: dict | None = None) -> Flask:
     client = redis.Redis.from_url(app.config["REDIS_URL"], health_check_interval=30)
     service = Games(client, app.config.get("RULESETS") or rulesets())
     service.after_append.append(_count_appends)
+    clock.install(service)  # deadlines: closer + index/trigger hook (service/clock)
     app.extensions["games"] = service
     problems.install(app)
     ops.instrument(app)
     app.register_blueprint(games_api.bp)
     app.register_blueprint(ops.bp)
     app.register_blueprint(docs.bp)
+    app.register_blueprint(clock_api.bp)
     return app
 
 

@@ -1,0 +1,155 @@
+"""The clock and the replay job over HTTP.
+
+| verb and path | who | what |
+|---|---|---|
+| `GET /v1/games/{id}/clock` | all | deadline, paused since, who timed out where |
+| `POST /v1/games/{id}/clock/pause` | organizer | stop the clock (`clock_paused`) |
+| `POST /v1/games/{id}/clock/resume` | organizer | restart it; the deadline shifts by the pause (`clock_resumed`) |
+| `POST /v1/games/{id}/clock/extend` `{seconds}` | organizer | push the current deadline back (`deadline_extended`) |
+| `POST /v1/games/{id}/replays` | organizer | 202: enqueue a rebuild + chain check |
+| `GET /v1/jobs/{job_id}` | organizer of the job's game | status, progress, result |
+
+The controls take `If-Match` and `Idempotency-Key` like commands, and answer like them.
+"""
+from __future__ import annotations
+
+import re
+
+from flask import Blueprint, current_app, jsonify
+from marshmallow import RAISE, Schema, fields, validate
+from rq.exceptions import NoSuchJobError
+from rq.job import Job
+from rq.serializers import JSONSerializer
+
+from service.api.games import command_answer, games
+from service.api.problems import Problem
+from service.api.requests import json_object, load, pins
+from service.auth import caller, require
+from service.clock import deadlines, timeutil
+from service.queues import REPLAY_QUEUE
+
+bp = Blueprint("clock", __name__, url_prefix="/v1")
+
+REPLAY_JOB = "service.jobs.replay.replay_game"
+JOB_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+class Extend(Schema):
+    class Meta:
+        unknown = RAISE
+
+    seconds = fields.Integer(strict=True, required=True,
+                             validate=validate.Range(1, deadlines.MAX_EXTEND_SECONDS),
+                             metadata={"description": "seconds added to the current deadline"})
+
+
+class ClockAnswer(Schema):
+    version = fields.Integer()
+    now = fields.String(metadata={"description": "server time (UTC)"})
+    deadline = fields.Dict(allow_none=True, metadata={"description": "{step, seats, due_at, step_version, round, paused_at?}"})
+    paused_at = fields.String(allow_none=True)
+    timeouts = fields.List(fields.Dict(), metadata={"description": "who timed out where: {version, at, step, seats, round, due_at}"})
+
+
+class JobAccepted(Schema):
+    job_id = fields.String()
+    status = fields.String()
+    location = fields.String()
+
+
+class JobAnswer(Schema):
+    job_id = fields.String()
+    kind = fields.String()
+    game_id = fields.String()
+    status = fields.String(metadata={"description": "queued, started, finished, failed, ..."})
+    progress = fields.Dict(metadata={"description": "{done, total} events"})
+    result = fields.Dict(allow_none=True, metadata={"description": "{equal: true} or the first version that differs"})
+    error = fields.String(allow_none=True)
+
+
+EXTEND = Extend()
+
+
+def _organizer(game_id: str, what: str) -> dict:
+    actor = caller(games().load(game_id))
+    require(actor, "organizer", what=what)
+    return actor
+
+
+@bp.get("/games/<game_id>/clock")
+def read_clock(game_id: str):
+    state = games().load(game_id)
+    caller(state)  # a bad token is refused even here
+    return jsonify(version=state["version"], now=timeutil.iso(timeutil.now()), deadline=state.get("deadline"),
+                   paused_at=state.get("clock_paused_at"), timeouts=state.get("timeouts", []))
+
+
+@bp.post("/games/<game_id>/clock/pause")
+def pause(game_id: str):
+    actor = _organizer(game_id, "pause the clock")
+    return command_answer(games().execute(game_id, actor, lambda s, o: deadlines.decide_pause(s, games().now()),
+                                          **pins()), actor)
+
+
+@bp.post("/games/<game_id>/clock/resume")
+def resume(game_id: str):
+    actor = _organizer(game_id, "resume the clock")
+    return command_answer(games().execute(game_id, actor, lambda s, o: deadlines.decide_resume(s, games().now()),
+                                          **pins()), actor)
+
+
+@bp.post("/games/<game_id>/clock/extend")
+def extend(game_id: str):
+    actor = _organizer(game_id, "extend a deadline")
+    seconds = load(EXTEND, json_object())["seconds"]
+    return command_answer(games().execute(game_id, actor, lambda s, o: deadlines.decide_extend(s, seconds),
+                                          **pins()), actor)
+
+
+@bp.post("/games/<game_id>/replays")
+def start_replay(game_id: str):
+    _organizer(game_id, "replay the game")
+    from rq import Queue
+
+    queue = Queue(REPLAY_QUEUE, connection=games().redis, serializer=JSONSerializer)
+    job = queue.enqueue(REPLAY_JOB, game_id, job_timeout=1800, result_ttl=7 * 24 * 3600,
+                        failure_ttl=7 * 24 * 3600, meta={"kind": "replay", "game_id": game_id, "done": 0, "total": None},
+                        description=f"replay {game_id}")
+    location = f"/v1/jobs/{job.id}"
+    response = jsonify(job_id=job.id, status="queued", location=location)
+    response.status_code = 202
+    response.headers["Location"] = location
+    return response
+
+
+@bp.get("/jobs/<job_id>")
+def read_job(job_id: str):
+    job = _fetch_job(job_id)
+    game_id = job.meta["game_id"]
+    _organizer(game_id, "read this job")
+    status = job.get_status(refresh=False)
+    status = getattr(status, "value", status)
+    answer = {"job_id": job.id, "kind": job.meta.get("kind"), "game_id": game_id, "status": status,
+              "progress": {"done": job.meta.get("done", 0), "total": job.meta.get("total")},
+              "result": None, "error": None}
+    if status == "finished":
+        answer["result"] = job.return_value()
+    elif status == "failed":
+        answer["error"] = "the replay failed; see the worker's log"
+    return jsonify(answer)
+
+
+def _fetch_job(job_id: str) -> Job:
+    missing = Problem(404, "job_not_found", f"there is no job {job_id!r} (finished jobs are kept for a week)")
+    if not JOB_ID.match(job_id):
+        raise missing
+    try:
+        job = Job.fetch(job_id, connection=games().redis, serializer=JSONSerializer)
+    except NoSuchJobError:
+        raise missing from None
+    except Exception:  # a job we did not write (another serializer): not ours to show
+        current_app.logger.warning("job %s could not be read", job_id, exc_info=True)
+        raise missing from None
+    if not isinstance(job.meta, dict) or job.meta.get("kind") != "replay" or "game_id" not in job.meta:
+        raise missing
+    return job

@@ -1,0 +1,43 @@
+"""The `Games` service as a worker sees it: same rulesets, same clock closers and hooks.
+
+`BOOTLEGGERS_RULESETS=module:callable` names another ruleset table (tests host a toy
+ruleset this way); by default the server's own (service.rules.registry).
+"""
+from __future__ import annotations
+
+import importlib
+import os
+
+import redis
+
+from service import clock
+from service.games import Games
+
+_cache: dict[tuple[int, int], Games] = {}
+
+
+def load_rulesets() -> dict:
+    spec = os.environ.get("BOOTLEGGERS_RULESETS")
+    if spec:
+        module, _, attr = spec.partition(":")
+        found = getattr(importlib.import_module(module), attr or "rulesets")
+        return found() if callable(found) else dict(found)
+    from service.rules.registry import rulesets
+    return rulesets()
+
+
+def games_for(connection: redis.Redis) -> Games:
+    """One `Games` per connection and process (a forked work-horse builds its own)."""
+    key = (os.getpid(), id(connection))
+    games = _cache.get(key)
+    if games is None:
+        games = Games(connection, load_rulesets())
+        clock.install(games)
+        _cache[key] = games
+    return games
+
+
+def connection() -> redis.Redis:
+    from rq import get_current_job
+    job = get_current_job()
+    return job.connection
