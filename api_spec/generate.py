@@ -111,11 +111,52 @@ def build_spec() -> dict:
         "summary": "Chain check, checkpoints and (after the end) the seed", "parameters": [GAME_ID],
         "security": OPTIONAL_BEARER,
         "responses": {**_ok(200, "Audit", "the audit"), **_errors(401, 403, 404)}}})
+    _clock_paths(spec, pins)
     spec.path("/healthz", operations={"get": {"summary": "Liveness (pings Redis)", "responses": {
         "200": {"description": "ok"}, **_errors(503)}}})
     spec.path("/metrics", operations={"get": {"summary": "Prometheus metrics", "responses": {
         "200": {"description": "Prometheus text format", "content": {"text/plain": {"schema": {"type": "string"}}}}}}})
     return spec.to_dict()
+
+
+# ---- the clock and the replay job (service/api/clock.py) --------------------------------
+def _clock_paths(spec: APISpec, pins: list[dict]) -> None:
+    """Deadlines, the organizer's clock controls, and the replay job with its status."""
+    from service.api import clock as c
+
+    for name, schema in (("ClockExtend", c.Extend), ("ClockState", c.ClockAnswer),
+                         ("JobAccepted", c.JobAccepted), ("JobStatus", c.JobAnswer)):
+        spec.components.schema(name, schema=schema)
+    spec.path("/v1/games/{game_id}/clock", operations={"get": {
+        "summary": "The current deadline, whether the clock is paused, and who timed out where",
+        "parameters": [GAME_ID], "security": OPTIONAL_BEARER,
+        "responses": {**_ok(200, "ClockState", "the clock"), **_errors(401, 404)}}})
+    controls = {
+        "pause": ("Pause the clock (organizer): nothing times out until it is resumed", None),
+        "resume": ("Resume the clock (organizer): the deadline shifts by the time it was paused", None),
+        "extend": ("Extend the current deadline by `seconds` (organizer)", "ClockExtend"),
+    }
+    for verb, (summary, body) in controls.items():
+        operation = {"summary": summary, "parameters": [GAME_ID, *pins], "security": BEARER,
+                     "responses": {**_ok(201, "CommandAnswer", "the clock event, as you may see it"),
+                                   **_errors(400, 401, 403, 404, 409, 422, 503)}}
+        if body:
+            operation["requestBody"] = {"required": True, "content": {"application/json": {"schema": body}}}
+        spec.path(f"/v1/games/{{game_id}}/clock/{verb}", operations={"post": operation})
+    spec.path("/v1/games/{game_id}/replays", operations={"post": {
+        "summary": "Rebuild the game from event 1 and verify its hash chain, as a job (organizer)",
+        "parameters": [GAME_ID], "security": BEARER,
+        "responses": {"202": {"description": "queued; poll the Location",
+                              "headers": {"Location": {"schema": {"type": "string"}}},
+                              "content": {"application/json": {"schema": "JobAccepted"}}},
+                      **_errors(401, 403, 404)}}})
+    spec.path("/v1/jobs/{job_id}", operations={"get": {
+        "summary": "A replay job: status, progress (events done / total) and result (organizer of its game)",
+        "parameters": [{"name": "job_id", "in": "path", "required": True,
+                        "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"}}],
+        "security": BEARER,
+        "responses": {**_ok(200, "JobStatus", "status, progress and, once finished, the result"),
+                      "404": {"description": "unknown job", "content": PROBLEM}, **_errors(401, 403)}}})
 
 
 def render() -> str:
