@@ -24,6 +24,7 @@ class BootleggersRuleset:
     version = data.VERSION
     command_schemas = COMMAND_SCHEMAS
     event_schemas = EVENT_SCHEMAS
+    organizer_commands = frozenset({"ruling"})
 
     validate_options = staticmethod(validate_options)
     setup = staticmethod(setup)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from service.rules.errors import RuleViolation
 
-from . import flow, phase1, placement, selling, shipping
+from . import flow, phase1, placement, rulings, selling, shipping
 from .kernel import Emitter
 from .model import muscle_displayed, player
 from .table import ANYTIME_INFLUENCE, FREE_COMMANDS, STEPS, pending
@@ -90,6 +90,11 @@ def decide(state: dict, actor: dict, command: dict, oracle) -> list[dict]:
         raise RuleViolation("not_started", "the game has not started yet")
     if game.get("finished"):
         check_allowed(game, 0, command.get("type", ""))
+    if command["type"] == "ruling":                 # organizer only (rulings.py)
+        em = Emitter(state, oracle)
+        rulings.rule(em, actor, command)
+        flow.advance(em)
+        return em.drafts
     if actor.get("kind") != "seat":
         raise RuleViolation("not_a_player", "only a seated player can send game commands",
                             status=403)

@@ -6,7 +6,7 @@ replay cannot drift apart. Only `type` and `payload` are read, never the envelop
 """
 from __future__ import annotations
 
-from . import data
+from . import data, rulings
 from .model import player, refresh_speakeasy, speakeasy, truck
 from .table import STEPS, pending
 
@@ -201,6 +201,8 @@ def apply(game: dict | None, kind: str, p: dict) -> dict:
     elif kind == "game_ended":
         g["finished"], g["winner"], g["final_cash"] = True, p["winner"], dict(p["cash"])
         g["step"], g["step_seats"], g["step_done"] = "finished", [], []
+    elif kind == "ruling_applied":
+        rulings.apply(g, p)
     # "timed_out" and unknown informational events change nothing.
     return g
 

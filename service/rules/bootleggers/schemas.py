@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from . import data
+from . import data, rulings
 
 SPEAKEASY_IDS = list(data.SPEAKEASY_ORDER)
 _speakeasy = validate.OneOf(SPEAKEASY_IDS)
@@ -105,6 +105,7 @@ COMMAND_SCHEMAS = {
                  "to open speakeasies. Trucks not sent lose their crates."),
     "allow_public": (AllowPublicSchema, "Phase 5, when asked as the Controlling/Majority "
                      "player: allow or refuse the Public-dock truck. A refusal ends sales there."),
+    "ruling": (rulings.RulingSchema, rulings.DESCRIPTION),
 }
 
 
@@ -183,6 +184,7 @@ EVENT_SPECS = {
                    "reason": F.String(**_req)},
     "timed_out": {"seat": _seat, "step": F.String(**_req), "default": F.String(**_req),
                   "timeout_for": _seat},
+    "ruling_applied": rulings.EVENT_SPEC,
 }
 
 

@@ -1,0 +1,248 @@
+"""Organizer rulings: audited corrections to a table (a miscounted pile, a disputed marker).
+
+A tournament organizer sends `{type: "ruling", kind, reason, ...}`; tests use the same command
+to build a position through REST. Only the organizer may send it (`organizer_commands` on the
+ruleset; the engine refuses it from seats and it never appears in legal-actions).
+
+Every ruling is recorded as `ruling_applied {kind, reason, ..., was}` (`was` = the value it
+replaced, for the audit). Its effect:
+
+| kind | fields | effect |
+|---|---|---|
+| set_cash | seat, cash | a `cash_paid` from/to the bank for the difference (reason "ruling"), so money stays conserved |
+| set_influence | speakeasy, seat, count | markers come from / go back to the seat's supply (not the back room) |
+| set_crates | seat, crates | the seat's unloaded crates (crates are unlimited) |
+| give_truck | seat, size | a `truck_taken` (reason "ruling") from the truck supply |
+| remove_truck | seat, truck | an empty, unsent truck goes back to the supply |
+| set_still | seat, still, dice | "family", one of the seat's remote still ids, or "new_remote" (opens one); 1-4 dice |
+| set_improvements | speakeasy, count | within its squares and the 12 markers of the game |
+| set_copper | seat (or null) | where the Copper stands |
+
+`rule` (decide side) validates against the state and emits; `apply` (evolve side, called from
+evolve.py) is the only code that changes the state for a ruling.
+"""
+from __future__ import annotations
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from service.rules.errors import RuleViolation
+
+from . import data
+from .model import (improvements_in_supply, markers_in_supply, player, refresh_speakeasy,
+                    remote_stills_in_play, sname, speakeasy, still, truck)
+
+#: kind -> the fields it takes besides `kind` and `reason` (all required)
+SHAPES: dict[str, tuple[str, ...]] = {
+    "set_cash": ("seat", "cash"),
+    "set_influence": ("speakeasy", "seat", "count"),
+    "set_crates": ("seat", "crates"),
+    "give_truck": ("seat", "size"),
+    "remove_truck": ("seat", "truck"),
+    "set_still": ("seat", "still", "dice"),
+    "set_improvements": ("speakeasy", "count"),
+    "set_copper": ("seat",),
+}
+KINDS = tuple(SHAPES)
+NULLABLE = {("set_copper", "seat")}
+
+
+# --- the command schema ------------------------------------------------------------------------
+class RulingSchema(Schema):
+    """One flat schema (so the OpenAPI document lists every field) whose `kind` picks the
+    exact set of fields that must be present; anything else is refused."""
+
+    kind = fields.String(required=True, validate=validate.OneOf(KINDS),
+                         metadata={"description": "what the ruling corrects: " + ", ".join(
+                             f"{k} {{{', '.join(v)}}}" for k, v in SHAPES.items())})
+    reason = fields.String(required=True, validate=validate.Length(min=1, max=500),
+                           metadata={"description": "why (free text, recorded in the event)"})
+    seat = fields.Integer(allow_none=True, validate=validate.Range(min=1),
+                          metadata={"description": "the seat concerned (set_copper: null = nobody)"})
+    cash = fields.Integer(validate=validate.Range(min=0), metadata={"description": "$G"})
+    speakeasy = fields.String(validate=validate.OneOf(list(data.SPEAKEASY_ORDER)))
+    count = fields.Integer(validate=validate.Range(min=0),
+                           metadata={"description": "influence markers / improvement markers"})
+    crates = fields.Integer(validate=validate.Range(min=0))
+    size = fields.String(validate=validate.OneOf(list(data.TRUCKS)))
+    truck = fields.String(validate=validate.Length(min=1, max=40))
+    still = fields.String(validate=validate.Length(min=1, max=40),
+                          metadata={"description": '"family", a remote still id, or "new_remote"'})
+    dice = fields.Integer(validate=validate.Range(1, data.STILL_CAPACITY))
+
+    @validates_schema
+    def _shape(self, values: dict, **kwargs) -> None:
+        kind = values.get("kind")
+        if kind not in SHAPES:
+            return                      # `kind` itself already failed
+        wanted = set(SHAPES[kind])
+        errors: dict[str, list[str]] = {}
+        for name in wanted:
+            if name not in values:
+                errors[name] = [f"required for a {kind} ruling"]
+            elif values[name] is None and (kind, name) not in NULLABLE:
+                errors[name] = ["may not be null"]
+        for name in set(values) - wanted - {"kind", "reason"}:
+            errors[name] = [f"not a field of a {kind} ruling (it takes {', '.join(SHAPES[kind])})"]
+        if errors:
+            raise ValidationError(errors)
+
+
+DESCRIPTION = ("Organizer only, any time while the game runs: an audited correction of the "
+               "table. `kind` is one of " + ", ".join(KINDS) + "; `reason` is recorded. "
+               "Refused when it would make the table inconsistent.")
+
+F = fields
+#: payload of `ruling_applied` (registered in schemas.EVENT_SPECS)
+EVENT_SPEC = {
+    "kind": F.String(required=True), "reason": F.String(required=True),
+    "seat": F.Integer(allow_none=True), "cash": F.Integer(), "speakeasy": F.String(),
+    "count": F.Integer(), "crates": F.Integer(), "size": F.String(), "truck": F.String(),
+    "still": F.String(), "dice": F.Integer(), "was": F.Raw(allow_none=True),
+}
+
+
+# --- decide --------------------------------------------------------------------------------------
+def _bad(detail: str, code: str = "ruling_inconsistent", status: int = 409) -> RuleViolation:
+    return RuleViolation(code, detail, status=status)
+
+
+def _seat(g: dict, seat) -> int:
+    seats = [p["seat"] for p in g["players"]]
+    if seat not in seats:
+        raise _bad(f"there is no seat {seat} in this game; the seats are "
+                   f"{', '.join(map(str, seats))}", "not_a_player", 422)
+    return int(seat)
+
+
+def _speakeasy(g: dict, sid: str) -> dict:
+    s = speakeasy(g, sid)
+    if s is None:
+        raise _bad(f"there is no speakeasy {sid!r} in this game (Volstead Imports is only used "
+                   "with 6 players)", "unknown_speakeasy", 422)
+    return s
+
+
+def _next_remote_id(g: dict) -> str:
+    used = {s["id"] for p in g["players"] for s in p["stills"]}
+    return next(f"remote_{n}" for n in range(1, data.REMOTE_STILLS + 1)
+                if f"remote_{n}" not in used)
+
+
+def rule(em, actor: dict, cmd: dict) -> None:
+    """Validate a ruling against the table and emit its events."""
+    if actor.get("kind") != "organizer":
+        raise RuleViolation("organizer_only", "only the organizer may make a ruling", status=403)
+    g, kind = em.game, cmd["kind"]
+    base = {"kind": kind, "reason": cmd["reason"]}
+    if kind == "set_cash":
+        seat, cash = _seat(g, cmd["seat"]), cmd["cash"]
+        was = player(g, seat)["cash"]
+        em.emit("ruling_applied", {**base, "seat": seat, "cash": cash, "was": was})
+        if cash > was:
+            em.pay("bank", seat, cash - was, "ruling")
+        else:
+            em.pay(seat, "bank", was - cash, "ruling")
+    elif kind == "set_influence":
+        seat, s, count = _seat(g, cmd["seat"]), _speakeasy(g, cmd["speakeasy"]), cmd["count"]
+        if s["id"] == "omalleys":
+            raise _bad("O'Malley's belongs to the Police Chief: no influence is placed there")
+        was = s["influence"].get(str(seat), 0)
+        free = markers_in_supply(g, seat)
+        if count - was > free:
+            raise _bad(f"seat {seat} has {was} markers at {sname(s['id'])} and {free} in supply "
+                       f"(of {data.MARKERS_PER_PLAYER}); {count} is more than that")
+        others = sum(s["influence"].values()) - was
+        if others + count > s["circles"]:
+            raise _bad(f"{sname(s['id'])} has {s['circles']} circles and others hold {others} — "
+                       f"seat {seat} can have at most {s['circles'] - others} there")
+        em.emit("ruling_applied", {**base, "speakeasy": s["id"], "seat": seat, "count": count,
+                                   "was": was})
+    elif kind == "set_crates":
+        seat = _seat(g, cmd["seat"])
+        em.emit("ruling_applied", {**base, "seat": seat, "crates": cmd["crates"],
+                                   "was": player(g, seat)["crates"]})
+    elif kind == "give_truck":
+        seat, size = _seat(g, cmd["seat"]), cmd["size"]
+        left = g["truck_supply"][size]
+        if not left:
+            raise _bad(f"no {data.TRUCKS[size]['name']} is left in the supply "
+                       f"(there are {data.TRUCK_SUPPLY[size]} in the game)")
+        em.emit("ruling_applied", {**base, "seat": seat, "size": size, "truck": left[0],
+                                   "was": None})
+        em.emit("truck_taken", {"seat": seat, "truck": left[0], "size": size, "reason": "ruling"})
+    elif kind == "remove_truck":
+        seat = _seat(g, cmd["seat"])
+        t = truck(player(g, seat), cmd["truck"])
+        if t is None:
+            mine = ", ".join(x["id"] for x in player(g, seat)["trucks"]) or "none"
+            raise _bad(f"seat {seat} has no truck {cmd['truck']!r}; its trucks are {mine}",
+                       "unknown_truck", 422)
+        if t["load"] > 0 or t["at"] is not None:
+            raise _bad(f"truck {t['id']} is loaded or lined up at a speakeasy; loaded crates "
+                       "never move, so it cannot be taken away now")
+        em.emit("ruling_applied", {**base, "seat": seat, "truck": t["id"], "size": t["size"],
+                                   "was": None})
+    elif kind == "set_still":
+        seat, sid, dice = _seat(g, cmd["seat"]), cmd["still"], cmd["dice"]
+        p = player(g, seat)
+        if sid == "new_remote":
+            if remote_stills_in_play(g) >= data.REMOTE_STILLS:
+                raise _bad(f"all {data.REMOTE_STILLS} Remote Stills are in play")
+            sid, was = _next_remote_id(g), None
+        else:
+            st = still(p, sid)
+            if st is None:
+                mine = ", ".join(s["id"] for s in p["stills"])
+                raise _bad(f"seat {seat} has no still {sid!r}; its stills are {mine} "
+                           '(or "new_remote" to open one)', "unknown_still", 422)
+            was = st["dice"]
+        em.emit("ruling_applied", {**base, "seat": seat, "still": sid, "dice": dice, "was": was})
+    elif kind == "set_improvements":
+        s, count = _speakeasy(g, cmd["speakeasy"]), cmd["count"]
+        if count > s["squares"]:
+            raise _bad(f"{sname(s['id'])} has {s['squares']} improvement squares; {count} do "
+                       "not fit")
+        free = improvements_in_supply(g)
+        if count - s["improvements"] > free:
+            raise _bad(f"only {free} of the {data.SPEAKEASY_IMPROVEMENT_MARKERS} speakeasy "
+                       f"improvement markers are in the supply; {sname(s['id'])} has "
+                       f"{s['improvements']}, so it can have at most {s['improvements'] + free}")
+        em.emit("ruling_applied", {**base, "speakeasy": s["id"], "count": count,
+                                   "was": s["improvements"]})
+    elif kind == "set_copper":
+        seat = None if cmd["seat"] is None else _seat(g, cmd["seat"])
+        em.emit("ruling_applied", {**base, "seat": seat, "was": g["copper_at"]})
+    else:                                           # the schema lets no other kind through
+        raise _bad(f"unknown ruling kind {kind!r}", "unknown_ruling", 422)
+
+
+# --- evolve --------------------------------------------------------------------------------------
+def apply(g: dict, p: dict) -> None:
+    """Fold one `ruling_applied` (set_cash and give_truck change nothing here: their
+    `cash_paid` / `truck_taken` events that follow carry the effect)."""
+    kind = p["kind"]
+    if kind == "set_influence":
+        s, key = speakeasy(g, p["speakeasy"]), str(p["seat"])
+        influence = {k: v for k, v in s["influence"].items() if k != key}
+        if p["count"] > 0:
+            influence[key] = p["count"]
+        s["influence"] = {k: influence[k] for k in sorted(influence, key=int)}
+        refresh_speakeasy(g, s)
+    elif kind == "set_crates":
+        player(g, p["seat"])["crates"] = p["crates"]
+    elif kind == "remove_truck":
+        pl = player(g, p["seat"])
+        pl["trucks"] = [t for t in pl["trucks"] if t["id"] != p["truck"]]
+        supply = g["truck_supply"][p["size"]] + [p["truck"]]
+        g["truck_supply"][p["size"]] = sorted(supply, key=lambda t: int(t.rsplit("_", 1)[1]))
+    elif kind == "set_still":
+        pl = player(g, p["seat"])
+        st = still(pl, p["still"])
+        if st is None:
+            pl["stills"].append({"id": p["still"], "dice": p["dice"], "last_roll": []})
+        else:
+            st["dice"] = p["dice"]
+    elif kind == "set_improvements":
+        speakeasy(g, p["speakeasy"])["improvements"] = p["count"]
+    elif kind == "set_copper":
+        g["copper_at"] = p["seat"]
