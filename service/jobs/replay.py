@@ -5,10 +5,10 @@ check; then events 1..V are folded from scratch (no snapshot) and the chain reco
 they stream by. The answer is `{"equal": true}`, or the first version where the chain
 breaks or where the rebuilt state stops matching what the service holds.
 
-Where the state differs, the version is found this way: the snapshot the live state came
-from is the last place the service's own history can be compared; if the rebuilt state
-differs there, the first difference lies at or before it, and the chain (which covers
-every event) gives the exact version of a hand edit.
+The chain gives the exact version of a hand edit (every event commits to all before it).
+The service keeps no state history to compare against, only the live state at V; so when
+the states differ and the chain is intact (the snapshot cache is wrong, or the whole chain
+was re-forged) the first known difference is V itself, and `state.keys` says where.
 """
 from __future__ import annotations
 
@@ -44,19 +44,12 @@ def replay(games: Games, game_id: str, progress: Callable[[int, int], None] = la
               "chain": {"intact": chain_break is None, "first_break": chain_break},
               "state": {"equal": same_state}}
     if not same_state:
-        result["state"]["first_difference"] = _first_state_difference(games, game_id, live, chain_break)
+        result["state"]["first_difference"] = chain_break if chain_break is not None else total
         result["state"]["keys"] = sorted(k for k in set(state) | set(live) if dumps(state.get(k)) != dumps(live.get(k)))
     differs = [v for v in (chain_break, result["state"].get("first_difference")) if v is not None]
     if differs:
         result["first_difference"] = min(differs)
     return result
-
-
-def _first_state_difference(games: Games, game_id: str, live: dict, chain_break: int | None) -> int:
-    """The earliest version where the state is known to differ (see module doc)."""
-    if chain_break is not None:
-        return chain_break
-    return live["version"]
 
 
 def replay_game(game_id: str) -> dict:

@@ -1,0 +1,50 @@
+"""The replay (rebuild + chain check) in-process; the job over HTTP is in test_worker."""
+from __future__ import annotations
+
+from events.canonical import dumps
+from events.store import stream_key
+from projections.snapshots import snapshot_key
+from service.jobs.replay import replay
+from tests.engine.conftest import bearer
+
+
+def played(api, new_game):
+    game, org, tokens = new_game(deadlines={})
+    for token in tokens:
+        assert api.post(f"/v1/games/{game}/commands", json={"type": "roll"}, headers=bearer(token)).status_code == 201
+    return game
+
+
+def test_an_intact_game_replays_equal_with_progress(api, new_game, games):
+    game = played(api, new_game)
+    seen = []
+    result = replay(games, game, lambda done, total: seen.append((done, total)))
+    version = games.load(game)["version"]
+    assert result == {"equal": True, "version": version, "events": version,
+                      "chain": {"intact": True, "first_break": None}, "state": {"equal": True}}
+    assert seen[0] == (0, version) and seen[-1] == (version, version)
+
+
+def test_a_hand_edit_is_found_at_its_version(api, new_game, games, redis_client):
+    game = played(api, new_game)
+    events = list(games.store.iter_all(game))
+    forged = next(e["version"] for e in events if e["type"] == "dice_rolled")
+    redis_client.delete(stream_key(game))
+    for event in events:
+        if event["version"] == forged:
+            event = {**event, "payload": {**event["payload"], "dice": [7 - d for d in event["payload"]["dice"]]}}
+        redis_client.xadd(stream_key(game), {"e": dumps(event)}, id=f"{event['version']}-0")
+    result = replay(games, game)
+    assert result["equal"] is False and result["first_difference"] == forged
+    assert result["chain"]["first_break"] == forged
+    assert result["state"]["equal"] is False and "game" in result["state"]["keys"]
+
+
+def test_a_wrong_live_state_with_an_intact_chain_is_reported_at_the_head(api, new_game, games, redis_client):
+    game = played(api, new_game)
+    live = games.load(game)
+    redis_client.hset(snapshot_key(game), "s", dumps({**live, "winner": 99}))
+    result = replay(games, game)
+    assert result["equal"] is False and result["chain"]["intact"] is True
+    assert result["state"] == {"equal": False, "first_difference": live["version"], "keys": ["winner"]}
+    assert result["first_difference"] == live["version"]
