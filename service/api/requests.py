@@ -1,6 +1,8 @@
 """Reading a request: JSON bodies, query integers and the If-Match / Idempotency-Key pins."""
 from __future__ import annotations
 
+import json
+
 from flask import request
 from marshmallow import Schema
 from werkzeug.exceptions import BadRequest
@@ -15,6 +17,13 @@ def json_object() -> dict:
         body = request.get_json(force=True, silent=False)
     except BadRequest:
         raise Problem(400, "malformed_json", "the request body is not valid JSON") from None
+    except RecursionError:
+        raise Problem(400, "malformed_json", "the request body is JSON nested too deeply") from None
+    try:  # "\ud800" is valid JSON but no text: it could never be stored (canonical JSON is UTF-8)
+        json.dumps(body, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise Problem(400, "malformed_json", "the request body holds an unpaired UTF-16 surrogate "
+                      "(a \\uD800-\\uDFFF escape on its own); send real text") from None
     if not isinstance(body, dict):
         raise Problem(422, "invalid_fields", "the request body must be a JSON object",
                       errors={"_schema": ["must be a JSON object"]})
@@ -25,6 +34,19 @@ def load(schema: Schema, body: dict) -> dict:
     return schema.load(body)  # ValidationError -> 422 with the fields
 
 
+#: The largest integer a query or version header may carry: JSON-safe, and far below what
+#: would overflow a Redis stream id (64-bit) when the store reads "after N".
+MAX_INT = 2**53 - 1
+
+
+def version_number(raw: str) -> int | None:
+    """An event version sent in a header (If-Match, Last-Event-ID): ASCII digits, or None."""
+    raw = raw.strip()
+    if not (raw.isascii() and raw.isdigit()) or int(raw) > MAX_INT:
+        return None
+    return int(raw)
+
+
 def query_int(name: str, default: int | None, low: int, high: int | None = None) -> int | None:
     raw = request.args.get(name)
     if raw is None:
@@ -33,8 +55,9 @@ def query_int(name: str, default: int | None, low: int, high: int | None = None)
         value = int(raw)
     except ValueError:
         raise Problem(422, "invalid_fields", f"`{name}` must be a whole number", errors={name: ["not an integer"]}) from None
-    if value < low or (high is not None and value > high):
-        bounds = f"between {low} and {high}" if high is not None else f"at least {low}"
+    top = MAX_INT if high is None else high
+    if value < low or value > top:
+        bounds = f"between {low} and {top}" if high is not None or value > top else f"at least {low}"
         raise Problem(422, "invalid_fields", f"`{name}` must be {bounds}", errors={name: [f"must be {bounds}"]})
     return value
 
@@ -44,10 +67,10 @@ def pins() -> dict:
     out = {}
     match = request.headers.get("If-Match")
     if match is not None:
-        raw = match.strip().removeprefix("W/").strip('"')
-        if not raw.isdigit():
+        expected = version_number(match.strip().removeprefix("W/").strip('"'))
+        if expected is None:
             raise Problem(400, "bad_if_match", "If-Match must be the game version you decided on, e.g. `If-Match: 12`")
-        out["expected"] = int(raw)
+        out["expected"] = expected
     key = request.headers.get("Idempotency-Key")
     if key is not None:
         key = key.strip()

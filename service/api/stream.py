@@ -16,7 +16,7 @@ from events.store import stream_key
 from projections.views import view_event
 from service.api.games import bp, games, ruleset_of
 from service.api.problems import Problem
-from service.api.requests import query_int
+from service.api.requests import query_int, version_number
 from service.auth import caller
 
 KEEPALIVE_SECONDS = 10
@@ -29,9 +29,9 @@ def stream_events(game_id: str):
     after = query_int("after", 0, 0)
     last_id = request.headers.get("Last-Event-ID")
     if last_id is not None:
-        if not last_id.strip().isdigit():
+        after = version_number(last_id)
+        if after is None:
             raise Problem(400, "bad_last_event_id", "Last-Event-ID must be the version of the last event you got")
-        after = int(last_id)
     timeout = query_int("timeout", 300, 0, 3600)
     client, registry, ruleset = games().redis, games().registry, ruleset_of(state)
 
