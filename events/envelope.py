@@ -23,6 +23,11 @@ def event_hash(event: dict[str, Any]) -> str:
     return hashlib.sha256(event["prev_hash"].encode("ascii") + canonical(body)).hexdigest()
 
 
+def as_actor(actor: Any) -> Any:
+    """Actors are objects (`{"kind": "system"}`); a draft may name one by its kind alone."""
+    return {"kind": actor} if isinstance(actor, str) else actor
+
+
 def seal(drafts: Iterable[dict], *, game_id: str, first_version: int, prev_hash: str,
          recorded_at: str, actor: Any, command_id: str | None,
          schema_version_of) -> list[dict]:
@@ -35,7 +40,7 @@ def seal(drafts: Iterable[dict], *, game_id: str, first_version: int, prev_hash:
             "game_id": game_id,
             "version": first_version + offset,
             "recorded_at": recorded_at,
-            "actor": draft.get("actor", actor),
+            "actor": as_actor(draft.get("actor", actor)),
             "command_id": command_id,
             "payload": draft["payload"],
             "prev_hash": prev_hash,
