@@ -1,0 +1,118 @@
+"""The OpenAPI document: checked in, served, one schema per command, and a docs page that
+works without internet (Swagger UI from the installed swagger-ui-bundle package)."""
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from tests.api.conftest import kernel_rulesets
+
+
+@pytest.fixture
+def spec() -> dict:
+    kernel_rulesets()  # skip while the Bootleggers kernel is absent: the document includes its commands
+    from api_spec.generate import build_spec
+    return build_spec()
+
+
+def test_checked_in_document_is_what_the_code_generates(spec):
+    from api_spec.generate import SPEC_PATH, render
+    assert SPEC_PATH.exists(), "api_spec/openapi.json is missing: run `make openapi`"
+    assert SPEC_PATH.read_text() == render(), "api_spec/openapi.json is stale: run `make openapi`"
+
+
+def test_served_document_is_the_generated_one(spec, client):
+    r = client.get("/openapi.json")
+    assert r.status_code == 200 and r.mimetype == "application/json"
+    assert r.get_json() == spec
+
+
+def test_document_is_valid_openapi_for_schemathesis(spec):
+    import schemathesis
+    schema = schemathesis.openapi.from_dict(spec)
+    labels = {op.ok().label for op in schema.get_all_operations()}
+    assert {"POST /v1/games", "GET /v1/games", "POST /v1/games/{game_id}/seats", "POST /v1/games/{game_id}/start",
+            "GET /v1/games/{game_id}", "POST /v1/games/{game_id}/commands", "GET /v1/games/{game_id}/legal-actions",
+            "GET /v1/games/{game_id}/events", "GET /v1/games/{game_id}/events/stream",
+            "GET /v1/games/{game_id}/audit", "GET /healthz", "GET /metrics"} <= labels
+
+
+def test_every_command_type_is_its_own_schema_in_a_one_of_with_a_type_discriminator(spec):
+    schemas = spec["components"]["schemas"]
+    command = schemas["Command"]
+    mapping = command["discriminator"]["mapping"]
+    assert command["discriminator"]["propertyName"] == "type"
+    assert sorted(r["$ref"] for r in command["oneOf"]) == sorted(mapping.values())
+    expected = {"say"}
+    for ruleset in kernel_rulesets().values():
+        expected |= set(ruleset.command_schemas)
+    assert set(mapping) == expected
+    assert len(set(mapping.values())) == len(mapping), "two command types share one schema"
+    for name, ref in mapping.items():
+        component = schemas[ref.rsplit("/", 1)[1]]
+        assert component["properties"]["type"]["enum"] == [name], name
+        assert "type" in component["required"], name
+        assert component.get("description"), f"{name}: say when the command is legal"
+    body = spec["paths"]["/v1/games/{game_id}/commands"]["post"]["requestBody"]["content"]["application/json"]
+    assert body["schema"] == {"$ref": "#/components/schemas/Command"}
+
+
+def test_bootleggers_vocabulary_of_api_md_is_in_the_document(spec):
+    mapping = spec["components"]["schemas"]["Command"]["discriminator"]["mapping"]
+    for name in ("bid", "take_offer", "pass", "say"):
+        assert name in mapping, f"{name} (API.md) is not in the OpenAPI document"
+
+
+def test_answers_admit_added_fields(spec):
+    """API.md: fields may be added — a client validating answers must not choke on them."""
+    for name in ("GameState", "EventOut", "EventsPage", "CommandAnswer", "GameSummary", "LegalActions",
+                 "Audit", "ProblemDetail", "GameCreatedAnswer", "SeatAnswer"):
+        assert spec["components"]["schemas"][name].get("additionalProperties", True) is not False, name
+
+
+def test_error_answers_are_problem_json_with_a_code(spec):
+    problem = spec["components"]["schemas"]["ProblemDetail"]["properties"]
+    assert {"type", "title", "status", "detail", "code"} <= set(problem)
+    for path, operations in spec["paths"].items():
+        for verb, operation in operations.items():
+            for status, response in operation["responses"].items():
+                if int(status) >= 400:
+                    assert list(response["content"]) == ["application/problem+json"], (verb, path, status)
+
+
+class _Assets(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "script" and attrs.get("src"):
+            self.urls.append(attrs["src"])
+        if tag == "link" and attrs.get("href"):
+            self.urls.append(attrs["href"])
+
+
+def test_docs_page_serves_its_assets_itself(api):
+    page = api.get("/docs")
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    html = page.get_data(as_text=True)
+    assert not re.search(r"(https?:)?//", html), "the docs page must not load anything from another host (no CDN)"
+    parser = _Assets()
+    parser.feed(html)
+    assert any(u.endswith(".js") for u in parser.urls) and any(u.endswith(".css") for u in parser.urls)
+    for url in parser.urls:
+        assert url.startswith("/docs/assets/"), url
+        asset = api.get(url)
+        assert asset.status_code == 200, url
+        assert len(asset.get_data()) > 1000, url
+    assert "/openapi.json" in html
+
+
+def test_docs_assets_outside_the_bundle_are_problems(api):
+    from tests.api.conftest import problem
+    problem(api.get("/docs/assets/no-such-file.js"), 404)
+    problem(api.get("/docs/assets/../../__init__.py"), 404)
