@@ -145,6 +145,9 @@ def test_offer_kinds_and_double_still_choice():
     t.send(4, {"type": "take_offer", "offer": 4})
     assert t.player(4)["thug_cards"] == ["thug:moll#1"]
     assert RULESET.view(t.state, {"kind": "seat", "seat": 1})["players"][3]["thug_cards"] == 1
+    assert t.game["step"] == "thug_window"                # seat 4 holds a Thug card
+    assert t.waiting()["seats"] == [4]
+    t.send(4, {"type": "pass"})
     assert t.game["step"] == "place_influence"
     assert t.game["offers"]["truck"] is not None          # an unchosen truck card stays
 

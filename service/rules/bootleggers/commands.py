@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from service.rules.errors import RuleViolation
 
-from . import flow, phase1, placement, rulings, selling, shipping
+from . import deals, flow, phase1, placement, rulings, selling, shipping, thugs
 from .kernel import Emitter
 from .model import muscle_displayed, player
-from .table import ANYTIME_INFLUENCE, FREE_COMMANDS, STEPS, pending
+from .table import ANYTIME_INFLUENCE, DEAL_COMMANDS, FREE_COMMANDS, STEPS, pending
 
 HANDLERS = {
     "bid": phase1.bid,
@@ -22,6 +22,12 @@ HANDLERS = {
     "load": shipping.load,
     "dispatch": shipping.dispatch,
     "allow_public": selling.allow_public,
+    "play_thug": thugs.play,
+    "answer_vigorish": thugs.answer_vigorish,
+    "propose_deal": deals.propose,
+    "accept_deal": deals.accept,
+    "reject_deal": deals.reject,
+    "withdraw_deal": deals.withdraw,
 }
 
 STEP_WORDS = {
@@ -29,12 +35,14 @@ STEP_WORDS = {
     "place_influence": "Phase 2 influence placement", "deals": "the Phase 4 deals step",
     "load": "Phase 4 loading", "dispatch": "Phase 4 dispatch",
     "public_dock": "a Phase 5 Public-dock question", "finished": "the end of the game",
+    "thug_window": "a Thug card window", "reaction": "a Thug card's reaction window",
+    "vigorish": "a Vigorish question",
 }
 WHERE = {
     "bid": "in Phase 1 bidding", "take_offer": "on your turn in Phase 1",
     "place_influence": "on your turn in Phase 2", "load": "in Phase 4 loading",
     "dispatch": "on your turn in Phase 4 dispatch", "allow_public": "when asked in Phase 5",
-    "pass": "when it is your part of a step",
+    "pass": "when it is your part of a step", "answer_vigorish": "when a Vigorish asks you",
 }
 
 
@@ -58,6 +66,9 @@ def check_allowed(game: dict, seat: int, kind: str) -> None:
         if not muscle_displayed(game):
             raise RuleViolation("wrong_step", f"{kind} is allowed only while Muscle cards are "
                                 "displayed (from the Phase 1 reveal to the end of Phase 5)")
+        if kind in DEAL_COMMANDS and game["step"] in ("reaction", "vigorish"):
+            raise RuleViolation("thug_pending", "a Thug card or a Vigorish answer is pending; "
+                                "deals wait until it is settled")
         return
     here = STEP_WORDS.get(game["step"] or "", "automatic work")
     if step is None or kind not in step.commands:

@@ -149,3 +149,42 @@ def truck_supply() -> dict[str, list[str]]:
     """Truck miniatures by size, ids like "small_3" (taken in list order)."""
     return {size: [f"{size}_{n}" for n in range(1, count + 1)]
             for size, count in TRUCK_SUPPLY.items()}
+
+
+# --- Thug cards: windows and numbers (rulebook "Detailed listing of Thug cards" + FAQ) ---------
+# Window of each kind (see thugs/windows.py): "displayed" = any time Muscle cards are shown;
+# "before_production" = a still, before this round's Phase 3; "shipping" = Phase 4 with the
+# truck loaded; "after_loading" = Phase 4 after every seat has loaded; "lined_up" = a truck
+# waiting at a speakeasy (Phase 4 after dispatch or Phase 5 before it sells); "pending" = on
+# the card being played (or a displayed Friendly Union Boss).
+THUG_WINDOWS = {kind: "displayed" for kind in THUG_KINDS}
+THUG_WINDOWS.update({
+    "a_little_vigorish": "before_production", "g_men_bust_a_shipment": "shipping",
+    "hijack": "shipping", "hey_free_truck": "after_loading", "move_over_pigeon": "lined_up",
+    "warehouse": "before_dump", "g_men_investigation": "pending",
+})
+#: families -> the module of service/rules/bootleggers/thugs that implements them
+THUG_FAMILIES = {
+    "influence": ("hit", "mob_war", "double_cross", "you_dirty_rat", "safe_house",
+                  "city_politics", "state_politics", "recruiting", "big_payoff"),
+    "speakeasies": ("word_of_mouth", "copper_in_the_house", "g_men_bust_a_speakeasy",
+                    "thirsty", "packing_heat", "opportunity_knocks"),
+    "trucks": ("hey_free_truck", "g_men_bust_a_shipment", "hijack", "move_over_pigeon",
+               "call_in_a_big_favor", "call_in_a_little_favor", "warehouse"),
+    "stills": ("muscling_in", "turf_war", "a_little_vigorish"),
+    "people": ("big_city_boys", "moll", "friendly_union_boss", "windfall",
+               "g_men_investigation"),
+}
+POLITICS_PRICE = {"city_politics": (4, 2), "state_politics": (5, 3)}   # $G each, most markers
+BIG_PAYOFF_PRICE = 5
+VIGORISH_PER_DIE = 3
+BIG_CITY_BOYS_BONUS = 5
+WORD_OF_MOUTH_PROFIT = 1
+THIRSTY_DICE = 1
+PACKING_HEAT_PRICE = 1
+COPPER_IN_THE_HOUSE = {"wholesale": 1, "profit": 0}     # like O'Malley's: unlimited, no docks
+SAFE_HOUSE_MAX = 3
+MOB_WAR_MARKERS = 2
+FAVOR_TRUCKS = {"call_in_a_big_favor": "large", "call_in_a_little_favor": "medium"}
+#: no seat may have more open deal proposals than this at once (keeps the table readable)
+MAX_OPEN_DEALS = 2

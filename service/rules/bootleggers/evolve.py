@@ -6,7 +6,7 @@ replay cannot drift apart. Only `type` and `payload` are read, never the envelop
 """
 from __future__ import annotations
 
-from . import data, rulings
+from . import data, evolve_thugs, rulings
 from .model import player, refresh_speakeasy, speakeasy, truck
 from .table import STEPS, pending
 
@@ -24,7 +24,7 @@ def _new_game(p: dict) -> dict:
         s.update({"open": s["id"] == "omalleys", "influence": {}, "improvements": 0,
                   "levels": {}, "trucks": []})
         speakeasies.append(s)
-    return {
+    game = {
         "ruleset": data.RULESET_NAME, "data_version": p["data_version"],
         "rounds": p["rounds"], "influence_mode": p["influence_mode"],
         "round": 0, "phase": 0, "step": None, "step_seats": [], "step_done": [],
@@ -38,6 +38,8 @@ def _new_game(p: dict) -> dict:
         "copper_at": None, "family_production": {}, "selling": None, "deals": [],
         "announced_cash": None, "finished": False, "winner": None, "final_cash": None,
     }
+    evolve_thugs.init_game(game)
+    return game
 
 
 def _moa_to_discard_or_hand(game: dict, seat: int, card: str) -> None:
@@ -72,7 +74,8 @@ def apply(game: dict | None, kind: str, p: dict) -> dict:
         g["truck_supply"][p["size"]].remove(p["truck"])
         player(g, p["seat"])["trucks"].append({
             "id": p["truck"], "size": p["size"],
-            "capacity": data.TRUCKS[p["size"]]["capacity"], "load": 0, "at": None})
+            "capacity": data.TRUCKS[p["size"]]["capacity"], "load": 0, "at": None,
+            **({"favor": True} if p["reason"] == "favor" else {})})
     elif kind == "round_started":
         g["round"], g["phase"], g["step"] = p["round"], 1, None
         g["step_seats"], g["step_done"], g["order"] = [], [], []
@@ -86,6 +89,8 @@ def apply(game: dict | None, kind: str, p: dict) -> dict:
     elif kind == "step_started":
         g["phase"], g["step"] = p["phase"], p["step"]
         g["step_seats"], g["step_done"] = list(p["seats"]), []
+        if p["step"] not in ("reaction", "vigorish"):
+            g["window"] = p.get("window")
     elif kind == "bid_placed":
         pl = player(g, p["seat"])
         pl["bid"], pl["has_bid"] = p.get("card"), True
@@ -164,7 +169,11 @@ def apply(game: dict | None, kind: str, p: dict) -> dict:
                 {"truck": r["truck"], "seat": p["seat"], "crates": t["load"], "dock": r["dock"]})
         _done(g, p["seat"], "dispatch")
     elif kind == "cargo_lost":
-        truck(player(g, p["seat"]), p["truck"])["load"] = 0
+        t = truck(player(g, p["seat"]), p["truck"])
+        if t["at"]:                 # G-Men: the empty truck goes back to its operator
+            s = speakeasy(g, t["at"])
+            s["trucks"] = [e for e in s["trucks"] if e["truck"] != t["id"]]
+        t["load"], t["at"] = 0, None
     elif kind == "selling_started":
         sel = g["selling"] or {"done": []}
         sel.update({"speakeasy": p["speakeasy"], "demand": p["demand"],
@@ -198,11 +207,14 @@ def apply(game: dict | None, kind: str, p: dict) -> dict:
             pl["displayed_muscle"], pl["payroll_paid"] = None, False
         g["order"], g["selling"], g["family_production"] = [], None, {}
         g["step"], g["step_seats"], g["step_done"], g["phase"] = None, [], [], 6
+        evolve_thugs.end_round(g)
     elif kind == "game_ended":
         g["finished"], g["winner"], g["final_cash"] = True, p["winner"], dict(p["cash"])
         g["step"], g["step_seats"], g["step_done"] = "finished", [], []
     elif kind == "ruling_applied":
         rulings.apply(g, p)
+    elif kind in evolve_thugs.EVENTS:
+        evolve_thugs.apply(g, kind, p)
     # "timed_out" and unknown informational events change nothing.
     return g
 

@@ -4,7 +4,7 @@ per waiting step), so the round reads top to bottom as in RULES.md "Round flow".
 """
 from __future__ import annotations
 
-from . import data, phase1, production, selling, shipping
+from . import data, deals, phase1, production, selling, shipping, thugs
 from .model import muscle, muscle_order, markers_in_supply, player
 from .table import STEPS, pending
 
@@ -24,15 +24,30 @@ def _after_bid(em) -> None:
     _open(em, "choose_offer", muscle_order(em.game))
 
 
+def _window(em, name: str, phase: int) -> None:
+    """A `thug_window` before automatic work a card could change (RULES.md): it waits for
+    the seats holding Thug cards; with none, the work goes on at once."""
+    seats = thugs.holders(em.game)
+    if seats:
+        em.emit("step_started", {"phase": phase, "step": "thug_window", "seats": seats,
+                                 "window": name})
+    else:
+        AFTER_WINDOW[name](em)
+
+
 def _after_choose_offer(em) -> None:
     phase1.discard_unchosen(em)
     if em.game["influence_mode"] == "phase":
-        _open(em, "place_influence", muscle_order(em.game))
+        _window(em, "after_choices", 1)
     else:
-        _after_place_influence(em)
+        _window(em, "before_production", 2)
 
 
 def _after_place_influence(em) -> None:
+    _window(em, "before_production", 2)
+
+
+def _produce(em) -> None:
     production.run(em)
     _open(em, "deals", muscle_order(em.game))
 
@@ -42,19 +57,30 @@ def _after_deals(em) -> None:
 
 
 def _after_load(em) -> None:
+    _window(em, "after_loading", 4)
+
+
+def _dispatch(em) -> None:
     shipping.dump_unloaded(em)
     _open(em, "dispatch", shipping.dispatchable_seats(em.game))
 
 
 def _after_dispatch(em) -> None:
     shipping.lose_unsent(em)
-    _continue_selling(em)
+    _window(em, "lined_up", 4)
 
 
 def _continue_selling(em) -> None:
     if selling.proceed(em):
         end_of_phase5(em)
 
+
+AFTER_WINDOW = {
+    "after_choices": lambda em: _open(em, "place_influence", muscle_order(em.game)),
+    "before_production": _produce,
+    "after_loading": _dispatch,
+    "lined_up": _continue_selling,
+}
 
 ON_COMPLETE = {
     "bid": _after_bid,
@@ -64,12 +90,17 @@ ON_COMPLETE = {
     "load": _after_load,
     "dispatch": _after_dispatch,
     "public_dock": _continue_selling,
+    "thug_window": lambda em: AFTER_WINDOW[em.game["window"]](em),
+    "reaction": thugs.resolve_pending,
+    "vigorish": thugs.resume,
 }
 
 
 def end_of_phase5(em) -> None:
     """Game end check, else Phase 6 (the Heat) and the next round."""
     g = em.game
+    deals.return_trucks(em)
+    deals.lapse(em)
     cash = {str(p["seat"]): p["cash"] for p in g["players"]}
     rich = any(c >= data.WIN_CASH for c in cash.values())
     if g["round"] >= g["rounds"] or rich:

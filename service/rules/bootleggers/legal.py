@@ -5,7 +5,7 @@ send them); `params` gives the choices a client needs to build other commands.
 """
 from __future__ import annotations
 
-from . import data, flow
+from . import data, deals, flow, thugs
 from .commands import is_free, run_command
 from .kernel import Emitter
 from .model import muscle_displayed, player, speakeasy
@@ -24,7 +24,9 @@ def _influence_room(g: dict) -> dict[str, int]:
 
 
 def _influence(g: dict, seat: int) -> dict | None:
-    have, room = player(g, seat)["back_room"]["influence"], _influence_room(g)
+    locked = g["effects"]["safe_house"].get(str(seat), 0)
+    have = player(g, seat)["back_room"]["influence"] - locked
+    room = _influence_room(g)
     if have < 1 or not room:
         return None
     examples = [{"placements": {sid: 1}} for sid in room]
@@ -89,18 +91,25 @@ def _step_actions(g: dict, seat: int, step: str) -> list[dict]:
             out.append(act)
     elif step == "load":
         trucks = {t["id"]: t["capacity"] - t["load"] for t in p["trucks"]}
-        examples = [{"loads": fill_biggest_first(p)}]
-        first = sorted(p["trucks"], key=lambda t: t["id"])[0]["id"]
-        examples.append({"loads": {first: 1}})
-        out.append(_action("load", {"loads": {"trucks": trucks, "crates": p["crates"]}},
-                           examples))
+        room = sorted(t for t, free in trucks.items() if free > 0)
+        if p["crates"] and room:        # deals may have moved trucks or crates since
+            examples = [{"loads": fill_biggest_first(p)}, {"loads": {room[0]: 1}}]
+            out.append(_action("load", {"loads": {"trucks": trucks, "crates": p["crates"]}},
+                               examples))
     elif step == "dispatch":
         loaded = [t["id"] for t in p["trucks"] if t["load"] > 0 and t["at"] is None]
         open_ids = [s["id"] for s in g["speakeasies"] if s["open"]]
         examples = [{"routes": {t: sid for t in loaded}} for sid in open_ids]
         examples += [{"routes": {t: sid}} for t in loaded for sid in open_ids]
-        out.append(_action("dispatch", {"routes": {"trucks": loaded, "speakeasies": open_ids}},
-                           examples))
+        if loaded and open_ids:         # Thug cards may have emptied them
+            out.append(_action("dispatch", {"routes": {"trucks": loaded,
+                                                       "speakeasies": open_ids}}, examples))
+    elif step == "vigorish":
+        v = g["vigorish"]
+        out.append(_action("answer_vigorish", {"pay": {"choices": [True, False]},
+                                               "amount": v["amount"], "still": v["still"],
+                                               "to": v["to"]},
+                           [{"pay": True}, {"pay": False}]))
     elif step == "public_dock":
         q = public_question(g)
         if q:
@@ -129,6 +138,13 @@ def legal_actions(state: dict, seat: int) -> dict:
         actions += _step_actions(g, seat, step)
     if muscle_displayed(g):
         actions += _free_actions(g, seat)
+        plays = thugs.plays(g, seat)
+        if plays:
+            actions.append(_action("play_thug", {"card": {"choices": sorted({
+                x["card"] for x in plays})}, "targets": "see examples (one per valid target)"},
+                [{k: v for k, v in x.items()} for x in plays]))
+        if step not in ("reaction", "vigorish"):
+            actions += deals.actions(g, seat, _action)
         if is_free(g, "place_influence") and not (in_step and step == "place_influence"):
             act = _influence(g, seat)
             if act:
@@ -154,11 +170,14 @@ def default_command(g: dict, seat: int) -> dict:
         return {"type": "load", "loads": loads} if loads else {"type": "pass"}
     if step == "dispatch":
         loaded = [t["id"] for t in p["trucks"] if t["load"] > 0 and t["at"] is None]
-        if loaded:
-            return {"type": "dispatch", "routes": {t: "omalleys" for t in loaded}}
+        open_ids = [s["id"] for s in g["speakeasies"] if s["open"]]   # O'Malley's unless busted
+        if loaded and open_ids:
+            return {"type": "dispatch", "routes": {t: open_ids[0] for t in loaded}}
         return {"type": "pass"}
     if step == "public_dock":
         return {"type": "allow_public", "truck": public_question(g)["truck"], "allow": False}
+    if step == "vigorish":
+        return {"type": "answer_vigorish", "pay": False}
     return {"type": "pass"}
 
 

@@ -28,8 +28,19 @@ def speakeasy(game: dict, sid: str) -> dict | None:
 
 
 def muscle(game: dict, seat: int) -> int:
-    """The seat's displayed Muscle this round (0 before the reveal)."""
-    return player(game, seat)["displayed_muscle"] or 0
+    """The seat's displayed Muscle this round (0 before the reveal), Big City Boys included."""
+    bonus = effects(game).get("muscle_bonus", {}).get(str(seat), 0)
+    return (player(game, seat)["displayed_muscle"] or 0) + bonus
+
+
+def muscle_rank(game: dict, seat: int) -> int:
+    """Sort key for Muscle: a tie Big City Boys creates goes to the higher printed number."""
+    return muscle(game, seat) * 100 + (player(game, seat)["displayed_muscle"] or 0)
+
+
+def effects(game: dict) -> dict:
+    """This round's Thug card effects (cleared when the round ends)."""
+    return game.get("effects") or {}
 
 
 def muscle_displayed(game: dict) -> bool:
@@ -38,7 +49,7 @@ def muscle_displayed(game: dict) -> bool:
 
 def muscle_order(game: dict) -> list[int]:
     """Highest displayed Muscle first (cards are unique, so no ties)."""
-    return sorted(seats(game), key=lambda s: (-muscle(game, s), s))
+    return sorted(seats(game), key=lambda s: (-muscle_rank(game, s), s))
 
 
 def markers_in_supply(game: dict, seat: int) -> int:
@@ -57,8 +68,23 @@ def remote_stills_in_play(game: dict) -> int:
     return sum(len(p["stills"]) - 1 for p in game["players"])
 
 
-def graft_due(p: dict) -> int:
-    return sum(data.TRUCKS[t["size"]]["graft"] for t in p["trucks"])
+def graft_due(game: dict, seat: int) -> int:
+    """Graft on the trucks the seat owns (also those it rented out; never favor or rented-in
+    trucks); nothing while its Friendly Union Boss is displayed."""
+    if player(game, seat).get("union_boss"):
+        return 0
+    owned = [t for p in game["players"] for t in p["trucks"]
+             if not t.get("favor") and t.get("rented_from", p["seat"]) == seat]
+    return sum(data.TRUCKS[t["size"]]["graft"] for t in owned)
+
+
+def find_truck(game: dict, truck_id: str) -> tuple[dict, dict] | tuple[None, None]:
+    """(operator's player dict, truck dict) wherever the truck is, or (None, None)."""
+    for p in game["players"]:
+        for t in p["trucks"]:
+            if t["id"] == truck_id:
+                return p, t
+    return None, None
 
 
 def still(p: dict, still_id: str) -> dict | None:
@@ -98,11 +124,22 @@ def compute_levels(influence: dict[str, int], muscle_of) -> dict[str, str]:
 
 def refresh_speakeasy(game: dict, s: dict) -> None:
     """Recompute `open` and `levels` after influence or Muscle changed."""
+    fx = effects(game)
+    busted = s["id"] in fx.get("busted", [])
     if s["id"] == "omalleys":
-        s["open"], s["levels"] = True, {}
+        s["open"], s["levels"] = not busted, {}
         return
-    s["open"] = sum(s["influence"].values()) >= s["shaded"]
-    s["levels"] = compute_levels(s["influence"], lambda seat: muscle(game, seat))
+    s["open"] = sum(s["influence"].values()) >= s["shaded"] and not busted
+    if s["id"] in fx.get("copper", []):
+        s["levels"] = {}                    # Copper in the House: no influence this round
+        return
+    levels = compute_levels(s["influence"], lambda seat: muscle_rank(game, seat))
+    boss = fx.get("big_payoff", {}).get(s["id"])
+    if boss is not None:                    # Big Payoff: the payer controls, the rest minority
+        levels = {k: "minority" for k in levels}
+        levels[str(boss)] = "controlling"
+        levels = {k: levels[k] for k in sorted(levels, key=int)}
+    s["levels"] = levels
 
 
 def leader(s: dict) -> int | None:

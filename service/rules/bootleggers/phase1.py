@@ -51,7 +51,7 @@ def payroll(em, seat: int) -> None:
     """Graft ($1G per Small/Medium, $2G per Large) plus the Muscle card's cost; a player
     short of cash pays all he has, and no debt is kept."""
     p = player(em.game, seat)
-    graft, cost = graft_due(p), data.muscle_cost(p["displayed_muscle"])
+    graft, cost = graft_due(em.game, seat), data.muscle_cost(p["displayed_muscle"])
     paid_graft = min(graft, p["cash"])
     paid_cost = min(cost, p["cash"] - paid_graft)
     em.emit("payroll", {"seat": seat, "graft": graft, "muscle_cost": cost,
@@ -115,6 +115,28 @@ def take_offer(em, seat: int, cmd: dict) -> None:
     if choice is not None:
         payload["choice"] = choice
     em.emit("offer_taken", payload)
+    redeem(em, seat, kind, choice)
+
+
+def check_choice(g: dict, card: str, choice) -> None:
+    """A Double Still Improvement needs a valid choice; no other card takes one."""
+    kind = data.card_kind(card)
+    if choice is not None and kind != "double_still_improvement":
+        raise RuleViolation("bad_choice", "a choice only applies to a Double Still Improvement "
+                            f"card, not a {data.card_name(card)}", status=422)
+    if kind == "double_still_improvement":
+        if choice not in ("dice", "remote_still"):
+            raise RuleViolation("choice_required", 'a Double Still Improvement card needs '
+                                '"choice": "dice" (two dice) or "remote_still" (a new Remote '
+                                'Still with one die)', status=422)
+        if choice == "remote_still" and remote_stills_in_play(g) >= data.REMOTE_STILLS:
+            raise RuleViolation("capacity", f"all {data.REMOTE_STILLS} Remote Stills are in "
+                                'play; take two dice instead ("choice": "dice")')
+
+
+def redeem(em, seat: int, kind: str, choice) -> None:
+    """What an Influence / Still / Speakeasy Improvement card gives (offers and Windfall)."""
+    g = em.game
     if kind in data.INFLUENCE_CARDS:
         n = min(data.INFLUENCE_CARDS[kind], markers_in_supply(g, seat))
         if n:

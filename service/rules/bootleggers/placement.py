@@ -23,13 +23,15 @@ def _known_speakeasy(g: dict, sid: str) -> dict:
 def check_influence(g: dict, seat: int, placements: dict) -> None:
     p = player(g, seat)
     total = sum(placements.values())
-    have = p["back_room"]["influence"]
+    locked = g["effects"]["safe_house"].get(str(seat), 0)     # Safe-house: not this round
+    have = max(0, p["back_room"]["influence"] - locked)
     if not placements:
         raise RuleViolation("empty_placement", "name at least one speakeasy and a count; "
                             'send "pass" to place nothing', status=422)
     if total > have:
         raise RuleViolation("insufficient_markers", f"you want to place {total} influence "
-                            f"markers but have {have} in your back room")
+                            f"markers but have {have} in your back room that may be placed"
+                            + (f" ({locked} came back by Safe-house this round)" if locked else ""))
     for sid, n in placements.items():
         s = _known_speakeasy(g, sid)
         if sid == "omalleys":

@@ -15,6 +15,9 @@ def run(em) -> None:
         for st in list(player(g, seat)["stills"]):
             if st["dice"] < 1:
                 continue
+            if {"seat": seat, "still": st["id"]} in g["effects"]["idle_stills"]:
+                em.emit("still_idle", {"seat": seat, "still": st["id"], "reason": "vigorish"})
+                continue
             dice = em.oracle.dice("production", st["dice"])
             stopped = (st["id"] == "family" and g["round"] >= data.COPPER_STOPS_FROM
                        and g["copper_at"] == seat and data.COPPER_FACE in dice)

@@ -84,7 +84,76 @@ class AllowPublicSchema(Schema):
     allow = fields.Boolean(required=True)
 
 
+class PlayThugSchema(Schema):
+    card = fields.String(required=True, validate=validate.Length(min=1, max=60),
+                         metadata={"description": "a Thug card id from your hand (thug:hit#1), "
+                                   "or a card your Windfall drew"})
+    speakeasy = fields.String(validate=_speakeasy)
+    to_speakeasy = fields.String(validate=_speakeasy,
+                                 metadata={"description": "Opportunity Knocks / Hijack destination"})
+    seat = fields.Integer(validate=validate.Range(min=1))
+    still = fields.String(validate=validate.Length(min=1, max=40))
+    to_still = fields.String(validate=validate.Length(min=1, max=40),
+                             metadata={"description": 'Muscling In: your still or "back_room"'})
+    truck = fields.String(validate=validate.Length(min=1, max=40))
+    with_truck = fields.String(validate=validate.Length(min=1, max=40),
+                               metadata={"description": "Hijack: your empty truck"})
+    count = fields.Integer(validate=validate.Range(1, 3), metadata={"description": "Politics"})
+    markers = fields.Dict(keys=fields.String(), values=fields.Integer(validate=validate.Range(1, 2)),
+                          metadata={"description": "Mob War: seat -> markers to destroy"})
+    withdraw = fields.Dict(keys=fields.String(validate=_speakeasy),
+                           values=fields.Integer(validate=validate.Range(1, 3)),
+                           metadata={"description": "Safe-house: speakeasy -> markers"})
+    mode = fields.String(validate=validate.OneOf(["destroy", "add"]),
+                         metadata={"description": "Double Cross"})
+    target = fields.String(validate=validate.OneOf(["pending", "friendly_union_boss"]),
+                           metadata={"description": "G-Men—Investigation"})
+    choice = fields.String(validate=validate.OneOf(["dice", "remote_still"]),
+                           metadata={"description": "a Windfall Double Still Improvement"})
+
+
+class AnswerVigorishSchema(Schema):
+    pay = fields.Boolean(required=True)
+
+
+def _never_influence(value):
+    raise ValidationError("influence markers can never be traded (your mob is loyal)")
+
+
+class DealSideSchema(Schema):
+    cash = fields.Integer(validate=validate.Range(min=0))
+    crates = fields.Integer(validate=validate.Range(min=0))
+    trucks = fields.List(fields.String(), metadata={"description": "sold"})
+    rent_trucks = fields.List(fields.String(), metadata={"description": "rented for this round"})
+    thug_cards = fields.List(fields.String(), metadata={"description": "ids, or kinds (thug:hit) "
+                                                        "on the other side"})
+    influence = fields.Raw(validate=_never_influence)
+
+
+class ProposeDealSchema(Schema):
+    to = fields.Integer(required=True, validate=validate.Range(min=1))
+    give = fields.Nested(DealSideSchema, load_default=dict)
+    get = fields.Nested(DealSideSchema, load_default=dict)
+    promise = fields.String(validate=validate.Length(max=500), load_default="",
+                            metadata={"description": "recorded, never enforced"})
+
+
+class DealRefSchema(Schema):
+    deal = fields.String(required=True, validate=validate.Length(min=1, max=20))
+
+
 COMMAND_SCHEMAS = {
+    "play_thug": (PlayThugSchema, "Whenever Muscle cards are displayed, within the card's own "
+                  "window: play a Thug card with its targets. Others may answer with "
+                  "G-Men—Investigation before it resolves; one card is pending at a time."),
+    "answer_vigorish": (AnswerVigorishSchema, "When A Little Vigorish asks you: pay $3G per die "
+                        "on that still, or it produces nothing this round."),
+    "propose_deal": (ProposeDealSchema, "Whenever Muscle cards are displayed: offer another seat "
+                     "cash, unloaded crates, trucks (sale or rental), Thug cards and a promise."),
+    "accept_deal": (DealRefSchema, "Accept a deal proposed to you; both sides must still hold "
+                    "everything; it moves at once."),
+    "reject_deal": (DealRefSchema, "Reject a deal proposed to you."),
+    "withdraw_deal": (DealRefSchema, "Withdraw a deal you proposed."),
     "bid": (BidSchema, "Phase 1, sealed: choose a Muscle card from your hand. Hidden from "
                        "everyone until all have bid."),
     "take_offer": (TakeOfferSchema, "Phase 1, on your turn in Muscle order (after graft and "
@@ -128,7 +197,7 @@ EVENT_SPECS = {
                      "count": F.Integer()},
     "cash_paid": {"from": SeatOrBank(**_req), "to": SeatOrBank(**_req),
                   "amount": F.Integer(**_req), "reason": F.String(**_req),
-                  "speakeasy": F.String()},
+                  "speakeasy": F.String(), "deal": F.String()},
     "truck_taken": {"seat": _seat, "truck": F.String(**_req), "size": F.String(**_req),
                     "reason": F.String(**_req)},
     "round_started": {"round": F.Integer(**_req)},
@@ -136,7 +205,7 @@ EVENT_SPECS = {
     "offers_dealt": {"slots": F.List(F.Dict(), **_req)},
     "step_started": {"phase": F.Integer(**_req), "step": F.String(**_req),
                      "seats": F.List(F.Integer(), **_req), "truck": F.String(),
-                     "speakeasy": F.String()},
+                     "speakeasy": F.String(), "window": F.String()},
     "bid_placed": {"seat": _seat, "card": F.Integer(allow_none=True)},
     "bids_revealed": {"bids": F.Dict(keys=F.String(), values=F.Integer(), **_req),
                       "order": F.List(F.Integer(), **_req)},
@@ -169,7 +238,7 @@ EVENT_SPECS = {
                         "open": F.Boolean(**_req)},
     "crates_sold": {"speakeasy": F.String(**_req), "truck": F.String(**_req), "seat": _seat,
                     "crates": F.Integer(**_req), "price": F.Integer(**_req),
-                    "dock": F.String(**_req)},
+                    "dock": F.String(**_req), "paid_to": F.Integer()},
     "public_dock_answered": {"seat": _seat, "speakeasy": F.String(**_req),
                              "truck": F.String(**_req), "allow": F.Boolean(**_req)},
     "selling_finished": {"speakeasy": F.String(**_req), "sold": F.Integer(**_req),
@@ -186,6 +255,58 @@ EVENT_SPECS = {
                   "timeout_for": _seat},
     "ruling_applied": rulings.EVENT_SPEC,
 }
+_side = F.Dict(**_req)
+_opt_seat = F.Integer()
+EVENT_SPECS.update({
+    "thug_played": {"seat": _seat, "card": F.String(**_req), "kind": F.String(**_req),
+                    "targets": F.Dict(**_req), "reactors": F.List(F.Integer(), **_req)},
+    "investigation_played": {"seat": _seat, "card": F.String(**_req), "target": F.String(**_req),
+                             "on_seat": _seat, "on_card": F.String(**_req)},
+    "thug_resolved": {"seat": _seat, "card": F.String(**_req), "kind": F.String(**_req),
+                      "fizzled": F.String()},
+    "step_resumed": {"step": F.String(**_req), "seats": F.List(F.Integer())},
+    "round_effect": {"kind": F.String(**_req), "seat": _seat, "speakeasy": F.String(),
+                     "target": _opt_seat},
+    "influence_removed": {"speakeasy": F.String(**_req), "seat": _seat, "count": F.Integer(**_req),
+                          "to": F.String(**_req), "reason": F.String(**_req)},
+    "influence_added": {"speakeasy": F.String(**_req), "seat": _seat, "count": F.Integer(**_req),
+                        "reason": F.String(**_req)},
+    "improvement_moved": {"seat": _seat, "from": F.String(**_req), "to": F.String(**_req)},
+    "die_moved": {"seat": _seat, "from_seat": _seat, "from_still": F.String(**_req),
+                  "to": F.String(**_req), "reason": F.String(**_req)},
+    "still_destroyed": {"seat": _seat, "still": F.String(**_req), "dice": F.Integer(**_req),
+                        "reason": F.String(**_req)},
+    "die_destroyed": {"seat": _seat, "still": F.String(**_req), "reason": F.String(**_req)},
+    "still_idle": {"seat": _seat, "still": F.String(**_req), "reason": F.String(**_req)},
+    "vigorish_demanded": {"seat": _seat, "to": _seat, "still": F.String(**_req),
+                          "amount": F.Integer(**_req)},
+    "vigorish_answered": {"seat": _seat, "to": _seat, "still": F.String(**_req),
+                          "pay": F.Boolean(**_req), "amount": F.Integer(**_req),
+                          "reason": F.String()},
+    "truck_hijacked": {"seat": _seat, "truck": F.String(**_req), "from_seat": _seat,
+                       "with_truck": F.String(**_req), "crates": F.Integer(**_req),
+                       "speakeasy": F.String(**_req), "dock": F.String(**_req)},
+    "truck_stolen": {"seat": _seat, "truck": F.String(**_req), "from_seat": _seat},
+    "cargo_diverted": {"seat": _seat, "truck": F.String(**_req), "from_seat": _seat,
+                       "speakeasy": F.String(**_req)},
+    "trucks_relined": {"speakeasy": F.String(**_req), "line": F.List(F.Dict(), **_req)},
+    "crates_warehoused": {"seat": _seat, "crates": F.Integer(**_req)},
+    "moll_spent": {"seat": _seat, "target": _seat, "roll": F.Integer(**_req),
+                   "paid": F.Integer(**_req)},
+    "recruited": {"seat": _seat, "roll": F.Integer(**_req),
+                  "markers": F.Dict(keys=F.String(), values=F.Integer(), **_req)},
+    "windfall_drawn": {"seat": _seat, "card": F.String(allow_none=True, **_req),
+                       "round": F.Integer(**_req)},
+    "windfall_used": {"seat": _seat, "card": F.String(**_req), "choice": F.String()},
+    "trucks_returned": {"returns": F.List(F.Dict(), **_req)},
+    "deal_proposed": {"deal": F.String(**_req), "from": _seat, "to": _seat, "give": _side,
+                      "get": _side, "promise": F.String(**_req)},
+    "deal_accepted": {"deal": F.String(**_req), "from": _seat, "to": _seat, "give": _side,
+                      "get": _side, "promise": F.String(**_req)},
+    "deal_rejected": {"deal": F.String(**_req), "seat": _seat},
+    "deal_withdrawn": {"deal": F.String(**_req), "seat": _seat},
+    "deals_lapsed": {"deals": F.List(F.String(), **_req)},
+})
 
 
 def _camel(name: str) -> str:

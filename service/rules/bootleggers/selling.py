@@ -9,9 +9,34 @@ from __future__ import annotations
 
 from service.rules.errors import RuleViolation
 
-from .model import controller, leader, speakeasy
+from . import data
+from .model import controller, effects, leader, speakeasy
 
 DOCK_RANK = {"line": 0, "majority": 0, "minority": 1, "public": 2}
+
+
+def terms(g: dict, s: dict) -> dict:
+    """This round's consumption dice (None = unlimited), wholesale and profit at `s`, with
+    Copper in the House, Thirsty and Word of Mouth applied."""
+    fx = effects(g)
+    if s["id"] in fx.get("copper", []):
+        return {"dice": None, **data.COPPER_IN_THE_HOUSE}
+    dice = s["dice"]
+    if dice is not None:
+        dice += fx.get("thirsty", {}).get(s["id"], 0) * data.THIRSTY_DICE
+    profit = s["profit"] + fx.get("word_of_mouth", {}).get(s["id"], 0) * data.WORD_OF_MOUTH_PROFIT
+    return {"dice": dice, "wholesale": s["wholesale"], "profit": profit}
+
+
+def price_for(g: dict, s: dict, entry: dict) -> tuple[int, int]:
+    """(seat paid, wholesale per crate) for a truck's sale: Move Over, Pigeon pays the
+    player; Packing Heat drops everyone else's price."""
+    paid = entry.get("paid_to") or entry["seat"]
+    price = terms(g, s)["wholesale"]
+    heat = effects(g).get("packing_heat", {}).get(s["id"])
+    if heat is not None and paid != heat:
+        price = min(price, data.PACKING_HEAT_PRICE)
+    return paid, price
 
 
 def _line(s: dict, docks: tuple[str, ...]) -> list[dict]:
@@ -23,12 +48,14 @@ def _sell(em, s: dict, entry: dict) -> None:
     n = entry["crates"] if remaining is None else min(entry["crates"], remaining)
     if n <= 0:
         return
+    paid, price = price_for(em.game, s, entry)
     em.emit("crates_sold", {"speakeasy": s["id"], "truck": entry["truck"], "seat": entry["seat"],
-                            "crates": n, "price": s["wholesale"], "dock": entry["dock"]})
-    em.pay("bank", entry["seat"], n * s["wholesale"], "wholesale", speakeasy=s["id"])
-    boss = controller(s)
-    if boss is not None and s["profit"] > 0:
-        em.pay("bank", boss, n * s["profit"], "profit", speakeasy=s["id"])
+                            "crates": n, "price": price, "dock": entry["dock"],
+                            **({"paid_to": paid} if paid != entry["seat"] else {})})
+    em.pay("bank", paid, n * price, "wholesale", speakeasy=s["id"])
+    boss, profit = controller(s), terms(em.game, s)["profit"]
+    if boss is not None and profit > 0:
+        em.pay("bank", boss, n * profit, "profit", speakeasy=s["id"])
 
 
 def _open_sales(em, s: dict) -> None:
@@ -36,12 +63,13 @@ def _open_sales(em, s: dict) -> None:
     if not s["open"]:
         em.emit("selling_started", {"speakeasy": s["id"], "demand": 0, "open": False})
         return
-    if s["dice"] is None:
+    dice_n = terms(em.game, s)["dice"]
+    if dice_n is None:
         em.emit("selling_started", {"speakeasy": s["id"], "demand": None, "open": True})
         for entry in list(s["trucks"]):
             _sell(em, s, entry)
         return
-    dice = em.oracle.dice("demand", s["dice"])
+    dice = em.oracle.dice("demand", dice_n)
     demand = sum(dice) + s["improvements"] * len(dice)
     em.emit("dice_rolled", {"purpose": "demand", "speakeasy": s["id"], "dice": dice,
                             "improvements": s["improvements"], "demand": demand})
@@ -56,7 +84,7 @@ def public_question(g: dict) -> dict | None:
     if not sel or not sel.get("speakeasy"):
         return None
     s = speakeasy(g, sel["speakeasy"])
-    if sel["refused"] or not s["open"] or s["dice"] is None:
+    if sel["refused"] or not s["open"] or terms(g, s)["dice"] is None:
         return None
     boss = leader(s)
     if boss is None:

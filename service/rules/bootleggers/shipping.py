@@ -59,7 +59,9 @@ def load(em, seat: int, cmd: dict) -> None:
 
 def dump_unloaded(em) -> None:
     for p in em.game["players"]:
-        if p["crates"] > 0:
+        if p["crates"] > 0 and p["seat"] in em.game["effects"]["warehouse"]:
+            em.emit("crates_warehoused", {"seat": p["seat"], "crates": p["crates"]})
+        elif p["crates"] > 0:
             em.emit("crates_dumped", {"seat": p["seat"], "crates": p["crates"],
                                       "reason": "not_loaded"})
 

@@ -28,10 +28,16 @@ STEPS: dict[str, Step] = {s.name: s for s in (
     Step("load", 4, "all", ("load", "pass"), "fill own trucks, biggest first"),
     Step("dispatch", 4, "one", ("dispatch", "pass"), "send every loaded truck to O'Malley's"),
     Step("public_dock", 5, "one", ("allow_public",), "refuse"),
+    Step("thug_window", 0, "all", ("pass",), "pass (play no Thug card)"),
+    Step("reaction", 0, "all", ("pass",), "pass (let the card resolve)"),
+    Step("vigorish", 0, "one", ("answer_vigorish",), "don't pay (the still stays idle)"),
 )}
 
 #: Commands accepted whenever Muscle cards are displayed, whatever the step.
-FREE_COMMANDS = ("place_die", "place_improvement")
+FREE_COMMANDS = ("place_die", "place_improvement", "play_thug", "propose_deal", "accept_deal",
+                 "reject_deal", "withdraw_deal")
+#: ... except these while a Thug card or a Vigorish answer is pending (one thing at a time).
+DEAL_COMMANDS = ("propose_deal", "accept_deal", "reject_deal", "withdraw_deal")
 #: ... plus this one under the optional "anytime influence" rule.
 ANYTIME_INFLUENCE = "place_influence"
 

@@ -1,6 +1,7 @@
 """Hidden information: what each viewer may see of the state and of each event.
 
-A seat sees its own Muscle hand, sealed bid and Thug cards; others see counts. Sealed bids
+A seat sees its own Muscle hand, sealed bid, Thug cards and Windfall draws; others see counts
+(the organizer sees cards, not sealed bids). Thug card ids in deals are for the two parties. Sealed bids
 are hidden from everyone but the bidder until the reveal (the organizer included, since an
 organizer may also be playing). Deck order is for the organizer only. Always copies.
 """
@@ -22,13 +23,27 @@ def view(state: dict, viewer: dict) -> dict:
         own = p["seat"] == me
         if not own:
             p["bid"] = None
-            p["thug_cards"] = len(p["thug_cards"])
+            if not organizer:
+                p["thug_cards"] = len(p["thug_cards"])
+                p["windfall"] = len(p.get("windfall") or [])
             if not organizer:
                 p["muscle_hand"] = len(p["muscle_hand"])
     if not organizer:
         for deck in game["decks"].values():
             deck["draw"] = len(deck["draw"])
+        for d in game.get("deals") or []:
+            _hide_cards(d, me)
     return game
+
+
+def _hide_cards(deal: dict, me) -> None:
+    """Thug card ids in a deal are for its two parties (and the organizer): others see counts."""
+    if me in (deal.get("from"), deal.get("to")):
+        return
+    for side in ("give", "get"):
+        cards = (deal.get(side) or {}).get("thug_cards")
+        if cards:
+            deal[side]["thug_cards"] = len(cards)
 
 
 _ORDER_HIDDEN = {"deck_shuffled"}
@@ -46,6 +61,8 @@ def redact_event(event: dict, viewer: dict) -> dict:
     elif kind == "muscle_dealt" and p.get("seat") != me and not organizer:
         p["cards"] = None
         p["count"] = len(event["payload"]["cards"])
-    elif kind == "thug_card_drawn" and p.get("seat") != me:
-        p["card"] = None
+    elif kind == "windfall_drawn" and p.get("seat") != me and not organizer:
+        p["card"] = None                    # a blind draw only its holder sees
+    elif kind in ("deal_proposed", "deal_accepted") and not organizer:
+        _hide_cards(p, me)
     return out

@@ -1,0 +1,216 @@
+"""Deals between two mobsters: propose, accept (atomic), reject, withdraw; lapse at round end.
+
+Either side may hold cash, unloaded crates, trucks (`trucks`: a sale; `rent_trucks`: a rental
+for this round, returned after Phase 5 and operated by the renter as its own) and Thug cards,
+plus a free-text `promise` that is recorded and never enforced. Influence is never tradable
+(the schema refuses it). Thug cards are named by id on one's own side and by id or kind
+(`"thug:hit"`) on the other's — a proposer cannot know the other hand's ids.
+
+Proposing checks what is public (cash, crates and trucks are on the table; of a hand only its
+size), so a refusal never leaks a hidden card; accepting re-checks everything on both sides
+and moves it in one `deal_accepted` event plus `cash_paid` events naming the counterpart.
+"""
+from __future__ import annotations
+
+from service.rules.errors import RuleViolation
+
+from . import data
+from .model import player, truck
+
+SIDE_KEYS = ("cash", "crates", "trucks", "rent_trucks", "thug_cards")
+
+
+def _bad(code: str, detail: str, status: int = 409) -> RuleViolation:
+    return RuleViolation(code, detail, status=status)
+
+
+def _tradable_truck(p: dict, tid: str) -> dict:
+    t = truck(p, tid)
+    if t is None or t.get("rented_from") is not None or t.get("favor"):
+        raise _bad("not_yours", f"seat {p['seat']} does not own truck {tid!r} (rented and "
+                   "Favor trucks cannot be sold or rented on)")
+    if t["load"] or t["at"]:
+        raise _bad("truck_in_use", f"truck {tid} is loaded or on its way; only an empty truck "
+                   "at home can change hands")
+    return t
+
+
+def _resolve_cards(p: dict, refs: list[str], hidden: bool) -> list[str]:
+    """Card ids for `refs` from p's hand; with `hidden`, only the hand size is checked."""
+    if hidden:
+        if len(refs) > len(p["thug_cards"]):
+            raise _bad("insufficient_cards", f"seat {p['seat']} holds {len(p['thug_cards'])} "
+                       f"Thug card(s), not {len(refs)}")
+        for r in refs:
+            if not (r.startswith("thug:") and r.split("#")[0][5:] in data.THUG_KINDS):
+                raise _bad("unknown_card", f"{r!r} is not a Thug card id or kind", 422)
+        return list(refs)
+    left, out = sorted(p["thug_cards"]), []
+    for r in refs:
+        pick = r if r in left else next((c for c in left if c.split("#")[0] == r), None)
+        if pick is None:
+            raise _bad("insufficient_cards", f"seat {p['seat']} no longer holds {r!r}")
+        left.remove(pick)
+        out.append(pick)
+    return out
+
+
+def check_side(g: dict, seat: int, side: dict, hidden: bool) -> dict:
+    """What `seat` hands over, checked against what it holds now; normalized."""
+    p, out = player(g, seat), {}
+    cash, crates = side.get("cash", 0), side.get("crates", 0)
+    if cash:
+        if p["cash"] < cash:
+            raise _bad("insufficient_cash", f"seat {seat} has ${p['cash']}G, not ${cash}G")
+        out["cash"] = cash
+    if crates:
+        if p["crates"] < crates:
+            raise _bad("insufficient_crates", f"seat {seat} has {p['crates']} unloaded "
+                       f"crate(s), not {crates}")
+        out["crates"] = crates
+    seen = set()
+    for key in ("trucks", "rent_trucks"):
+        ids = list(side.get(key) or [])
+        for tid in ids:
+            if tid in seen:
+                raise _bad("duplicate_truck", f"truck {tid} is named twice", 422)
+            seen.add(tid)
+            _tradable_truck(p, tid)
+        if ids:
+            out[key] = sorted(ids)
+    if side.get("thug_cards"):
+        out["thug_cards"] = _resolve_cards(p, list(side["thug_cards"]), hidden)
+    return out
+
+
+def _deal(g: dict, deal_id: str) -> dict:
+    d = next((d for d in g["deals"] if d["deal"] == deal_id), None)
+    if d is None:
+        open_ids = ", ".join(d["deal"] for d in g["deals"]) or "none"
+        raise _bad("unknown_deal", f"there is no open deal {deal_id!r}; open deals: {open_ids}")
+    return d
+
+
+def propose(em, seat: int, cmd: dict) -> None:
+    g = em.game
+    to = cmd["to"]
+    if to not in [p["seat"] for p in g["players"]] or to == seat:
+        raise _bad("bad_target", "a deal is proposed to another seat in this game", 422)
+    mine = sum(1 for d in g["deals"] if d["from"] == seat)
+    if mine >= data.MAX_OPEN_DEALS:
+        raise _bad("too_many_deals", f"you already have {mine} open proposals; withdraw one "
+                   "or wait for an answer")
+    give = check_side(g, seat, cmd.get("give") or {}, hidden=False)
+    get = check_side(g, to, cmd.get("get") or {}, hidden=True)
+    promise = (cmd.get("promise") or "").strip()
+    if not give and not get and not promise:
+        raise _bad("empty_deal", "a deal needs something on one side or a promise", 422)
+    em.emit("deal_proposed", {"deal": f"d{g['deal_seq'] + 1}", "from": seat, "to": to,
+                              "give": give, "get": get, "promise": promise})
+
+
+def acceptable(g: dict, d: dict) -> tuple[dict, dict]:
+    """Both sides re-checked in full, thug cards resolved to ids; raises when stale."""
+    give = check_side(g, d["from"], d["give"], hidden=False)
+    get = check_side(g, d["to"], d["get"], hidden=False)
+    return give, get
+
+
+def accept(em, seat: int, cmd: dict) -> None:
+    g = em.game
+    d = _deal(g, cmd["deal"])
+    if d["to"] != seat:
+        raise _bad("not_your_deal", f"deal {d['deal']} is proposed to seat {d['to']}")
+    give, get = acceptable(g, d)
+    strip = lambda side: {k: v for k, v in side.items() if k != "cash"}   # noqa: E731
+    em.emit("deal_accepted", {"deal": d["deal"], "from": d["from"], "to": d["to"],
+                              "give": strip(give), "get": strip(get), "promise": d["promise"]})
+    em.pay(d["from"], d["to"], give.get("cash", 0), "deal", deal=d["deal"])
+    em.pay(d["to"], d["from"], get.get("cash", 0), "deal", deal=d["deal"])
+
+
+def reject(em, seat: int, cmd: dict) -> None:
+    d = _deal(em.game, cmd["deal"])
+    if d["to"] != seat:
+        raise _bad("not_your_deal", f"deal {d['deal']} is proposed to seat {d['to']}")
+    em.emit("deal_rejected", {"deal": d["deal"], "seat": seat})
+
+
+def withdraw(em, seat: int, cmd: dict) -> None:
+    d = _deal(em.game, cmd["deal"])
+    if d["from"] != seat:
+        raise _bad("not_your_deal", f"deal {d['deal']} was proposed by seat {d['from']}")
+    em.emit("deal_withdrawn", {"deal": d["deal"], "seat": seat})
+
+
+def lapse(em) -> None:
+    if em.game["deals"]:
+        em.emit("deals_lapsed", {"deals": [d["deal"] for d in em.game["deals"]]})
+
+
+def return_trucks(em) -> None:
+    """After Phase 5: rented trucks go home, Favor trucks back to the supply."""
+    out = []
+    for p in em.game["players"]:
+        for t in p["trucks"]:
+            if t.get("favor"):
+                out.append({"truck": t["id"], "from": p["seat"], "to": "supply"})
+            elif t.get("rented_from") is not None:
+                out.append({"truck": t["id"], "from": p["seat"], "to": t["rented_from"]})
+    if out:
+        em.emit("trucks_returned", {"returns": out})
+
+
+# --- legal actions -------------------------------------------------------------------------------
+def _examples(g: dict, seat: int) -> list[dict]:
+    me, out = player(g, seat), []
+    if sum(1 for d in g["deals"] if d["from"] == seat) >= data.MAX_OPEN_DEALS:
+        return out
+    home = [t["id"] for t in me["trucks"] if t.get("rented_from") is None
+            and not t.get("favor") and not t["load"] and not t["at"]]
+    for o in g["players"]:
+        to = o["seat"]
+        if to == seat:
+            continue
+        if me["crates"] and o["cash"]:
+            out.append({"to": to, "give": {"crates": 1}, "get": {"cash": 1}, "promise": ""})
+        if me["cash"] and o["crates"]:
+            out.append({"to": to, "give": {"cash": 1}, "get": {"crates": 1}, "promise": ""})
+        if home and o["cash"]:
+            out.append({"to": to, "give": {"rent_trucks": [home[0]]}, "get": {"cash": 1},
+                        "promise": "bring it back in one piece"})
+        if len(home) > 1 and o["cash"] >= 2:
+            out.append({"to": to, "give": {"trucks": [home[-1]]}, "get": {"cash": 2},
+                        "promise": ""})
+        if me["thug_cards"] and o["cash"] >= 2:
+            out.append({"to": to, "give": {"thug_cards": [sorted(me["thug_cards"])[0]]},
+                        "get": {"cash": 2}, "promise": ""})
+        if me["cash"]:
+            out.append({"to": to, "give": {"cash": 1}, "get": {},
+                        "promise": "I'll keep my trucks out of Mother's"})
+    return out
+
+
+def actions(g: dict, seat: int, action) -> list[dict]:
+    out = []
+    props = _examples(g, seat)
+    if props:
+        out.append(action("propose_deal", {"to": {"choices": [p["seat"] for p in g["players"]
+                                                              if p["seat"] != seat]},
+                                           "give": {"keys": list(SIDE_KEYS)},
+                                           "get": {"keys": list(SIDE_KEYS)},
+                                           "promise": {"max_length": 500}}, props))
+    to_me = [d["deal"] for d in g["deals"] if d["to"] == seat]
+    ok = []
+    for d in g["deals"]:
+        if d["to"] == seat:
+            try:
+                acceptable(g, d)
+                ok.append(d["deal"])
+            except RuleViolation:
+                pass
+    mine = [d["deal"] for d in g["deals"] if d["from"] == seat]
+    for kind, ids in (("accept_deal", ok), ("reject_deal", to_me), ("withdraw_deal", mine)):
+        if ids:
+            out.append(action(kind, {"deal": {"choices": ids}}, [{"deal": i} for i in ids]))
+    return out

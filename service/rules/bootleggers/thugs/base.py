@@ -1,0 +1,125 @@
+"""What every Thug card module shares: the Card record, windows, and target lookups.
+
+A card is three pure functions. `check(g, seat, t)` validates the targets against the table
+(window included) and returns them normalized, raising RuleViolation with a sentence a
+player understands; it runs when the card is played *and again when it resolves* (after the
+reaction window), so a target that vanished meanwhile makes the card fizzle instead of
+corrupting the table. `resolve(em, seat, t)` emits the effect. `candidates(g, seat)` yields
+target dicts for legal-actions; only those `check` accepts are listed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from service.rules.errors import RuleViolation
+
+from ..model import find_truck, muscle_displayed, player, sname, speakeasy, still
+
+
+@dataclass(frozen=True)
+class Card:
+    check: Callable[[dict, int, dict], dict]
+    resolve: Callable[[object, int, dict], None]
+    candidates: Callable[[dict, int], Iterable[dict]]
+
+
+def bad(code: str, detail: str, status: int = 409) -> RuleViolation:
+    return RuleViolation(code, detail, status=status)
+
+
+def need(t: dict, *names: str) -> None:
+    missing = [n for n in names if t.get(n) is None]
+    if missing:
+        raise bad("missing_target", f"this card needs {', '.join(missing)}", 422)
+
+
+# --- where the round stands (the step under any reaction window) ---------------------------------
+def base(g: dict) -> dict:
+    """The interrupted step's frame if a reaction/Vigorish is open, else the game itself."""
+    return g["frames"][0] if g["frames"] else g
+
+
+def before_production(g: dict) -> bool:
+    return base(g)["phase"] in (1, 2)
+
+
+def shipping_phase(g: dict) -> bool:
+    return base(g)["phase"] == 4
+
+
+def after_loading(g: dict) -> bool:
+    return shipping_phase(g) and base(g)["step"] not in ("deals", "load")
+
+
+def before_dump(g: dict) -> bool:
+    b = base(g)
+    return b["phase"] < 4 or b["step"] in ("deals", "load") or (
+        b["step"] == "thug_window" and g.get("window") == "after_loading")
+
+
+def displayed(g: dict) -> None:
+    if not muscle_displayed(g):
+        raise bad("wrong_step", "Thug cards are played only while Muscle cards are displayed "
+                  "(from the Phase 1 reveal to the end of Phase 5)")
+
+
+# --- targets -----------------------------------------------------------------------------------------
+def other_seat(g: dict, seat: int, target) -> int:
+    seats = [p["seat"] for p in g["players"]]
+    if target not in seats:
+        raise bad("unknown_seat", f"there is no seat {target!r}; the seats are "
+                  f"{', '.join(map(str, seats))}", 422)
+    if target == seat:
+        raise bad("bad_target", "choose another mobster, not yourself")
+    return int(target)
+
+
+def a_speakeasy(g: dict, sid, *, open_=True, omalleys=False) -> dict:
+    s = speakeasy(g, sid) if isinstance(sid, str) else None
+    if s is None:
+        raise bad("unknown_speakeasy", f"there is no speakeasy {sid!r} in this game", 422)
+    if s["id"] == "omalleys" and not omalleys:
+        raise bad("bad_target", "this card cannot be played on O'Malley's")
+    if open_ and not s["open"]:
+        raise bad("speakeasy_closed", f"{sname(s['id'])} is closed; the card needs an open "
+                  "speakeasy")
+    return s
+
+
+def not_sold_yet(g: dict, s: dict) -> None:
+    """Effects on a speakeasy's sales this round must come before it starts selling."""
+    sel = g.get("selling") or {}
+    if s["id"] in (sel.get("done") or []) or sel.get("speakeasy") == s["id"]:
+        raise bad("too_late", f"{sname(s['id'])} has already started selling this round")
+
+
+def a_truck(g: dict, tid) -> tuple[dict, dict]:
+    holder, t = find_truck(g, tid) if isinstance(tid, str) else (None, None)
+    if t is None:
+        raise bad("unknown_truck", f"there is no truck {tid!r} in play", 422)
+    return holder, t
+
+
+def a_still(g: dict, seat, sid) -> tuple[dict, dict]:
+    seats = [p["seat"] for p in g["players"]]
+    if seat not in seats:
+        raise bad("unknown_seat", f"there is no seat {seat!r}", 422)
+    p = player(g, seat)
+    st = still(p, sid) if isinstance(sid, str) else None
+    if st is None:
+        raise bad("unknown_still", f"seat {seat} has no still {sid!r}; its stills are "
+                  f"{', '.join(s['id'] for s in p['stills'])}", 422)
+    return p, st
+
+
+def can_pay(g: dict, seat: int, amount: int, what: str) -> None:
+    cash = player(g, seat)["cash"]
+    if cash < amount:
+        raise bad("insufficient_cash", f"{what} costs ${amount}G and you have ${cash}G")
+
+
+def holders(g: dict, but: int | None = None) -> list[int]:
+    """Seats holding at least one Thug card, in Muscle order (hand sizes are public)."""
+    from ..model import muscle_order
+    return [s for s in muscle_order(g) if s != but and player(g, s)["thug_cards"]]

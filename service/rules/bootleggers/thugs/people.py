@@ -1,0 +1,142 @@
+"""Thug cards on people and cards: Big City Boys, Moll, Friendly Union Boss, Windfall, and
+G-Men—Investigation (which `thugs/__init__.py` plays without a reaction window).
+
+Windfall is a blind draw from the Men of Action deck that only its holder (and the organizer)
+sees. A drawn Thug card joins the hand (its usual rule: play it or keep it); any other card is
+held in `windfall` and redeemed with `play_thug {card: <that card's id>}` — in the round it
+was drawn while Muscle cards are displayed, or in the Muscle phase (Phase 1) of a later round,
+as an extra card on top of the normal offer (FAQ).
+"""
+from __future__ import annotations
+
+from .. import data
+from ..model import player
+from .. import phase1
+from .base import Card, bad, base, need, other_seat
+
+
+def bcb_check(g, seat, t):
+    need(t, "seat")
+    if t["seat"] not in [p["seat"] for p in g["players"]]:
+        raise bad("unknown_seat", f"there is no seat {t['seat']!r}", 422)
+    return {"seat": int(t["seat"])}
+
+
+def bcb_resolve(em, seat, t):
+    em.emit("round_effect", {"kind": "big_city_boys", "seat": seat, "target": t["seat"]})
+
+
+def moll_check(g, seat, t):
+    need(t, "seat")
+    return {"seat": other_seat(g, seat, t["seat"])}
+
+
+def moll_resolve(em, seat, t):
+    """One die; the victim pays that much to the bank, or what he has (FAQ: a free pass)."""
+    roll = em.oracle.dice("moll", 1)
+    em.emit("dice_rolled", {"purpose": "moll", "dice": roll, "seat": seat})
+    paid = min(roll[0], player(em.game, t["seat"])["cash"])
+    em.emit("moll_spent", {"seat": seat, "target": t["seat"], "roll": roll[0], "paid": paid})
+    em.pay(t["seat"], "bank", paid, "moll")
+
+
+def boss_check(g, seat, t):
+    if player(g, seat)["union_boss"]:
+        raise bad("already", "your Friendly Union Boss is already displayed")
+    return {}
+
+
+def windfall_check(g, seat, t):
+    moa = g["decks"]["men_of_action"]
+    if not moa["draw"] and not moa["discard"]:
+        raise bad("empty_deck", "the Men of Action deck and its discard pile are empty")
+    return {}
+
+
+def windfall_resolve(em, seat, t):
+    g = em.game
+    moa = g["decks"]["men_of_action"]
+    if not moa["draw"]:
+        order = em.oracle.shuffle("men_of_action", sorted(moa["discard"]))
+        em.emit("deck_shuffled", {"deck": "men_of_action", "order": order,
+                                  "reason": "reshuffle_discard"})
+    em.emit("windfall_drawn", {"seat": seat, "card": g["decks"]["men_of_action"]["draw"][0],
+                               "round": g["round"]})
+
+
+def investigation_check(g, seat, t):
+    target = t.get("target")
+    if target == "pending":
+        pend = g["pending_thug"]
+        if not pend:
+            raise bad("nothing_pending", "no Thug card is waiting to resolve; Investigation is "
+                      "played on a card just played (or on a displayed Friendly Union Boss)")
+        if pend["seat"] == seat:
+            raise bad("bad_target", "you cannot investigate your own card")
+        return {"target": "pending"}
+    if target == "friendly_union_boss":
+        need(t, "seat")
+        victim = other_seat(g, seat, t["seat"])
+        if not player(g, victim)["union_boss"]:
+            raise bad("bad_target", f"seat {victim} displays no Friendly Union Boss")
+        if g["pending_thug"]:
+            raise bad("thug_pending", "a Thug card is waiting to resolve; now Investigation can "
+                      'only target it ("target": "pending")')
+        return {"target": "friendly_union_boss", "seat": victim}
+    raise bad("missing_target", 'Investigation needs target "pending" or "friendly_union_boss" '
+              "(with seat)", 422)
+
+
+def investigation_candidates(g, seat):
+    yield {"target": "pending"}
+    for p in g["players"]:
+        yield {"target": "friendly_union_boss", "seat": p["seat"]}
+
+
+# --- redeeming a Windfall draw --------------------------------------------------------------------
+def windfall_entry(g, seat, card):
+    return next((w for w in player(g, seat)["windfall"] if w["card"] == card), None)
+
+
+def check_redeem(g, seat, card, t):
+    w = windfall_entry(g, seat, card)
+    if w["round"] != g["round"] and base(g)["phase"] != 1:
+        raise bad("wrong_window", f"your Windfall {data.card_name(card)} was kept from round "
+                  f"{w['round']}; play it in the Muscle phase (Phase 1) of a later round")
+    extra = set(t) - {"choice"}
+    if extra:
+        raise bad("bad_target", f"a Windfall {data.card_name(card)} takes no "
+                  f"{', '.join(sorted(extra))}", 422)
+    phase1.check_choice(g, card, t.get("choice"))
+
+
+def redeem(em, seat, card, t):
+    payload = {"seat": seat, "card": card}
+    if t.get("choice"):
+        payload["choice"] = t["choice"]
+    em.emit("windfall_used", payload)
+    phase1.redeem(em, seat, data.card_kind(card), t.get("choice"))
+
+
+def redeem_candidates(g, seat):
+    for w in player(g, seat)["windfall"]:
+        if data.card_kind(w["card"]) == "double_still_improvement":
+            yield w["card"], {"choice": "dice"}
+            yield w["card"], {"choice": "remote_still"}
+        else:
+            yield w["card"], {}
+
+
+def _seats(g, seat):
+    for p in g["players"]:
+        yield {"seat": p["seat"]}
+
+
+CARDS = {
+    "big_city_boys": Card(bcb_check, bcb_resolve, _seats),
+    "moll": Card(moll_check, moll_resolve, _seats),
+    "friendly_union_boss": Card(boss_check, lambda em, seat, t: None, lambda g, seat: [{}]),
+    "windfall": Card(windfall_check, windfall_resolve, lambda g, seat: [{}]),
+    "g_men_investigation": Card(investigation_check, lambda em, seat, t: None,
+                                investigation_candidates),
+}

@@ -1,0 +1,168 @@
+"""Thug cards on trucks and cargo: Hey, Free Truck; G-Men—Bust a Shipment; Hijack; Move
+Over, Pigeon; Call in a Big / Little Favor; Warehouse.
+
+Truck ids are global (`small_3`), so a target is named by its id alone; whoever operates it
+(owner or renter) is the victim. Following the FAQ: Hijack takes a loaded truck (also one you
+rented out) onto one empty truck of yours that holds all the crates, and your truck joins the
+end of the line at the dock your influence gives at the open speakeasy you name; a hijacked or
+busted truck is empty and may then be stolen with Hey, Free Truck. Move Over, Pigeon leaves
+the truck where it stands (owner's priority) and pays its wholesale to the player.
+"""
+from __future__ import annotations
+
+from .. import data
+from ..model import dock_for, player, sname, speakeasy, truck
+from .base import (Card, a_speakeasy, a_truck, after_loading, bad, before_dump, need,
+                   not_sold_yet, shipping_phase)
+
+
+def _others_truck(g, seat, t, what="truck"):
+    need(t, what)
+    holder, tr = a_truck(g, t[what])
+    if holder["seat"] == seat:
+        raise bad("bad_target", f"{tr['id']} is operated by you; choose another mobster's truck")
+    if tr["at"] and tr["load"]:
+        not_sold_yet(g, speakeasy(g, tr["at"]))
+    return holder, tr
+
+
+def _all_trucks(g, seat):
+    for p in g["players"]:
+        if p["seat"] != seat:
+            for tr in p["trucks"]:
+                yield tr
+
+
+def free_truck_check(g, seat, t):
+    if not after_loading(g):
+        raise bad("wrong_window", "Hey, Free Truck is played in Phase 4 after all crates are "
+                  "loaded (not during the deals)")
+    holder, tr = _others_truck(g, seat, t)
+    if tr["load"]:
+        raise bad("not_empty", f"{tr['id']} carries {tr['load']} crates; only an empty truck "
+                  "can be stolen")
+    if tr.get("favor"):
+        raise bad("bad_target", f"{tr['id']} is a Favor truck; it goes back to the supply")
+    return {"truck": tr["id"]}
+
+
+def free_truck_resolve(em, seat, t):
+    holder, _ = a_truck(em.game, t["truck"])
+    em.emit("truck_stolen", {"seat": seat, "truck": t["truck"], "from_seat": holder["seat"]})
+
+
+def bust_check(g, seat, t):
+    if not shipping_phase(g):
+        raise bad("wrong_window", "G-Men—Bust a Shipment is played during the Shipping phase "
+                  "(Phase 4)")
+    holder, tr = _others_truck(g, seat, t)
+    if not tr["load"]:
+        raise bad("empty_truck", f"{tr['id']} carries no crates")
+    return {"truck": tr["id"]}
+
+
+def bust_resolve(em, seat, t):
+    holder, tr = a_truck(em.game, t["truck"])
+    em.emit("cargo_lost", {"seat": holder["seat"], "truck": tr["id"], "crates": tr["load"],
+                           "reason": "g_men_bust_a_shipment"})
+
+
+def hijack_check(g, seat, t):
+    if not shipping_phase(g):
+        raise bad("wrong_window", "Hijack is played during the Shipping phase (Phase 4)")
+    holder, tr = _others_truck(g, seat, t)
+    if not tr["load"]:
+        raise bad("empty_truck", f"{tr['id']} carries no crates")
+    need(t, "with_truck", "to_speakeasy")
+    mine = truck(player(g, seat), t["with_truck"])
+    if mine is None or mine["load"] or mine["at"]:
+        raise bad("no_empty_truck", f"you need an empty truck of your own to take the crates; "
+                  f"{t['with_truck']!r} is not one")
+    if mine["capacity"] < tr["load"]:
+        raise bad("capacity", f"{mine['id']} carries {mine['capacity']} crates and {tr['id']} "
+                  f"holds {tr['load']}; hijacked crates are never split")
+    s = a_speakeasy(g, t["to_speakeasy"], omalleys=True)
+    not_sold_yet(g, s)
+    return {"truck": tr["id"], "with_truck": mine["id"], "to_speakeasy": s["id"]}
+
+
+def hijack_resolve(em, seat, t):
+    g = em.game
+    holder, tr = a_truck(g, t["truck"])
+    s = speakeasy(g, t["to_speakeasy"])
+    em.emit("truck_hijacked", {"seat": seat, "truck": tr["id"], "from_seat": holder["seat"],
+                               "with_truck": t["with_truck"], "crates": tr["load"],
+                               "speakeasy": s["id"], "dock": dock_for(s, seat)})
+
+
+def hijack_candidates(g, seat):
+    mine = [x for x in player(g, seat)["trucks"] if not x["load"] and not x["at"]]
+    for tr in _all_trucks(g, seat):
+        for m in mine:
+            if m["capacity"] >= tr["load"] > 0:
+                for s in g["speakeasies"]:
+                    if s["open"]:
+                        yield {"truck": tr["id"], "with_truck": m["id"], "to_speakeasy": s["id"]}
+                break
+
+
+def pigeon_check(g, seat, t):
+    holder, tr = _others_truck(g, seat, t)
+    if not tr["at"] or not tr["load"]:
+        raise bad("not_lined_up", f"{tr['id']} is not lined up with crates at a speakeasy; "
+                  "Move Over, Pigeon is played on a truck lined up at a speakeasy")
+    entry = next(e for e in speakeasy(g, tr["at"])["trucks"] if e["truck"] == tr["id"])
+    if entry.get("paid_to") is not None:
+        raise bad("already", f"{tr['id']}'s cargo is already borrowed")
+    return {"truck": tr["id"]}
+
+
+def pigeon_resolve(em, seat, t):
+    holder, tr = a_truck(em.game, t["truck"])
+    em.emit("cargo_diverted", {"seat": seat, "truck": tr["id"], "from_seat": holder["seat"],
+                               "speakeasy": tr["at"]})
+
+
+def _truck_candidates(g, seat):
+    for tr in _all_trucks(g, seat):
+        yield {"truck": tr["id"]}
+
+
+def _favor(kind):
+    size = data.FAVOR_TRUCKS[kind]
+
+    def check(g, seat, t):
+        if not g["truck_supply"][size]:
+            raise bad("no_truck", f"no {data.TRUCKS[size]['name']} is left in the supply")
+        return {}
+
+    def resolve(em, seat, t):
+        em.emit("truck_taken", {"seat": seat, "truck": em.game["truck_supply"][size][0],
+                                "size": size, "reason": "favor"})
+    return Card(check, resolve, lambda g, seat: [{}])
+
+
+def warehouse_check(g, seat, t):
+    if not before_dump(g):
+        raise bad("too_late", "Warehouse saves unloaded crates; play it before the end of "
+                  "Phase 4 loading (shipped crates cannot be saved)")
+    if seat in g["effects"]["warehouse"]:
+        raise bad("already", "your Warehouse is already in use this round")
+    return {}
+
+
+def warehouse_resolve(em, seat, t):
+    em.emit("round_effect", {"kind": "warehouse", "seat": seat})
+
+
+CARDS = {
+    "hey_free_truck": Card(free_truck_check, free_truck_resolve, _truck_candidates),
+    "g_men_bust_a_shipment": Card(bust_check, bust_resolve, _truck_candidates),
+    "hijack": Card(hijack_check, hijack_resolve, hijack_candidates),
+    "move_over_pigeon": Card(pigeon_check, pigeon_resolve, _truck_candidates),
+    "call_in_a_big_favor": _favor("call_in_a_big_favor"),
+    "call_in_a_little_favor": _favor("call_in_a_little_favor"),
+    "warehouse": Card(warehouse_check, warehouse_resolve, lambda g, seat: [{}]),
+}
+
+__all__ = ["CARDS", "sname"]
