@@ -67,3 +67,51 @@ def set_influence(t, sid, by_seat: dict[int, int]):
 
 def cash(t):
     return {p["seat"]: p["cash"] for p in t.game["players"]}
+
+
+def give_thug(t, seat, card):
+    """Move a Thug card (e.g. "thug:hit#1") from wherever it is into a seat's hand."""
+    g = t.game
+    for deck in g["decks"].values():
+        for pile in ("draw", "discard"):
+            if card in deck[pile]:
+                deck[pile].remove(card)
+    for slot in g["offers"]["slots"]:
+        if slot["card"] == card:
+            slot["card"] = None
+    for p in g["players"]:
+        if card in p["thug_cards"]:
+            p["thug_cards"].remove(card)
+    t.player(seat)["thug_cards"].append(card)
+    return card
+
+
+def play(t, actor, card, **targets):
+    return t.send(actor, {"type": "play_thug", "card": card, **targets})
+
+
+def types(events):
+    return [e["type"] for e in events]
+
+
+def ship(t, routes: dict[int, str]):
+    """From the deals step: every seat loads all its crates, then sends each loaded truck
+    to routes[seat] (seats not named pass)."""
+    to_step(t, "load")
+    for seat in list(t.waiting()["seats"]):
+        p = t.player(seat)
+        left, loads = p["crates"], {}
+        for tr in sorted(p["trucks"], key=lambda x: -x["capacity"]):
+            n = min(left, tr["capacity"] - tr["load"])
+            if n > 0:
+                loads[tr["id"]], left = n, left - n
+        t.send(seat, {"type": "load", "loads": loads})
+    while t.game["step"] == "thug_window":
+        pass_step(t)
+    while t.game["step"] == "dispatch":
+        seat = t.waiting()["seats"][0]
+        loaded = [x["id"] for x in t.player(seat)["trucks"] if x["load"] and not x["at"]]
+        if seat in routes and loaded:
+            t.send(seat, {"type": "dispatch", "routes": {x: routes[seat] for x in loaded}})
+        else:
+            t.send(seat, {"type": "pass"})
