@@ -242,9 +242,11 @@ def test_big_payoff_after_trucks_lined_up_relines_them():
     line = [(e["seat"], e["dock"]) for e in t.speakeasy("mothers")["trucks"]]
     assert line == [(1, "public"), (2, "majority"), (3, "minority")]
     events = play(t, 1, "thug:big_payoff#1", speakeasy="mothers")
-    assert "trucks_relined" in types(events)
-    line = [(e["seat"], e["dock"]) for e in t.speakeasy("mothers")["trucks"]]
-    assert line == [(1, "majority"), (2, "minority"), (3, "minority")]
+    relined = next(e["payload"]["line"] for e in events if e["type"] == "trucks_relined")
+    assert [(e["seat"], e["dock"]) for e in relined] == [(1, "majority"), (2, "minority"),
+                                                        (3, "minority")]
+    sold = [e["payload"]["seat"] for e in events if e["type"] == "crates_sold"]
+    assert sold[0] == 1                                  # sold from the Majority dock first
 
 
 # --- speakeasy cards ----------------------------------------------------------------------------------------
