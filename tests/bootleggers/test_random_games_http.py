@@ -56,5 +56,7 @@ def test_random_bots_play_a_whole_game(app, n):
     assert dumps(games.rebuild(table.game_id)) == dumps(games.load(table.game_id))
     assert first_break(list(games.store.iter_all(table.game_id))) is None
     assert_money_conserved(games, table.game_id)
+    kinds = {e["type"] for e in games.store.iter_all(table.game_id)}
+    assert "deal_proposed" in kinds                 # bots negotiate from legal-actions too
     rounds = options.get("rounds", 12)
     assert final["round"] <= rounds

@@ -10,6 +10,7 @@ views hide what they must. BOOTLEGGERS_GAMES=200 raises the number of games (def
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import os
 import random
@@ -53,6 +54,7 @@ def _cash_from_events(events):
     return total
 
 
+@functools.lru_cache(maxsize=None)
 def play(seats, rounds, influence, seed):
     rnd = random.Random(seed)
     t = Table(seats, {"rounds": rounds, "influence": influence}, seed=seed.to_bytes(32, "big"))
@@ -78,6 +80,9 @@ def play(seats, rounds, influence, seed):
             _check_all_examples(t, seat, la["actions"])
         acts = la["actions"]
         keen = [a for a in acts if a["type"] != "pass"]
+        thug = [a for a in acts if a["type"] in ("play_thug", "accept_deal")]
+        if thug and rnd.random() < 0.5:          # exercise the Thug cards and deals
+            keen = thug
         act = rnd.choice(keen if keen and rnd.random() < 0.75 else acts)
         t.send(seat, rnd.choice(act["examples"]))
         for p in t.game["players"]:
@@ -111,10 +116,29 @@ def test_random_game(seats, rounds, influence, seed):
     v = RULESET.view(t.state, {"kind": "seat", "seat": 1})
     assert isinstance(v["players"][other - 1]["muscle_hand"], int)
     assert isinstance(v["decks"]["men_of_action"]["draw"], int)
+    for other_p in v["players"][1:]:
+        assert isinstance(other_p["thug_cards"], int) and isinstance(other_p["windfall"], int)
     for e in t.events:
+        if e["type"] == "windfall_drawn" and e["payload"]["seat"] != 1:
+            assert RULESET.redact_event(e, {"kind": "seat", "seat": 1})["payload"]["card"] is None
         r = RULESET.redact_event(e, {"kind": "spectator"})
         if e["type"] == "muscle_dealt":
             assert r["payload"]["cards"] is None
         if e["type"] == "deck_shuffled":
             assert r["payload"]["order"] is None
         json.dumps(r)
+
+
+def test_every_thug_card_is_played_over_the_games():
+    """Over the random games, each of the 33 Thug cards resolves or is answered at least once."""
+    from service.rules.bootleggers import data
+    every = {c for c in data.men_of_action_deck() if c.startswith("thug:")}
+    played: set[str] = set()
+    for param in configs():
+        t = play(*param.values)
+        played |= {e["payload"]["card"] for e in t.events
+                   if e["type"] in ("thug_played", "investigation_played")}
+        if played >= every:
+            break
+    assert len(every) == 33
+    assert sorted(every - played) == []
