@@ -1,8 +1,9 @@
 """Bootleggers (Eagle Games, 2004): the pure rules kernel, exported as `RULESET`.
 
-Everything except Thug card effects and deals (which come later). The engine calls the
-`Ruleset` protocol of service/rules/interface.py; modules:
-data (numbers), model (lookups, influence levels), table (the step table), evolve (the fold),
+The whole game, Thug cards and deals included. The engine calls the `Ruleset` protocol of
+service/rules/interface.py; modules: data (numbers), model (lookups, influence levels),
+table (the step table), evolve + evolve_thugs (the fold), thugs/ (one module per family of
+Thug cards, the reaction window), deals,
 kernel (Emitter), flow (the step loop), setup, phase1, placement, production, shipping,
 selling, commands (decide), legal (legal_actions/waiting/timeout), views, schemas.
 """
