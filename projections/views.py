@@ -34,6 +34,8 @@ def view_state(state: dict, viewer: dict, ruleset) -> dict:
         "talk": copy.deepcopy(state["talk"]),
         "winner": state.get("winner"),
         "deadline": state.get("deadline"),
+        "clock_paused_at": state.get("clock_paused_at"),
+        "timeouts": copy.deepcopy(state.get("timeouts", [])),
         "step": None,
         "waiting_for": [],
         "viewer": dict(viewer),

@@ -157,8 +157,8 @@ def serve(port: int, app_spec: str, data_dir: str, stop_timeout: float) -> None:
 
     children = [
         Child("web", [sys.executable, "-m", "gunicorn", "-c", str(gunicorn_config()), app_spec]),
-        Child("worker", [*rq_command(), "worker", "--with-scheduler",
-                         "--url", env["REDIS_URL"], *ALL_QUEUES]),
+        Child("worker", [*rq_command(), "worker", "--with-scheduler", "-w", "service.jobs.worker.ClockWorker",
+                         "--serializer", "json", "--url", env["REDIS_URL"], *ALL_QUEUES]),
     ]
     exit_code = 0
     try:

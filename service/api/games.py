@@ -69,7 +69,11 @@ def list_games():
 @bp.post("/games/<game_id>/seats")
 def join(game_id: str):
     body = load(JOIN, json_object())
-    seat, token, outcome = games().join(game_id, body["name"].strip() or body["name"])
+    name = body["name"].strip()
+    if not name:
+        raise Problem(422, "invalid_fields", "a player's name needs at least one visible character",
+                      errors={"name": ["must not be blank"]})
+    seat, token, outcome = games().join(game_id, name)
     response = jsonify(seat=seat, player_token=token, version=outcome.version)
     response.status_code = 201
     return response

@@ -44,6 +44,7 @@ def test_join_fills_seats_then_refuses(api):
     body = problem(api.post(f"/v1/games/{game}/seats", json={"name": "D"}), 409, "game_full")
     assert "3 seats" in body["detail"]
     problem(api.post(f"/v1/games/{game}/seats", json={}), 422, "invalid_fields")
+    problem(api.post(f"/v1/games/{game}/seats", json={"name": "   "}), 422, "invalid_fields")
     problem(api.post("/v1/games/nosuchgame/seats", json={"name": "x"}), 404, "game_not_found")
 
 
