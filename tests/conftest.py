@@ -64,3 +64,15 @@ def app(redis_url: str, redis_client: redis.Redis):  # type: ignore[no-untyped-d
 def client(app):  # type: ignore[no-untyped-def]
     """Flask test client of ``app``."""
     return app.test_client()
+
+
+@pytest.fixture
+def make_app(redis_url: str, redis_client: redis.Redis):  # type: ignore[no-untyped-def]
+    """`make_app(rulesets)`: the Flask app on the test Redis hosting the given rulesets
+    (the engine tests host a toy ruleset to test the engine apart from Bootleggers)."""
+    from service.app import create_app
+
+    def build(rulesets=None):
+        return create_app({"REDIS_URL": redis_url, "TESTING": True, **({"RULESETS": rulesets} if rulesets else {})})
+
+    return build

@@ -35,9 +35,8 @@ def kernel_rulesets() -> dict:
 
 
 @pytest.fixture
-def toy_app(redis_url, redis_client):
-    from service.app import create_app
-    return create_app({"REDIS_URL": redis_url, "TESTING": True, "RULESETS": {"toy": TOY}})
+def toy_app(make_app):
+    return make_app({"toy": TOY})
 
 
 @pytest.fixture

@@ -19,9 +19,8 @@ WORKER_ARGV = ["worker", "--with-scheduler", "-w", "service.jobs.worker.ClockWor
 
 
 @pytest.fixture
-def clock_app(redis_url, redis_client):
-    from service.app import create_app
-    return create_app({"REDIS_URL": redis_url, "TESTING": True, "RULESETS": {"toy": TIMED_TOY}})
+def clock_app(make_app):
+    return make_app({"toy": TIMED_TOY})
 
 
 @pytest.fixture

@@ -85,9 +85,7 @@ def take_offer(em, seat: int, cmd: dict) -> None:
         raise RuleViolation("unknown_offer", f"there is no card in offer space {offer!r}; "
                             f"the offers are: {_describe_offers(g)}")
     kind = data.card_kind(card)
-    if choice is not None and kind != "double_still_improvement":
-        raise RuleViolation("bad_choice", "a choice only applies to a Double Still Improvement "
-                            f"card; offer {offer!r} is a {data.card_name(card)}", status=422)
+    check_choice(g, card, choice)
     p = player(g, seat)
     if kind.startswith("truck:"):
         size = kind[6:]
@@ -103,14 +101,6 @@ def take_offer(em, seat: int, cmd: dict) -> None:
         em.emit("truck_taken", {"seat": seat, "truck": g["truck_supply"][size][0],
                                 "size": size, "reason": "bought"})
         return
-    if kind == "double_still_improvement":
-        if choice not in ("dice", "remote_still"):
-            raise RuleViolation("choice_required", 'a Double Still Improvement card needs '
-                                '"choice": "dice" (two dice) or "remote_still" (a new Remote '
-                                'Still with one die)', status=422)
-        if choice == "remote_still" and remote_stills_in_play(g) >= data.REMOTE_STILLS:
-            raise RuleViolation("capacity", f"all {data.REMOTE_STILLS} Remote Stills are in "
-                                'play; take two dice instead ("choice": "dice")')
     payload = {"seat": seat, "offer": offer, "card": card, "result": "taken"}
     if choice is not None:
         payload["choice"] = choice
