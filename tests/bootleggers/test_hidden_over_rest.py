@@ -1,0 +1,63 @@
+"""Hidden information stays hidden through every REST path: state, `?at=` time travel,
+the event list and the live stream. Bots play until a seat holds Thug cards; then no other
+seat and no spectator may see a card id of that hand anywhere — except in the events that
+show the face-up offer spaces (the whole table saw that card dealt and taken; see
+docs/rules-decisions.md)."""
+from __future__ import annotations
+
+import json
+import random
+
+FACE_UP = {"offers_dealt", "offer_taken", "offers_discarded"}
+
+from tests.support.bots import bearer, open_table
+
+
+def play_until_someone_holds_thugs(table, rng, limit=400):
+    for _ in range(limit):
+        organizer = table.state()
+        for p in organizer["players"]:
+            if isinstance(p["thug_cards"], list) and p["thug_cards"]:
+                return organizer, p
+        seat = rng.choice(organizer["waiting_for"])
+        legal = table.legal(seat)
+        takes = [e for a in legal["actions"] if a["type"] == "take_offer" for e in a["examples"]]
+        thugs = [e for e in takes if "thug" in json.dumps(organizer["offers"]).lower()]
+        actions = [a for a in legal["actions"] if a["type"] not in ("say", "play_thug", "propose_deal")]
+        example = rng.choice(thugs) if thugs and rng.random() < 0.8 else rng.choice(rng.choice(actions)["examples"])
+        assert table.send(seat, example, version=legal["version"]).status_code == 201
+    raise AssertionError("no seat took a Thug card")
+
+
+def test_a_hand_of_thug_cards_never_reaches_another_seat(app):
+    table = open_table(app.test_client(), 3)
+    organizer, holder = play_until_someone_holds_thugs(table, random.Random(5))
+    cards = holder["thug_cards"]
+    other = next(s for s in table.tokens if s != holder["seat"])
+    client, game = table.client, table.game_id
+    version = organizer["version"]
+
+    own = client.get(f"/v1/games/{game}", headers=bearer(table.tokens[holder["seat"]])).get_json()
+    assert [p for p in own["players"] if p["seat"] == holder["seat"]][0]["thug_cards"] == cards
+
+    views = {
+        "state as another seat": client.get(f"/v1/games/{game}", headers=bearer(table.tokens[other])),
+        "state as a spectator": client.get(f"/v1/games/{game}"),
+        "time travel as another seat": client.get(f"/v1/games/{game}?at={version}", headers=bearer(table.tokens[other])),
+        "events as another seat": client.get(f"/v1/games/{game}/events?limit=1000", headers=bearer(table.tokens[other])),
+        "events as a spectator": client.get(f"/v1/games/{game}/events?limit=1000"),
+        "live stream as another seat": client.get(f"/v1/games/{game}/events/stream?timeout=1",
+                                                  headers=bearer(table.tokens[other])),
+    }
+    for name, response in views.items():
+        assert response.status_code == 200, name
+        text = response.get_data(as_text=True)
+        if name.startswith("events"):
+            text = json.dumps([e for e in response.get_json()["events"] if e["type"] not in FACE_UP])
+        elif name.startswith("live"):
+            text = "\n".join(block for block in text.split("\n\n")
+                             if not any(f"event: {kind}" in block for kind in FACE_UP))
+        leaked = [c for c in cards if c in text]
+        assert not leaked, f"{name} shows {leaked}"
+    shown = [p for p in views["state as another seat"].get_json()["players"] if p["seat"] == holder["seat"]][0]
+    assert shown["thug_cards"] == len(cards)
