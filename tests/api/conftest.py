@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine.toy import TOY
 
 PROBLEM = "application/problem+json"
 
@@ -32,16 +31,6 @@ def kernel_rulesets() -> dict:
         if exc.name and exc.name.startswith("service.rules.bootleggers"):
             pytest.skip("the Bootleggers rules kernel (service.rules.bootleggers) is not there yet")
         raise
-
-
-@pytest.fixture
-def toy_app(make_app):
-    return make_app({"toy": TOY})
-
-
-@pytest.fixture
-def api(toy_app):
-    return toy_app.test_client()
 
 
 def new_game(api, ruleset: str = "toy", seats: int = 3, join: int = 3, start: bool = True, **options) -> dict:

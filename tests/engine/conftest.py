@@ -1,16 +1,5 @@
 import pytest
 
-from tests.engine.toy import TOY
-
-
-@pytest.fixture
-def toy_app(make_app):
-    return make_app({"toy": TOY})
-
-
-@pytest.fixture
-def api(toy_app):
-    return toy_app.test_client()
 
 
 def bearer(token):
