@@ -7,7 +7,9 @@ removed here; the ruleset removes its own (hands, sealed bids, drawn cards).
 
 Hash-chain fields are shown to the organizer, and to everyone once the game is over: while
 it runs, the hash of an event with a hidden field (a sealed bid of one of 72 cards) could
-be brute-forced from its hash, so players and spectators get the chain at the end.
+be brute-forced from its hash, so players and spectators get the chain at the end. The
+organizer, from whom sealed bids are hidden too, gets no chain fields from the first
+unrevealed bid on (`chain_hidden_from`) until the reveal.
 """
 from __future__ import annotations
 
@@ -18,7 +20,24 @@ def is_organizer(viewer: dict) -> bool:
     return viewer.get("kind") == "organizer"
 
 
-def view_state(state: dict, viewer: dict, ruleset) -> dict:
+def chain_hidden_from(state: dict, ruleset) -> int | None:
+    """The first version whose hash nobody may see yet, the organizer included (None: all
+    may, subject to `shows_chain`). Always from the *current* state: a past state's hashes
+    are as secret as the bids they cover until those are revealed."""
+    sealed = getattr(ruleset, "sealed_since", None)
+    if state["status"] == "finished" or sealed is None or state.get("game") is None:
+        return None
+    return sealed(state)
+
+
+def shows_chain(version: int, viewer: dict, finished: bool, hidden_from: int | None) -> bool:
+    if finished:
+        return True
+    return is_organizer(viewer) and (hidden_from is None or version < hidden_from)
+
+
+def view_state(state: dict, viewer: dict, ruleset, hidden_from: int | None = None) -> dict:
+    """`hidden_from`: `chain_hidden_from` of the current state, when `state` is a past one."""
     rng = state["rng"]
     out = {
         "game_id": state["game_id"],
@@ -46,7 +65,9 @@ def view_state(state: dict, viewer: dict, ruleset) -> dict:
         waiting = ruleset.waiting(state)
         out["step"], out["waiting_for"] = waiting.get("step"), list(waiting.get("seats", []))
         out.update(ruleset.view(state, viewer))
-    if is_organizer(viewer) or state["status"] == "finished":
+    if hidden_from is None:
+        hidden_from = chain_hidden_from(state, ruleset)
+    if shows_chain(state["version"], viewer, state["status"] == "finished", hidden_from):
         out["head_hash"] = state.get("head_hash")
     return out
 
@@ -59,7 +80,8 @@ def public_options(options: dict) -> dict:
     return out
 
 
-def view_event(event: dict, viewer: dict, ruleset, finished: bool = False) -> dict:
+def view_event(event: dict, viewer: dict, ruleset, finished: bool = False,
+               hidden_from: int | None = None) -> dict:
     kind = event["type"]
     if kind == "game_created":
         event = copy.deepcopy(event)
@@ -78,7 +100,7 @@ def view_event(event: dict, viewer: dict, ruleset, finished: bool = False) -> di
         event = ruleset.redact_event(event, viewer)
     else:
         event = copy.deepcopy(event)
-    if not (is_organizer(viewer) or finished):
+    if not shows_chain(event["version"], viewer, finished, hidden_from):
         event.pop("hash", None)
         event.pop("prev_hash", None)
     return event

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, jsonify, request
 
 from events.envelope import first_break
-from projections.views import view_event, view_state
+from projections.views import chain_hidden_from, view_event, view_state
 from service.api import schemas
 from service.api.problems import Problem
 from service.api.requests import json_object, load, pins, query_int
@@ -27,7 +27,8 @@ def ruleset_of(state: dict):
 
 def answer_events(state: dict, actor: dict, events: list[dict]) -> list[dict]:
     ruleset, finished = ruleset_of(state), state["status"] == "finished"
-    return [view_event(e, actor, ruleset, finished) for e in events]
+    hidden_from = chain_hidden_from(state, ruleset)
+    return [view_event(e, actor, ruleset, finished, hidden_from) for e in events]
 
 
 def command_answer(outcome: Outcome, actor: dict, status: int = 201):
@@ -95,7 +96,8 @@ def read_state(game_id: str):
     if at is not None and at > current["version"]:
         raise Problem(404, "no_such_version", f"this game has {current['version']} events; there is no event {at} yet")
     state = current if at is None or at == current["version"] else games().load(game_id, at=at)
-    response = jsonify(view_state(state, actor, ruleset_of(state)))
+    hidden_from = chain_hidden_from(current, ruleset_of(current))
+    response = jsonify(view_state(state, actor, ruleset_of(state), hidden_from))
     response.headers["ETag"] = f'"{state["version"]}"'
     return response
 
@@ -163,8 +165,12 @@ def audit(game_id: str):
         require(actor, "organizer", what="audit a game before it ends")
     events = list(games().store.iter_all(game_id))
     broken = first_break(events)
-    checkpoints = [{"version": e["version"], "hash": e["hash"]} for e in events
-                   if e["version"] % CHECKPOINT_EVERY == 0 or e["version"] == len(events)]
-    return jsonify(version=state["version"], head_hash=events[-1]["hash"] if events else None,
+    # Hashes covering a sealed bid wait for the reveal (see projections.views).
+    hidden_from = chain_hidden_from(state, ruleset_of(state))
+    shown = events if hidden_from is None else events[:hidden_from - 1]
+    checkpoints = [{"version": e["version"], "hash": e["hash"]} for e in shown
+                   if e["version"] % CHECKPOINT_EVERY == 0 or e is shown[-1]]
+    return jsonify(version=state["version"], head_hash=events[-1]["hash"] if shown is events else None,
                    chain={"intact": broken is None, "first_break": broken}, checkpoints=checkpoints,
+                   chain_withheld_from=hidden_from,
                    seed_commitment=state["rng"]["seed_commitment"], seed=state["rng"]["seed"])

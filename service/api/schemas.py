@@ -149,7 +149,11 @@ class LegalActions(Open):
 
 class Audit(Open):
     version = fields.Integer()
-    head_hash = fields.String()
+    head_hash = fields.String(allow_none=True, metadata={
+        "description": "null while a sealed bid is hidden (see chain_withheld_from)"})
+    chain_withheld_from = fields.Integer(allow_none=True, metadata={
+        "description": "while bids are sealed: the version of the first sealed bid; "
+                       "hashes from there on are shown after the reveal"})
     chain = fields.Dict(metadata={"description": "{intact, first_break}"})
     checkpoints = fields.List(fields.Dict())
     seed_commitment = fields.String(allow_none=True)

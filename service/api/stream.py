@@ -13,7 +13,7 @@ from flask import Response, current_app, json, request, stream_with_context
 
 from events.canonical import loads
 from events.store import stream_key
-from projections.views import view_event
+from projections.views import chain_hidden_from, view_event
 from service.api.games import bp, games, ruleset_of
 from service.api.problems import Problem
 from service.api.requests import query_int, version_number
@@ -33,9 +33,13 @@ def stream_events(game_id: str):
         if after is None:
             raise Problem(400, "bad_last_event_id", "Last-Event-ID must be the version of the last event you got")
     timeout = query_int("timeout", 300, 0, 3600)
-    client, registry, ruleset = games().redis, games().registry, ruleset_of(state)
+    service = games()
+    client, registry, ruleset = service.redis, service.registry, ruleset_of(state)
 
     def generate():
+        # Events newer than `state` are folded into it, so that each is shown as the game
+        # stood when it was sent (whether its hash still covers a sealed bid).
+        current = state
         cursor = f"{after}-0"
         deadline = time.monotonic() + timeout
         yield "retry: 2000\n\n"
@@ -52,8 +56,10 @@ def stream_events(game_id: str):
                 for entry_id, fields in entries:
                     cursor = entry_id.decode()
                     event = registry.upcast(loads(fields[b"e"]))
-                    finished = event["type"] == "seed_revealed" or state["status"] == "finished"
-                    shown = view_event(event, actor, ruleset, finished)
+                    if event["version"] > current["version"]:
+                        current = service.fold_events([event], current)
+                    finished = event["type"] == "seed_revealed" or current["status"] == "finished"
+                    shown = view_event(event, actor, ruleset, finished, chain_hidden_from(current, ruleset))
                     yield f"id: {event['version']}\nevent: {event['type']}\ndata: {json.dumps(shown)}\n\n"
 
     return Response(stream_with_context(generate()), mimetype="text/event-stream",

@@ -81,3 +81,9 @@ class Ruleset(Protocol):
 
     def redact_event(self, event: Event, viewer: Viewer) -> Event:
         """The event as this viewer may see it (a copy; never the original)."""
+
+    # Optional:
+    def sealed_since(self, state: State) -> int | None:
+        """The first version holding something hidden even from the organizer (a sealed
+        bid), while it is hidden; None when nothing is. The organizer gets no hash-chain
+        fields from there on: a hash would let him brute-force the hidden field."""

@@ -4,11 +4,16 @@ Each golden game is a complete seeded game played by random bots through the RES
 a throwaway embedded Redis, stored as its event stream (`<name>.events.jsonl`, one
 canonical event per line) and its final state (`<name>.state.json`, organizer's full
 state). tests/golden/test_golden.py replays the events with today's code and diffs.
+
+`--refold` keeps the recorded events and rewrites only the states from them: for a change
+of the projection (a new derived field) rather than of the rules, since recorded events
+are forever.
 """
 from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 
 from events.canonical import dumps
@@ -26,7 +31,22 @@ def write(name: str, events: list[dict], state: dict) -> None:
     (HERE / f"{name}.state.json").write_text(json.dumps(state, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
 
 
+def refold() -> None:
+    from events.canonical import loads
+    from projections.core import fold
+    from service.rules.registry import rulesets
+
+    known = rulesets()
+    for name in GAMES:
+        lines = (HERE / f"{name}.events.jsonl").read_text().splitlines()
+        events = [loads(line) for line in lines]
+        write(name, events, fold(events, known.__getitem__))
+        print(f"refolded {name}: {len(events)} events")
+
+
 def main() -> None:
+    if "--refold" in sys.argv[1:]:
+        return refold()
     from service.app import create_app
     from service.embedded_redis import EmbeddedRedis
     from tests.support.bots import open_table, play

@@ -38,6 +38,12 @@ class BootleggersRuleset:
     redact_event = staticmethod(redact_event)
 
 
+    @staticmethod
+    def sealed_since(state: dict) -> int | None:
+        """The version of this round's first sealed bid while bids are hidden, else None."""
+        return (state.get("game") or {}).get("sealed_since")
+
+
 RULESET = BootleggersRuleset()
 
 __all__ = ["RULESET", "BootleggersRuleset"]

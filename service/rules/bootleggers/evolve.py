@@ -2,7 +2,8 @@
 
 This is the only place `state["game"]` changes. `decide` runs its automatic work by
 folding its own drafts through this same function on a private copy, so live play and
-replay cannot drift apart. Only `type` and `payload` are read, never the envelope.
+replay cannot drift apart. Only `type` and `payload` are read; of the envelope, only the
+version, to remember where this round's sealed bids begin (`sealed_since`, see views).
 """
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ def _new_game(p: dict) -> dict:
         "truck_supply": data.truck_supply(),
         "copper_at": None, "family_production": {}, "selling": None, "deals": [],
         "announced_cash": None, "finished": False, "winner": None, "final_cash": None,
+        "sealed_since": None,
     }
     evolve_thugs.init_game(game)
     return game
@@ -224,6 +226,10 @@ def evolve(state: dict, event: dict) -> dict:
     kind, payload = event["type"], event["payload"]
     state["game"] = apply(state.get("game"), kind, payload)
     game = state["game"]
+    if kind == "bid_placed" and game.get("sealed_since") is None:
+        game["sealed_since"] = event.get("version")  # None in decide's own draft fold
+    elif kind == "bids_revealed":
+        game["sealed_since"] = None
     if kind == "game_ended":
         state["status"] = "finished"
         state["winner"] = payload["winner"]
