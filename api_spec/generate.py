@@ -112,6 +112,7 @@ def build_spec() -> dict:
         "security": OPTIONAL_BEARER,
         "responses": {**_ok(200, "Audit", "the audit"), **_errors(401, 403, 404)}}})
     _clock_paths(spec, pins)
+    _record_paths(spec)
     spec.path("/healthz", operations={"get": {"summary": "Liveness (pings Redis)", "responses": {
         "200": {"description": "ok"}, **_errors(503)}}})
     spec.path("/metrics", operations={"get": {"summary": "Prometheus metrics", "responses": {
@@ -157,6 +158,29 @@ def _clock_paths(spec: APISpec, pins: list[dict]) -> None:
         "security": BEARER,
         "responses": {**_ok(200, "JobStatus", "status, progress and, once finished, the result"),
                       "404": {"description": "unknown job", "content": PROBLEM}, **_errors(401, 403)}}})
+
+
+# ---- portable records (service/api/records.py) -----------------------------------------
+def _record_paths(spec: APISpec) -> None:
+    from service.api import records as r
+
+    spec.components.schema("GameRecord", schema=r.GameRecord)
+    spec.components.schema("ImportAnswer", schema=r.ImportAnswer)
+    spec.path("/v1/games/{game_id}/export", operations={"get": {
+        "summary": "The game's portable record (organizer); complete and importable once the game has ended",
+        "parameters": [GAME_ID], "security": BEARER,
+        "responses": {**_ok(200, "GameRecord", "the record"), **_errors(401, 403, 404)}}})
+    spec.path("/v1/games/import", operations={"post": {
+        "summary": "Import a finished game's record (its organizer's token); every event is re-validated",
+        "description": "Schemas, hash chain, the fold with this server's rules, the end of the game, "
+                       "and a seeded game's seed against its commitment and every die. The game keeps "
+                       "its id and tokens. 422 `invalid_record` names the first bad event "
+                       "(`event_version`); 409 `game_exists` if the server holds it already.",
+        "security": BEARER,
+        "requestBody": {"required": True, "content": {"application/json": {"schema": "GameRecord"}}},
+        "responses": {"201": {"description": "imported", "headers": {"Location": {"schema": {"type": "string"}}},
+                              "content": {"application/json": {"schema": "ImportAnswer"}}},
+                      **_errors(400, 401, 403, 409, 422)}}})
 
 
 def render() -> str:

@@ -9,7 +9,7 @@ from flask import Flask
 from events.store import VersionConflict
 from service import metrics
 from service import clock
-from service.api import clock as clock_api, docs, games as games_api, ops, problems, stream  # noqa: F401  (stream registers routes)
+from service.api import clock as clock_api, docs, games as games_api, ops, problems, records, stream  # noqa: F401  (records, stream register routes)
 from service.games import Games
 from service.rules.registry import rulesets
 
@@ -17,6 +17,8 @@ from service.rules.registry import rulesets
 def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__)
     app.config["REDIS_URL"] = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+    # A whole game's record (an import) is well under 2 MiB; anything far larger is refused (413).
+    app.config["MAX_CONTENT_LENGTH"] = int(os.environ.get("MAX_BODY_BYTES", str(16 * 2**20)))
     app.config.update(config or {})
     app.json.sort_keys = False
     client = redis.Redis.from_url(app.config["REDIS_URL"], health_check_interval=30)

@@ -50,6 +50,29 @@ def seeded_shuffle(seed: bytes, version: int, deck: str, items: list) -> list:
     return out
 
 
+def first_unproven_die(events: list[dict], seed: bytes) -> int | None:
+    """The version of the first `dice_rolled` event whose dice the seed does not give, or
+    None when the revealed seed accounts for every die of the stream.
+
+    A command's dice are numbered per purpose from 0, keyed by the version of the first
+    event that command appended (events of one command share its `command_id`).
+    """
+    batch_start: dict = {}
+    for event in events:
+        batch_start.setdefault(event.get("command_id"), event["version"])
+    counts: dict[tuple, int] = {}
+    for event in events:
+        if event["type"] != "dice_rolled":
+            continue
+        first = batch_start[event.get("command_id")]
+        purpose, dice = event["payload"]["purpose"], event["payload"]["dice"]
+        n = counts.get((first, purpose), 0)
+        counts[(first, purpose)] = n + len(dice)
+        if dice != [seeded_die(seed, first, purpose, n + k) for k in range(len(dice))]:
+            return event["version"]
+    return None
+
+
 class SeededOracle:
     """Outcomes derived from the secret seed and the batch's first version."""
 

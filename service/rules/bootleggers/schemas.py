@@ -223,7 +223,7 @@ EVENT_SPECS = {
                          "placements": F.Dict(keys=F.String(), values=F.Integer(), **_req)},
     "die_placed": {"seat": _seat, "still": F.String(**_req)},
     "improvement_placed": {"seat": _seat, "speakeasy": F.String(**_req)},
-    "dice_rolled": {"purpose": F.String(**_req), "dice": F.List(F.Integer(), **_req),
+    "dice_rolled": {"purpose": F.String(**_req), "dice": F.List(F.Integer(validate=validate.Range(1, 6)), **_req),
                     "seat": F.Integer(), "still": F.String(), "crates": F.Integer(),
                     "stopped_by_copper": F.Boolean(), "speakeasy": F.String(),
                     "improvements": F.Integer(), "demand": F.Integer()},

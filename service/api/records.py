@@ -1,0 +1,72 @@
+"""Portable records over HTTP (API.md): export a game, import one (see service/records.py).
+
+| verb and path | who | what |
+|---|---|---|
+| `GET /v1/games/{id}/export` | organizer | the game's record; complete (importable) once the game has ended |
+| `POST /v1/games/import` | the record's organizer | 201: the game, re-validated event by event, under its own id |
+"""
+from __future__ import annotations
+
+from flask import jsonify
+from marshmallow import INCLUDE, Schema, fields
+
+from service import records
+from service.api.games import bp, games
+from service.api.problems import Problem
+from service.api.requests import json_object
+from service.auth import bearer_token, caller, require
+
+
+class GameRecord(Schema):
+    class Meta:
+        unknown = INCLUDE
+
+    format = fields.String(required=True, metadata={"description": f"always {records.FORMAT!r}"})
+    format_version = fields.Integer(required=True, metadata={"description": f"{records.FORMAT_VERSION}"})
+    game_id = fields.String()
+    ruleset = fields.String()
+    status = fields.String()
+    version = fields.Integer()
+    complete = fields.Boolean(required=True, metadata={
+        "description": "true once the game has ended: every event as stored, chain included "
+                       "(importable); false for a running game's reading copy"})
+    events = fields.List(fields.Dict(), required=True, metadata={
+        "description": "event envelopes {type, schema_version, game_id, version, recorded_at, actor, "
+                       "command_id, payload, prev_hash, hash}"})
+
+
+class ImportAnswer(Schema):
+    game_id = fields.String()
+    version = fields.Integer()
+    status = fields.String()
+    head_hash = fields.String()
+
+
+@bp.get("/games/<game_id>/export")
+def export_game(game_id: str):
+    actor = caller(games().load(game_id))
+    require(actor, "organizer", what="export a game")
+    return jsonify(records.export(games(), game_id, actor))
+
+
+@bp.post("/games/import")
+def import_game():
+    token = bearer_token()
+    if token is None:
+        raise Problem(401, "token_required", "importing a game needs its organizer's token: "
+                      "send `Authorization: Bearer <token>`")
+    body = json_object()
+    try:
+        imported = records.import_record(games(), body, token)
+    except records.InvalidRecord as bad:
+        extra = {"event_version": bad.version} if bad.version is not None else {}
+        raise Problem(422, "invalid_record", bad.detail, **extra) from None
+    except records.NotTheOrganizer:
+        raise Problem(403, "forbidden", "only the organizer of the game in this record may import it; "
+                      "this token is not his") from None
+    except records.GameExists as exists:
+        raise Problem(409, "game_exists", f"this server already holds game {exists.args[0]}") from None
+    response = jsonify(imported)
+    response.status_code = 201
+    response.headers["Location"] = f"/v1/games/{imported['game_id']}"
+    return response
