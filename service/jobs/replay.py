@@ -5,6 +5,10 @@ check; then events 1..V are folded from scratch (no snapshot) and the chain reco
 they stream by. The answer is `{"equal": true}`, or the first version where the chain
 breaks or where the rebuilt state stops matching what the service holds.
 
+Once a seeded game has revealed its seed, every recorded die is also recomputed from it
+(`dice`): a stream forged and re-chained by whoever held the store still shows where its
+dice stop being the seed's.
+
 The chain gives the exact version of a hand edit (every event commits to all before it).
 The service keeps no state history to compare against, only the live state at V; so when
 the states differ and the chain is intact (the snapshot cache is wrong, or the whole chain
@@ -18,6 +22,7 @@ from events.canonical import dumps
 from events.envelope import GENESIS_HASH, event_hash
 from projections.core import empty_state
 from service.games import Games
+from service.rng import first_unproven_die
 
 PROGRESS_EVERY = 50
 
@@ -26,8 +31,9 @@ def replay(games: Games, game_id: str, progress: Callable[[int, int], None] = la
     live = games.load(game_id)
     total = live["version"]
     progress(0, total)
-    state, prev_hash, chain_break, done = empty_state(), GENESIS_HASH, None, 0
+    state, prev_hash, chain_break, done, events = empty_state(), GENESIS_HASH, None, 0, []
     for event in games.store.iter_all(game_id, upto=total):
+        events.append(event)
         done += 1
         if chain_break is None and (event.get("version") != done or event.get("prev_hash") != prev_hash
                                     or event_hash(event) != event.get("hash")):
@@ -46,7 +52,12 @@ def replay(games: Games, game_id: str, progress: Callable[[int, int], None] = la
     if not same_state:
         result["state"]["first_difference"] = chain_break if chain_break is not None else total
         result["state"]["keys"] = sorted(k for k in set(state) | set(live) if dumps(state.get(k)) != dumps(live.get(k)))
-    differs = [v for v in (chain_break, result["state"].get("first_difference")) if v is not None]
+    if state.get("rng", {}).get("seed"):
+        unproven = first_unproven_die(events, bytes.fromhex(state["rng"]["seed"]))
+        result["dice"] = {"proven": unproven is None, "first_unproven": unproven}
+        result["equal"] = result["equal"] and unproven is None
+    differs = [v for v in (chain_break, result["state"].get("first_difference"),
+                           result.get("dice", {}).get("first_unproven")) if v is not None]
     if differs:
         result["first_difference"] = min(differs)
     return result
