@@ -92,6 +92,9 @@ class SeededOracle:
     def scripted_hands(self):
         return None
 
+    def scripted_decks(self) -> dict:
+        return {}
+
 
 class ScriptedOracle:
     """Outcomes the organizer supplied at creation; `used` is how many dice the game had
@@ -114,19 +117,19 @@ class ScriptedOracle:
         return out
 
     def shuffle(self, deck: str, items: list) -> list:
+        """The scripted order when it holds exactly these cards (the deck's first shuffle);
+        any other shuffle of the deck (a reshuffled discard pile) keeps the pile's order.
+        A ruleset checks the scripted decks against its own at setup (`scripted_decks`)."""
         order = (self.script.get("decks") or {}).get(deck)
-        if order is None:
+        if order is None or Counter(map(_key, order)) != Counter(map(_key, items)):
             return list(items)
-        if Counter(map(_key, order)) != Counter(map(_key, items)):
-            raise RuleViolation(
-                "scripted_deck_mismatch",
-                f"the scripted order for the {deck} deck does not hold exactly the cards of that deck",
-                status=422,
-            )
         return list(order)
 
     def scripted_hands(self):
         return self.script.get("hands")
+
+    def scripted_decks(self) -> dict:
+        return self.script.get("decks") or {}
 
 
 def _key(item):

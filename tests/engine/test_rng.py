@@ -48,9 +48,9 @@ def test_scripted_dice_continue_from_what_the_game_used():
     assert err.value.code == "scripted_dice_exhausted"
 
 
-def test_scripted_decks_must_hold_exactly_the_deck():
+def test_a_scripted_order_applies_to_its_own_cards_only():
     oracle = rng.ScriptedOracle({"decks": {"trucks": ["L", "S", "M"]}}, used=0)
     assert oracle.shuffle("trucks", ["S", "M", "L"]) == ["L", "S", "M"]
     assert oracle.shuffle("other", [3, 1, 2]) == [3, 1, 2]
-    with pytest.raises(RuleViolation):
-        oracle.shuffle("trucks", ["S", "S", "L"])
+    assert oracle.shuffle("trucks", ["S", "L"]) == ["S", "L"]   # a reshuffled discard pile
+    assert oracle.scripted_decks() == {"trucks": ["L", "S", "M"]}

@@ -10,7 +10,7 @@ from service.rules.errors import RuleViolation
 
 from . import deals, flow, phase1, placement, rulings, selling, shipping, thugs
 from .kernel import Emitter
-from .model import muscle_displayed, player
+from .model import muscle, muscle_displayed, player
 from .table import ANYTIME_INFLUENCE, DEAL_COMMANDS, FREE_COMMANDS, STEPS, pending
 
 HANDLERS = {
@@ -72,7 +72,8 @@ def check_allowed(game: dict, seat: int, kind: str) -> None:
         return
     here = STEP_WORDS.get(game["step"] or "", "automatic work")
     if step is None or kind not in step.commands:
-        raise RuleViolation("wrong_step", f"the game is at {here}; {kind} is sent "
+        takes = f", which takes {' or '.join(step.commands)}" if step else ""
+        raise RuleViolation("wrong_step", f"the game is at {here}{takes}; {kind} is sent "
                             f"{WHERE.get(kind, 'at another time')}")
     waiting = pending(game)
     if seat not in waiting:
@@ -81,7 +82,7 @@ def check_allowed(game: dict, seat: int, kind: str) -> None:
         if seat not in game["step_seats"]:
             raise RuleViolation("not_your_turn", f"{here} does not involve you this round "
                                 "(nothing to do)")
-        order = ", ".join(f"seat {s} ({player(game, s)['displayed_muscle']})"
+        order = ", ".join(f"seat {s} ({muscle(game, s)})"
                           for s in game["step_seats"])
         raise RuleViolation("not_your_turn", f"it is seat {waiting[0]}'s turn in {here}; the "
                             f"order is by Muscle: {order}")

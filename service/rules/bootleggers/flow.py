@@ -5,7 +5,7 @@ per waiting step), so the round reads top to bottom as in RULES.md "Round flow".
 from __future__ import annotations
 
 from . import data, deals, phase1, production, selling, shipping, thugs
-from .model import muscle, muscle_order, markers_in_supply, player
+from .model import markers_in_supply, muscle_order, muscle_rank, player
 from .table import STEPS, pending
 
 
@@ -101,11 +101,12 @@ def end_of_phase5(em) -> None:
     g = em.game
     deals.return_trucks(em)
     deals.lapse(em)
+    shipping.return_crates(em)
     cash = {str(p["seat"]): p["cash"] for p in g["players"]}
     rich = any(c >= data.WIN_CASH for c in cash.values())
     if g["round"] >= g["rounds"] or rich:
         ranking = sorted((p["seat"] for p in g["players"]),
-                         key=lambda s: (-cash[str(s)], -muscle(g, s)))
+                         key=lambda s: (-cash[str(s)], -muscle_rank(g, s)))
         em.emit("game_ended", {
             "winner": ranking[0], "ranking": ranking, "cash": cash,
             "muscle": {str(p["seat"]): p["displayed_muscle"] for p in g["players"]},
@@ -116,7 +117,7 @@ def end_of_phase5(em) -> None:
         for seat in muscle_order(g):
             if markers_in_supply(g, seat) > 0:
                 em.emit("influence_gained", {"seat": seat, "count": 1, "reason": "heat"})
-        poorest = min(muscle_order(g), key=lambda s: (cash[str(s)], muscle(g, s)))
+        poorest = min(muscle_order(g), key=lambda s: (cash[str(s)], muscle_rank(g, s)))
         if markers_in_supply(g, poorest) > 0:
             em.emit("influence_gained", {"seat": poorest, "count": 1, "reason": "heat_last_place"})
     em.emit("round_ended", {"round": g["round"],

@@ -10,7 +10,7 @@ from .commands import is_free, run_command
 from .kernel import Emitter
 from .model import muscle_displayed, player, speakeasy
 from .selling import public_question
-from .shipping import fill_biggest_first
+from .shipping import at_home, fill_biggest_first
 from .table import FREE_COMMANDS, STEPS, pending
 
 
@@ -90,14 +90,14 @@ def _step_actions(g: dict, seat: int, step: str) -> list[dict]:
         if act:
             out.append(act)
     elif step == "load":
-        trucks = {t["id"]: t["capacity"] - t["load"] for t in p["trucks"]}
+        trucks = {t["id"]: t["capacity"] - t["load"] for t in p["trucks"] if at_home(t)}
         room = sorted(t for t, free in trucks.items() if free > 0)
         if p["crates"] and room:        # deals may have moved trucks or crates since
             examples = [{"loads": fill_biggest_first(p)}, {"loads": {room[0]: 1}}]
             out.append(_action("load", {"loads": {"trucks": trucks, "crates": p["crates"]}},
                                examples))
     elif step == "dispatch":
-        loaded = [t["id"] for t in p["trucks"] if t["load"] > 0 and t["at"] is None]
+        loaded = [t["id"] for t in p["trucks"] if t["load"] > 0 and at_home(t)]
         open_ids = [s["id"] for s in g["speakeasies"] if s["open"]]
         examples = [{"routes": {t: sid for t in loaded}} for sid in open_ids]
         examples += [{"routes": {t: sid}} for t in loaded for sid in open_ids]
@@ -169,7 +169,7 @@ def default_command(g: dict, seat: int) -> dict:
         loads = fill_biggest_first(p)
         return {"type": "load", "loads": loads} if loads else {"type": "pass"}
     if step == "dispatch":
-        loaded = [t["id"] for t in p["trucks"] if t["load"] > 0 and t["at"] is None]
+        loaded = [t["id"] for t in p["trucks"] if t["load"] > 0 and at_home(t)]
         open_ids = [s["id"] for s in g["speakeasies"] if s["open"]]   # O'Malley's unless busted
         if loaded and open_ids:
             return {"type": "dispatch", "routes": {t: open_ids[0] for t in loaded}}

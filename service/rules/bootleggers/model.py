@@ -122,6 +122,14 @@ def compute_levels(influence: dict[str, int], muscle_of) -> dict[str, str]:
     return {k: levels[k] for k in sorted(levels, key=int)}
 
 
+def closed_because(game: dict, s: dict) -> str:
+    """Why a speakeasy is closed, in a player's words."""
+    if s["id"] in effects(game).get("busted", []):
+        return "the G-Men busted it this round"
+    placed = sum(s["influence"].values())
+    return f"it needs {s['shaded']} influence markers to open and has {placed}"
+
+
 def refresh_speakeasy(game: dict, s: dict) -> None:
     """Recompute `open` and `levels` after influence or Muscle changed."""
     fx = effects(game)

@@ -6,7 +6,7 @@ the order they were opened (scripted games rely on this order).
 from __future__ import annotations
 
 from . import data
-from .model import muscle, muscle_order, player
+from .model import muscle_order, muscle_rank, player
 
 
 def run(em) -> None:
@@ -27,6 +27,6 @@ def run(em) -> None:
     if g["round"] >= data.COPPER_MOVES_FROM:
         fam = g["family_production"]
         # most family-still crates; a tie goes to the lower Muscle ("least Muscle gets it")
-        to = max(muscle_order(g), key=lambda s: (fam.get(str(s), 0), -muscle(g, s)))
+        to = max(muscle_order(g), key=lambda s: (fam.get(str(s), 0), -muscle_rank(g, s)))
         em.emit("copper_moved", {"from": g["copper_at"], "to": to,
                                  "family_production": dict(fam)})

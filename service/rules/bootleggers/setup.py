@@ -33,12 +33,25 @@ def _scripted_hands(hands: dict, seats: list[int], per_quarter: int) -> dict[str
                 raise RuleViolation("scripted_hands_invalid", f"seat {seat}'s scripted hand "
                                     f"has {n} cards from {first}-{last}; each hand holds "
                                     f"{per_quarter} from each quarter", status=422)
-        if len(cards) != 4 * per_quarter or seen & set(cards):
+        if len(cards) != 4 * per_quarter or len(set(cards)) != len(cards) or seen & set(cards):
             raise RuleViolation("scripted_hands_invalid", f"seat {seat}'s scripted hand repeats "
                                 "a card or has cards outside 1-72", status=422)
         seen |= set(cards)
         out[str(seat)] = sorted(cards)
     return out
+
+
+def _check_scripted_decks(decks: dict) -> None:
+    """A scripted deck order names a deck of the game and holds exactly its cards."""
+    known = {"men_of_action": data.men_of_action_deck(), "trucks": data.truck_deck(),
+             **{q: list(range(first, last + 1)) for q, (first, last) in data.MUSCLE_QUARTERS.items()}}
+    for name, order in decks.items():
+        if name not in known:
+            raise RuleViolation("scripted_deck_unknown", f"the script orders a deck {name!r}; the decks "
+                                f"are {', '.join(known)}", status=422)
+        if sorted(map(repr, order)) != sorted(map(repr, known[name])):
+            raise RuleViolation("scripted_deck_mismatch", f"the scripted order for the {name} deck does "
+                                f"not hold exactly its {len(known[name])} cards", status=422)
 
 
 def setup(state: dict, oracle) -> list[dict]:
@@ -52,6 +65,7 @@ def setup(state: dict, oracle) -> list[dict]:
         "influence_mode": options.get("influence", "phase"),
         "players": [{"seat": s["seat"], "name": s["name"]}
                     for s in sorted(state["seats"], key=lambda s: s["seat"])]})
+    _check_scripted_decks(oracle.scripted_decks())
     scripted = oracle.scripted_hands()
     if scripted:
         hands = _scripted_hands(scripted, seats, per_quarter)

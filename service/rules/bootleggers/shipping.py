@@ -8,21 +8,27 @@ from __future__ import annotations
 from service.rules.errors import RuleViolation
 
 from . import data
-from .model import dock_for, player, sname, speakeasy, truck
+from .model import closed_because, dock_for, player, sname, speakeasy, truck
+
+
+def at_home(t: dict) -> bool:
+    """Not lined up at a speakeasy (a Hijack lines a truck up before dispatch)."""
+    return t["at"] is None
 
 
 def loadable_seats(g: dict) -> list[int]:
-    return [s for s in g["order"] if player(g, s)["crates"] > 0 and player(g, s)["trucks"]]
+    return [s for s in g["order"] if player(g, s)["crates"] > 0
+            and any(at_home(t) and t["load"] < t["capacity"] for t in player(g, s)["trucks"])]
 
 
 def dispatchable_seats(g: dict) -> list[int]:
-    return [s for s in g["order"] if any(t["load"] > 0 for t in player(g, s)["trucks"])]
+    return [s for s in g["order"] if any(t["load"] > 0 and at_home(t) for t in player(g, s)["trucks"])]
 
 
 def fill_biggest_first(p: dict) -> dict[str, int]:
-    """The timeout default: fill own trucks, biggest first."""
+    """The timeout default: fill own trucks at home, biggest first."""
     left, loads = p["crates"], {}
-    order = sorted(p["trucks"], key=lambda t: (-t["capacity"], t["id"]))
+    order = sorted(filter(at_home, p["trucks"]), key=lambda t: (-t["capacity"], t["id"]))
     for t in order:
         n = min(left, t["capacity"] - t["load"])
         if n > 0:
@@ -47,6 +53,9 @@ def load(em, seat: int, cmd: dict) -> None:
         if n < 1:
             raise RuleViolation("bad_count", f"load at least 1 crate on {tid} (or leave it out)",
                                 status=422)
+        if not at_home(t):
+            raise RuleViolation("lined_up", f"truck {tid} is already lined up at {sname(t['at'])}; "
+                                "loaded crates never move and it takes no more")
         if t["load"] + n > t["capacity"]:
             raise RuleViolation("capacity", f"your {data.TRUCKS[t['size']]['name']} {tid} "
                                 f"carries {t['capacity']} crates — you asked for {n}")
@@ -66,6 +75,13 @@ def dump_unloaded(em) -> None:
                                       "reason": "not_loaded"})
 
 
+def return_crates(em) -> None:
+    """End of Phase 5: every crate still held goes back to the supply, but a Warehouse's."""
+    for p in em.game["players"]:
+        if p["crates"] > 0 and p["seat"] not in em.game["effects"]["warehouse"]:
+            em.emit("crates_dumped", {"seat": p["seat"], "crates": p["crates"], "reason": "end_of_round"})
+
+
 def dispatch(em, seat: int, cmd: dict) -> None:
     g, p = em.game, player(em.game, seat)
     routes = dict(cmd["routes"])
@@ -82,14 +98,15 @@ def dispatch(em, seat: int, cmd: dict) -> None:
         if t["load"] < 1:
             raise RuleViolation("empty_truck", f"truck {tid} is empty; only loaded trucks are "
                                 "sent to a speakeasy")
+        if not at_home(t):
+            raise RuleViolation("lined_up", f"truck {tid} is already lined up at {sname(t['at'])}; "
+                                "a truck is sent once")
         s = speakeasy(g, sid)
         if s is None:
             raise RuleViolation("unknown_speakeasy", f"there is no speakeasy {sid!r} in this "
                                 "game", status=422)
         if not s["open"]:
-            placed = sum(s["influence"].values())
-            raise RuleViolation("speakeasy_closed", f"{sname(sid)} is closed: it needs "
-                                f"{s['shaded']} influence markers to open and has {placed}")
+            raise RuleViolation("speakeasy_closed", f"{sname(sid)} is closed: {closed_because(g, s)}")
         out.append({"truck": tid, "speakeasy": sid, "dock": dock_for(s, seat)})
     em.emit("trucks_dispatched", {"seat": seat, "routes": out})
 
