@@ -65,6 +65,8 @@ def view_state(state: dict, viewer: dict, ruleset, hidden_from: int | None = Non
         waiting = ruleset.waiting(state)
         out["step"], out["waiting_for"] = waiting.get("step"), list(waiting.get("seats", []))
         out.update(ruleset.view(state, viewer))
+    elif hasattr(ruleset, "lobby_view"):
+        out.update(ruleset.lobby_view(state))
     if hidden_from is None:
         hidden_from = chain_hidden_from(state, ruleset)
     if shows_chain(state["version"], viewer, state["status"] == "finished", hidden_from):

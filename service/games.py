@@ -175,7 +175,7 @@ class Games:
             ruleset = self.ruleset_for(state["ruleset"])
             return [started, *ruleset.setup(scratch, oracle)]
 
-        return self.execute(game_id, actor, decide, **pins)
+        return self.execute(game_id, actor, decide, fingerprint=dumps({"operation": "start"}), **pins)
 
     def command(self, game_id: str, actor: dict, command: dict, **pins) -> Outcome:
         def decide(state, oracle):
@@ -202,6 +202,9 @@ class Games:
         if not self.exists(game_id):
             raise GameNotFound(game_id)
         if idempotency:
+            # A key is the caller's own: another seat reusing it must neither see the first
+            # answer (a sealed bid) nor learn from a refusal what the first command was.
+            idempotency = f"{actor_scope(actor)}:{idempotency}"
             prior = self.redis.get(f"game:{{{game_id}}}:idem:{idempotency}")
             if prior:
                 return self._repeat(game_id, loads(prior), fingerprint)
@@ -266,6 +269,10 @@ class Games:
             return None
         raw = self.redis.get(seed_key(game_id))
         return bytes.fromhex(raw.decode()) if raw else None
+
+
+def actor_scope(actor: dict) -> str:
+    return f"seat{actor['seat']}" if actor.get("kind") == "seat" else str(actor.get("kind"))
 
 
 def summary(state: dict) -> dict:

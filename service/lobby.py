@@ -37,6 +37,7 @@ def check_start(state: dict, actor: dict) -> None:
 
 
 def decide_say(state: dict, actor: dict, text: str) -> list[dict]:
+    require_status(state, "lobby", "running")
     if actor["kind"] not in ("seat", "organizer"):
         raise RuleViolation("not_a_player", "only seated players and the organizer may talk at the table", status=403)
     return [{"type": "said", "payload": {"text": text}}]

@@ -21,6 +21,7 @@ from rq.exceptions import NoSuchJobError
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
+from events.canonical import dumps
 from service.api.games import command_answer, games
 from service.api.problems import Problem
 from service.api.requests import json_object, load, pins
@@ -70,6 +71,11 @@ class JobAnswer(Schema):
 EXTEND = Extend()
 
 
+def operation(name: str, **fields) -> str:
+    """What an Idempotency-Key stands for here, so the key cannot be reused for another call."""
+    return dumps({"operation": name, **fields})
+
+
 def _organizer(game_id: str, what: str) -> dict:
     actor = caller(games().load(game_id))
     require(actor, "organizer", what=what)
@@ -88,14 +94,14 @@ def read_clock(game_id: str):
 def pause(game_id: str):
     actor = _organizer(game_id, "pause the clock")
     return command_answer(games().execute(game_id, actor, lambda s, o: deadlines.decide_pause(s, games().now()),
-                                          **pins()), actor)
+                                          fingerprint=operation("clock/pause"), **pins()), actor)
 
 
 @bp.post("/games/<game_id>/clock/resume")
 def resume(game_id: str):
     actor = _organizer(game_id, "resume the clock")
     return command_answer(games().execute(game_id, actor, lambda s, o: deadlines.decide_resume(s, games().now()),
-                                          **pins()), actor)
+                                          fingerprint=operation("clock/resume"), **pins()), actor)
 
 
 @bp.post("/games/<game_id>/clock/extend")
@@ -103,7 +109,7 @@ def extend(game_id: str):
     actor = _organizer(game_id, "extend a deadline")
     seconds = load(EXTEND, json_object())["seconds"]
     return command_answer(games().execute(game_id, actor, lambda s, o: deadlines.decide_extend(s, seconds),
-                                          **pins()), actor)
+                                          fingerprint=operation("clock/extend", seconds=seconds), **pins()), actor)
 
 
 @bp.post("/games/<game_id>/replays")

@@ -42,7 +42,7 @@ MAX_INT = 2**53 - 1
 def version_number(raw: str) -> int | None:
     """An event version sent in a header (If-Match, Last-Event-ID): ASCII digits, or None."""
     raw = raw.strip()
-    if not (raw.isascii() and raw.isdigit()) or int(raw) > MAX_INT:
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > len(str(MAX_INT)) or int(raw) > MAX_INT:
         return None
     return int(raw)
 
@@ -66,7 +66,7 @@ def pins() -> dict:
     """`expected` from If-Match (a version, quoted or not), `idempotency` from Idempotency-Key."""
     out = {}
     match = request.headers.get("If-Match")
-    if match is not None:
+    if match is not None and match.strip() != "*":  # RFC 9110: `*` matches any current version
         expected = version_number(match.strip().removeprefix("W/").strip('"'))
         if expected is None:
             raise Problem(400, "bad_if_match", "If-Match must be the game version you decided on, e.g. `If-Match: 12`")

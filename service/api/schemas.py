@@ -131,6 +131,14 @@ class GameState(Open):
     deadline = fields.Raw(allow_none=True)
     players = fields.List(fields.Dict())
     winner = fields.Raw(allow_none=True)
+    round = fields.Integer(allow_none=True, metadata={"description": "null in the lobby"})
+    phase = fields.Raw(allow_none=True, metadata={"description": "1-6; null in the lobby"})
+    speakeasies = fields.List(fields.Dict(), metadata={
+        "description": "{id, open, influence {seat: n}, improvements, levels {seat: level}, ...}; "
+                       "the empty board in the lobby"})
+    offers = fields.Raw(allow_none=True)
+    copper_at = fields.Integer(allow_none=True)
+    deals = fields.List(fields.Dict())
 
 
 class LegalAction(Open):

@@ -84,6 +84,10 @@ class Ruleset(Protocol):
         """The event as this viewer may see it (a copy; never the original)."""
 
     # Optional:
+    def lobby_view(self, state: State) -> dict:
+        """Fields the state shows before the deal (the board, empty), so that a client
+        reads the same shape in the lobby as in play."""
+
     def sealed_since(self, state: State) -> int | None:
         """The first version holding something hidden even from the organizer (a sealed
         bid), while it is hidden; None when nothing is. The organizer gets no hash-chain

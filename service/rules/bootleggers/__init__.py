@@ -15,7 +15,7 @@ from .evolve import evolve
 from .legal import legal_actions, timeout, waiting
 from .schemas import COMMAND_SCHEMAS, EVENT_SCHEMAS
 from .setup import setup, validate_options
-from .views import redact_event, view
+from .views import lobby_view, redact_event, view
 
 
 class BootleggersRuleset:
@@ -36,6 +36,7 @@ class BootleggersRuleset:
     timeout = staticmethod(timeout)
     view = staticmethod(view)
     redact_event = staticmethod(redact_event)
+    lobby_view = staticmethod(lobby_view)
 
 
     @staticmethod

@@ -12,6 +12,12 @@ from .model import player, refresh_speakeasy, speakeasy, truck
 from .table import STEPS, pending
 
 
+def board_speakeasies(seats: int) -> list[dict]:
+    """The speakeasies of a game of `seats` players, as the board starts."""
+    return [{**s, "open": s["id"] == "omalleys", "influence": {}, "improvements": 0, "levels": {}, "trucks": []}
+            for s in data.speakeasies_for(seats)]
+
+
 def _new_game(p: dict) -> dict:
     players = [{
         "seat": s["seat"], "name": s["name"], "cash": 0, "muscle_hand": [],
@@ -20,11 +26,7 @@ def _new_game(p: dict) -> dict:
         "back_room": {"influence": 1, "dice": 0, "improvements": 0},
         "thug_cards": [], "crates": 0,
     } for s in p["players"]]
-    speakeasies = []
-    for s in data.speakeasies_for(len(players)):
-        s.update({"open": s["id"] == "omalleys", "influence": {}, "improvements": 0,
-                  "levels": {}, "trucks": []})
-        speakeasies.append(s)
+    speakeasies = board_speakeasies(len(players))
     game = {
         "ruleset": data.RULESET_NAME, "data_version": p["data_version"],
         "rounds": p["rounds"], "influence_mode": p["influence_mode"],

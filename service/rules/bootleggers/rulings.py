@@ -56,18 +56,18 @@ class RulingSchema(Schema):
                              f"{k} {{{', '.join(v)}}}" for k, v in SHAPES.items())})
     reason = fields.String(required=True, validate=validate.Length(min=1, max=500),
                            metadata={"description": "why (free text, recorded in the event)"})
-    seat = fields.Integer(allow_none=True, validate=validate.Range(min=1),
+    seat = fields.Integer(strict=True, allow_none=True, validate=validate.Range(min=1),
                           metadata={"description": "the seat concerned (set_copper: null = nobody)"})
-    cash = fields.Integer(validate=validate.Range(min=0), metadata={"description": "$G"})
+    cash = fields.Integer(strict=True, validate=validate.Range(min=0), metadata={"description": "$G"})
     speakeasy = fields.String(validate=validate.OneOf(list(data.SPEAKEASY_ORDER)))
-    count = fields.Integer(validate=validate.Range(min=0),
+    count = fields.Integer(strict=True, validate=validate.Range(min=0),
                            metadata={"description": "influence markers / improvement markers"})
-    crates = fields.Integer(validate=validate.Range(min=0))
+    crates = fields.Integer(strict=True, validate=validate.Range(min=0))
     size = fields.String(validate=validate.OneOf(list(data.TRUCKS)))
     truck = fields.String(validate=validate.Length(min=1, max=40))
     still = fields.String(validate=validate.Length(min=1, max=40),
                           metadata={"description": '"family", a remote still id, or "new_remote"'})
-    dice = fields.Integer(validate=validate.Range(1, data.STILL_CAPACITY))
+    dice = fields.Integer(strict=True, validate=validate.Range(1, data.STILL_CAPACITY))
 
     @validates_schema
     def _shape(self, values: dict, **kwargs) -> None:

@@ -37,9 +37,23 @@ class SeatOrBank(fields.Field):
         return value
 
 
+class Bool(fields.Boolean):
+    """Only JSON true or false: "yes", 1 or "true" are refused, not guessed at."""
+
+    def _deserialize(self, value, attr, data_, **kwargs):
+        if not isinstance(value, bool):
+            raise ValidationError("must be true or false")
+        return value
+
+
+def Int(**kwargs) -> fields.Integer:
+    """Only JSON integers: 1.7 or "1" are refused, not truncated or parsed."""
+    return fields.Integer(strict=True, **kwargs)
+
+
 # --- commands ---------------------------------------------------------------------------------
 class BidSchema(Schema):
-    card = fields.Integer(required=True, validate=validate.Range(1, 72),
+    card = Int(required=True, validate=validate.Range(1, 72),
                           metadata={"description": "a Muscle card from your hand"})
 
 
@@ -55,7 +69,7 @@ class PassSchema(Schema):
 
 class PlaceInfluenceSchema(Schema):
     placements = fields.Dict(keys=fields.String(validate=_speakeasy),
-                             values=fields.Integer(validate=validate.Range(min=1)),
+                             values=Int(validate=validate.Range(min=1)),
                              required=True,
                              metadata={"description": "speakeasy id -> markers to place"})
 
@@ -70,7 +84,7 @@ class PlaceImprovementSchema(Schema):
 
 
 class LoadSchema(Schema):
-    loads = fields.Dict(keys=fields.String(), values=fields.Integer(validate=validate.Range(min=1)),
+    loads = fields.Dict(keys=fields.String(), values=Int(validate=validate.Range(min=1)),
                         required=True, metadata={"description": "truck id -> crates"})
 
 
@@ -81,7 +95,7 @@ class DispatchSchema(Schema):
 
 class AllowPublicSchema(Schema):
     truck = fields.String(required=True)
-    allow = fields.Boolean(required=True)
+    allow = Bool(required=True)
 
 
 class PlayThugSchema(Schema):
@@ -91,18 +105,18 @@ class PlayThugSchema(Schema):
     speakeasy = fields.String(validate=_speakeasy)
     to_speakeasy = fields.String(validate=_speakeasy,
                                  metadata={"description": "Opportunity Knocks / Hijack destination"})
-    seat = fields.Integer(validate=validate.Range(min=1))
+    seat = Int(validate=validate.Range(min=1))
     still = fields.String(validate=validate.Length(min=1, max=40))
     to_still = fields.String(validate=validate.Length(min=1, max=40),
                              metadata={"description": 'Muscling In: your still or "back_room"'})
     truck = fields.String(validate=validate.Length(min=1, max=40))
     with_truck = fields.String(validate=validate.Length(min=1, max=40),
                                metadata={"description": "Hijack: your empty truck"})
-    count = fields.Integer(validate=validate.Range(1, 3), metadata={"description": "Politics"})
-    markers = fields.Dict(keys=fields.String(), values=fields.Integer(validate=validate.Range(1, 2)),
+    count = Int(validate=validate.Range(1, 3), metadata={"description": "Politics"})
+    markers = fields.Dict(keys=fields.String(), values=Int(validate=validate.Range(1, 2)),
                           metadata={"description": "Mob War: seat -> markers to destroy"})
     withdraw = fields.Dict(keys=fields.String(validate=_speakeasy),
-                           values=fields.Integer(validate=validate.Range(1, 3)),
+                           values=Int(validate=validate.Range(1, 3)),
                            metadata={"description": "Safe-house: speakeasy -> markers"})
     mode = fields.String(validate=validate.OneOf(["destroy", "add"]),
                          metadata={"description": "Double Cross"})
@@ -113,7 +127,7 @@ class PlayThugSchema(Schema):
 
 
 class AnswerVigorishSchema(Schema):
-    pay = fields.Boolean(required=True)
+    pay = Bool(required=True)
 
 
 def _never_influence(value):
@@ -121,8 +135,8 @@ def _never_influence(value):
 
 
 class DealSideSchema(Schema):
-    cash = fields.Integer(validate=validate.Range(min=0))
-    crates = fields.Integer(validate=validate.Range(min=0))
+    cash = Int(validate=validate.Range(min=0))
+    crates = Int(validate=validate.Range(min=0))
     trucks = fields.List(fields.String(), metadata={"description": "sold"})
     rent_trucks = fields.List(fields.String(), metadata={"description": "rented for this round"})
     thug_cards = fields.List(fields.String(), metadata={"description": "ids, or kinds (thug:hit) "
@@ -131,7 +145,7 @@ class DealSideSchema(Schema):
 
 
 class ProposeDealSchema(Schema):
-    to = fields.Integer(required=True, validate=validate.Range(min=1))
+    to = Int(required=True, validate=validate.Range(min=1))
     give = fields.Nested(DealSideSchema, load_default=dict)
     get = fields.Nested(DealSideSchema, load_default=dict)
     promise = fields.String(validate=validate.Length(max=500), load_default="",

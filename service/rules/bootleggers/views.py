@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import copy
 
+from .evolve import board_speakeasies
+
 
 def _seat_of(viewer: dict) -> int | None:
     return int(viewer["seat"]) if viewer.get("kind") == "seat" else None
@@ -34,6 +36,12 @@ def view(state: dict, viewer: dict) -> dict:
         for d in game.get("deals") or []:
             _hide_cards(d, me)
     return game
+
+
+def lobby_view(state: dict) -> dict:
+    """Before the deal: the board the game will be played on, nothing dealt yet."""
+    return {"round": None, "phase": None, "speakeasies": board_speakeasies(state["seats_total"]),
+            "offers": None, "copper_at": None, "deals": []}
 
 
 def _hide_cards(deal: dict, me) -> None:
