@@ -9,6 +9,7 @@ import pytest
 
 from service.rules.bootleggers import RULESET
 from service.rules.bootleggers.model import markers_in_supply
+from service.rules.bootleggers import thugs
 from service.rules.errors import RuleViolation
 
 from .situations import (cash, give_thug, pass_step, play, set_influence, ship, table, to_step,
@@ -325,11 +326,23 @@ def test_moll_against_a_player_with_less_cash():
     assert cash(t)[2] == 0 and cash(t)[1] == before[1]              # to the bank, not to you
 
 
+def test_windfall_is_played_in_the_muscle_phase_only():
+    t = table(4, MANY)
+    give_thug(t, 2, "thug:windfall#1")
+    to_step(t, "deals")
+    with pytest.raises(RuleViolation) as err:
+        play(t, 2, "thug:windfall#1")
+    assert err.value.code == "wrong_window" and "Phase 1" in err.value.detail
+    to_step(t, "bid")
+    top_bids(t)
+    assert [e["type"] for e in play(t, 2, "thug:windfall#1")].count("windfall_drawn") == 1
+
+
 def test_windfall_hidden_kept_and_redeemed_in_a_later_muscle_phase():
     deck = ["single_influence#%d" % n for n in range(1, 5)] + ["double_influence#1"]
     from .test_bootleggers_setup_phase1 import _moa_deck
     t = table(4, MANY, decks={"men_of_action": _moa_deck(deck)})
-    to_step(t, "deals")
+    to_step(t, "choose_offer")
     t.game["decks"]["men_of_action"]["draw"].remove("speakeasy_improvement#1")
     t.game["decks"]["men_of_action"]["draw"].insert(0, "speakeasy_improvement#1")
     events = play(t, 2, give_thug(t, 2, "thug:windfall#1"))
@@ -337,7 +350,9 @@ def test_windfall_hidden_kept_and_redeemed_in_a_later_muscle_phase():
     assert drawn["payload"]["card"] == "speakeasy_improvement#1"
     assert RULESET.redact_event(drawn, {"kind": "seat", "seat": 1})["payload"]["card"] is None
     assert RULESET.redact_event(drawn, {"kind": "organizer"})["payload"]["card"] is not None
-    assert RULESET.view(t.state, {"kind": "seat", "seat": 1})["players"][1]["windfall"] == 1
+    # others see one face-down card, as they would had the draw been a Thug card
+    seen = RULESET.view(t.state, {"kind": "seat", "seat": 1})["players"]
+    assert (seen[1]["thug_cards"], seen[1]["windfall"]) == (1, None)
     to_step(t, "bid")                                   # kept into the next round
     with pytest.raises(RuleViolation):
         play(t, 2, "speakeasy_improvement#1")           # Muscle not displayed yet
@@ -348,3 +363,66 @@ def test_windfall_hidden_kept_and_redeemed_in_a_later_muscle_phase():
     t.send(2, {"type": "take_offer", "offer": 1})        # plus the normal choice
     to_step(t, "deals")
     assert t.player(2)["windfall"] == []
+
+
+def _windfall_draws(kind_prefix):
+    t = table(4, MANY)
+    to_step(t, "choose_offer")
+    draw = t.game["decks"]["men_of_action"]["draw"]
+    top = next(c for c in draw if c.startswith(kind_prefix))
+    draw.remove(top)
+    draw.insert(0, top)
+    play(t, 2, give_thug(t, 2, "thug:windfall#1"))
+    assert top in t.player(2)["thug_cards"] + [w["card"] for w in t.player(2)["windfall"]]
+    return t
+
+
+def test_others_cannot_tell_whether_a_windfall_drew_a_thug_card():
+    """FAQ: "You do not have to show the blindly drawn card." Neither the view nor who is
+    asked in the next thug window may tell a drawn Thug card from any other draw."""
+    seen = []
+    for prefix in ("thug:", "single_influence"):
+        t = _windfall_draws(prefix)
+        other = RULESET.view(t.state, {"kind": "seat", "seat": 1})["players"][1]
+        seen.append((other["thug_cards"], other["windfall"], thugs.holders(t.game)))
+    assert seen[0] == seen[1] == (1, None, [2])
+
+
+def test_a_windfall_draw_waits_while_a_vigorish_answer_is_pending():
+    t = table(4, MANY)
+    top_bids(t)
+    give_thug(t, 1, "thug:a_little_vigorish#1")
+    t.player(2)["windfall"].append({"card": "single_influence#20", "round": t.game["round"]})
+    t.game["decks"]["men_of_action"]["draw"].remove("single_influence#20")
+    play(t, 1, "thug:a_little_vigorish#1", seat=3, still="family")
+    while t.game["step"] == "reaction":
+        t.send(t.waiting()["seats"][0], {"type": "pass"})
+    assert t.game["step"] == "vigorish"
+    with pytest.raises(RuleViolation) as err:
+        play(t, 2, "single_influence#20")
+    assert err.value.code == "thug_pending"
+
+
+def test_crates_and_trucks_change_hands_before_loading_not_during_it():
+    t = table(4, MANY)
+    to_step(t, "deals")
+    t.player(4)["crates"], t.player(1)["crates"] = 0, 4
+    to_step(t, "load")
+    assert 4 not in t.game["step_seats"]
+    with pytest.raises(RuleViolation) as err:
+        t.send(1, {"type": "propose_deal", "to": 4, "give": {"crates": 3}, "get": {"cash": 2}})
+    assert err.value.code == "loading_underway"
+    t.send(1, {"type": "propose_deal", "to": 4, "give": {"cash": 1}, "get": {}, "promise": "later"})
+    proposals = [ex for a in RULESET.legal_actions(t.state, 1)["actions"] if a["type"] == "propose_deal"
+                 for ex in a["examples"]]
+    assert proposals and all(not (set(ex["give"]) | set(ex["get"])) & {"crates", "trucks", "rent_trucks"}
+                             for ex in proposals)
+
+
+def test_offering_a_card_you_never_held_says_so():
+    t = table(4, MANY)
+    to_step(t, "deals")
+    with pytest.raises(RuleViolation) as err:
+        t.send(1, {"type": "propose_deal", "to": 2, "give": {"thug_cards": ["thug:hit#1"]},
+                   "get": {"cash": 1}})
+    assert err.value.code == "insufficient_cards" and "does not hold 'thug:hit#1'" in err.value.detail

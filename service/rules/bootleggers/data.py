@@ -161,7 +161,7 @@ THUG_WINDOWS = {kind: "displayed" for kind in THUG_KINDS}
 THUG_WINDOWS.update({
     "a_little_vigorish": "before_production", "g_men_bust_a_shipment": "shipping",
     "hijack": "shipping", "hey_free_truck": "after_loading", "move_over_pigeon": "lined_up",
-    "warehouse": "before_dump", "g_men_investigation": "pending",
+    "warehouse": "before_dump", "g_men_investigation": "pending", "windfall": "muscle_phase",
 })
 #: families -> the module of service/rules/bootleggers/thugs that implements them
 THUG_FAMILIES = {

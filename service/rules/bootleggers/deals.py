@@ -15,9 +15,17 @@ from __future__ import annotations
 from service.rules.errors import RuleViolation
 
 from . import data
-from .model import player, truck
+from .model import face_down, player, truck
+from .thugs.base import base
 
 SIDE_KEYS = ("cash", "crates", "trucks", "rent_trucks", "thug_cards")
+GOODS = ("crates", "trucks", "rent_trucks")
+
+
+def loading_underway(g: dict) -> bool:
+    """Crates and trucks change hands before loading (the deals step), not while it runs:
+    the loading waits only on the seats that had something to load when it opened."""
+    return base(g)["step"] == "load"
 
 
 def _bad(code: str, detail: str, status: int = 409) -> RuleViolation:
@@ -37,10 +45,10 @@ def _tradable_truck(p: dict, tid: str) -> dict:
 
 def _resolve_cards(p: dict, refs: list[str], hidden: bool) -> list[str]:
     """Card ids for `refs` from p's hand; with `hidden`, only the hand size is checked."""
-    if hidden:
-        if len(refs) > len(p["thug_cards"]):
-            raise _bad("insufficient_cards", f"seat {p['seat']} holds {len(p['thug_cards'])} "
-                       f"Thug card(s), not {len(refs)}")
+    if hidden:  # only the hand's size is public (Windfall draws included: face down too)
+        if len(refs) > face_down(p):
+            raise _bad("insufficient_cards", f"seat {p['seat']} holds {face_down(p)} "
+                       f"face-down card(s), not {len(refs)}")
         for r in refs:
             if not (r.startswith("thug:") and r.split("#")[0][5:] in data.THUG_KINDS):
                 raise _bad("unknown_card", f"{r!r} is not a Thug card id or kind", 422)
@@ -49,7 +57,7 @@ def _resolve_cards(p: dict, refs: list[str], hidden: bool) -> list[str]:
     for r in refs:
         pick = r if r in left else next((c for c in left if c.split("#")[0] == r), None)
         if pick is None:
-            raise _bad("insufficient_cards", f"seat {p['seat']} no longer holds {r!r}")
+            raise _bad("insufficient_cards", f"seat {p['seat']} does not hold {r!r}")
         left.remove(pick)
         out.append(pick)
     return out
@@ -58,6 +66,9 @@ def _resolve_cards(p: dict, refs: list[str], hidden: bool) -> list[str]:
 def check_side(g: dict, seat: int, side: dict, hidden: bool) -> dict:
     """What `seat` hands over, checked against what it holds now; normalized."""
     p, out = player(g, seat), {}
+    if loading_underway(g) and any(side.get(k) for k in GOODS):
+        raise _bad("loading_underway", "crates and trucks change hands in the deals step, before "
+                   "loading; while loading runs, deal in cash, Thug cards and promises")
     cash, crates = side.get("cash", 0), side.get("crates", 0)
     if cash:
         if p["cash"] < cash:
@@ -168,18 +179,19 @@ def _examples(g: dict, seat: int) -> list[dict]:
         return out
     home = [t["id"] for t in me["trucks"] if t.get("rented_from") is None
             and not t.get("favor") and not t["load"] and not t["at"]]
+    goods = not loading_underway(g)
     for o in g["players"]:
         to = o["seat"]
         if to == seat:
             continue
-        if me["crates"] and o["cash"]:
+        if goods and me["crates"] and o["cash"]:
             out.append({"to": to, "give": {"crates": 1}, "get": {"cash": 1}, "promise": ""})
-        if me["cash"] and o["crates"]:
+        if goods and me["cash"] and o["crates"]:
             out.append({"to": to, "give": {"cash": 1}, "get": {"crates": 1}, "promise": ""})
-        if home and o["cash"]:
+        if goods and home and o["cash"]:
             out.append({"to": to, "give": {"rent_trucks": [home[0]]}, "get": {"cash": 1},
                         "promise": "bring it back in one piece"})
-        if len(home) > 1 and o["cash"] >= 2:
+        if goods and len(home) > 1 and o["cash"] >= 2:
             out.append({"to": to, "give": {"trucks": [home[-1]]}, "get": {"cash": 2},
                         "promise": ""})
         if me["thug_cards"] and o["cash"] >= 2:

@@ -27,6 +27,12 @@ def speakeasy(game: dict, sid: str) -> dict | None:
     return None
 
 
+def face_down(p: dict) -> int:
+    """How many cards a player holds face down: Thug cards and kept Windfall draws. Others
+    see only this number, so a blind draw does not show whether it was a Thug card."""
+    return len(p["thug_cards"]) + len(p.get("windfall") or [])
+
+
 def muscle(game: dict, seat: int) -> int:
     """The seat's displayed Muscle this round (0 before the reveal), Big City Boys included."""
     bonus = effects(game).get("muscle_bonus", {}).get(str(seat), 0)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 
 from .evolve import board_speakeasies
+from .model import face_down
 
 
 def _seat_of(viewer: dict) -> int | None:
@@ -26,8 +27,8 @@ def view(state: dict, viewer: dict) -> dict:
         if not own:
             p["bid"] = None
             if not organizer:
-                p["thug_cards"] = len(p["thug_cards"])
-                p["windfall"] = len(p.get("windfall") or [])
+                p["thug_cards"] = face_down(p)          # Windfall draws counted in, unnamed
+                p["windfall"] = None
             if not organizer:
                 p["muscle_hand"] = len(p["muscle_hand"])
     if not organizer:

@@ -38,6 +38,8 @@ def check(g: dict, seat: int, card: str, t: dict) -> tuple[str, dict]:
         if g["pending_thug"]:
             raise RuleViolation("thug_pending", "a Thug card is waiting to resolve; wait for "
                                 "its reaction window to close")
+        if g["step"] == "vigorish":
+            raise RuleViolation("thug_pending", "a Vigorish answer is awaited first")
         people.check_redeem(g, seat, card, t)
         return "windfall", t
     if card not in p["thug_cards"]:

@@ -120,6 +120,7 @@ def can_pay(g: dict, seat: int, amount: int, what: str) -> None:
 
 
 def holders(g: dict, but: int | None = None) -> list[int]:
-    """Seats holding at least one Thug card, in Muscle order (hand sizes are public)."""
-    from ..model import muscle_order
-    return [s for s in muscle_order(g) if s != but and player(g, s)["thug_cards"]]
+    """Seats holding a face-down card (a Thug card or a kept Windfall draw), in Muscle order:
+    hand sizes are public, which of them is a Thug card is not."""
+    from ..model import face_down, muscle_order
+    return [s for s in muscle_order(g) if s != but and face_down(player(g, s))]

@@ -1,7 +1,8 @@
 """Thug cards on people and cards: Big City Boys, Moll, Friendly Union Boss, Windfall, and
 G-Men—Investigation (which `thugs/__init__.py` plays without a reaction window).
 
-Windfall is a blind draw from the Men of Action deck that only its holder (and the organizer)
+Windfall is played in the Muscle phase (Phase 1) — "when drawn", or in a later round's —
+and is a blind draw from the Men of Action deck that only its holder (and the organizer)
 sees. A drawn Thug card joins the hand (its usual rule: play it or keep it); any other card is
 held in `windfall` and redeemed with `play_thug {card: <that card's id>}` — in the round it
 was drawn while Muscle cards are displayed, or in the Muscle phase (Phase 1) of a later round,
@@ -47,6 +48,9 @@ def boss_check(g, seat, t):
 
 
 def windfall_check(g, seat, t):
+    if base(g)["phase"] != 1:
+        raise bad("wrong_window", "Windfall is played in the Muscle phase (Phase 1): in the round "
+                  "you take it, or in Phase 1 of a later round")
     moa = g["decks"]["men_of_action"]
     if not moa["draw"] and not moa["discard"]:
         raise bad("empty_deck", "the Men of Action deck and its discard pile are empty")
