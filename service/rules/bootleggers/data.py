@@ -151,30 +151,8 @@ def truck_supply() -> dict[str, list[str]]:
             for size, count in TRUCK_SUPPLY.items()}
 
 
-# --- Thug cards: windows and numbers (rulebook "Detailed listing of Thug cards" + FAQ) ---------
-# Window of each kind (see thugs/windows.py): "displayed" = any time Muscle cards are shown;
-# "before_production" = a still, before this round's Phase 3; "shipping" = Phase 4 with the
-# truck loaded; "after_loading" = Phase 4 after every seat has loaded; "lined_up" = a truck
-# waiting at a speakeasy (Phase 4 after dispatch or Phase 5 before it sells); "pending" = on
-# the card being played (or a displayed Friendly Union Boss).
-THUG_WINDOWS = {kind: "displayed" for kind in THUG_KINDS}
-THUG_WINDOWS.update({
-    "a_little_vigorish": "before_production", "g_men_bust_a_shipment": "shipping",
-    "hijack": "shipping", "hey_free_truck": "after_loading", "move_over_pigeon": "lined_up",
-    "warehouse": "before_dump", "g_men_investigation": "pending", "windfall": "muscle_phase",
-})
-#: families -> the module of service/rules/bootleggers/thugs that implements them
-THUG_FAMILIES = {
-    "influence": ("hit", "mob_war", "double_cross", "you_dirty_rat", "safe_house",
-                  "city_politics", "state_politics", "recruiting", "big_payoff"),
-    "speakeasies": ("word_of_mouth", "copper_in_the_house", "g_men_bust_a_speakeasy",
-                    "thirsty", "packing_heat", "opportunity_knocks"),
-    "trucks": ("hey_free_truck", "g_men_bust_a_shipment", "hijack", "move_over_pigeon",
-               "call_in_a_big_favor", "call_in_a_little_favor", "warehouse"),
-    "stills": ("muscling_in", "turf_war", "a_little_vigorish"),
-    "people": ("big_city_boys", "moll", "friendly_union_boss", "windfall",
-               "g_men_investigation"),
-}
+# --- Thug cards: numbers (rulebook "Detailed listing of Thug cards" + FAQ) ---------------------
+# Each card's window is enforced by its own `check` in thugs/ (see docs/rules-decisions.md).
 POLITICS_PRICE = {"city_politics": (4, 2), "state_politics": (5, 3)}   # $G each, most markers
 BIG_PAYOFF_PRICE = 5
 VIGORISH_PER_DIE = 3
