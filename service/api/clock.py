@@ -3,9 +3,9 @@
 | verb and path | who | what |
 |---|---|---|
 | `GET /v1/games/{id}/clock` | all | deadline, paused since, who timed out where |
-| `POST /v1/games/{id}/clock/pause` | organizer | stop the clock (`clock_paused`) |
+| `POST /v1/games/{id}/clock/pause` | organizer | stop the clock (`clock_paused`; 409 `no_deadlines` for a game without deadlines) |
 | `POST /v1/games/{id}/clock/resume` | organizer | restart it; the deadline shifts by the pause (`clock_resumed`) |
-| `POST /v1/games/{id}/clock/extend` `{seconds}` | organizer | push the current deadline back (`deadline_extended`) |
+| `POST /v1/games/{id}/clock/extend` `{seconds}` | organizer | push the current deadline back, from now if it has passed (`deadline_extended`) |
 | `POST /v1/games/{id}/replays` | organizer | 202: enqueue a rebuild + chain check |
 | `GET /v1/jobs/{job_id}` | organizer of the job's game | status, progress, result |
 
@@ -108,7 +108,7 @@ def resume(game_id: str):
 def extend(game_id: str):
     actor = _organizer(game_id, "extend a deadline")
     seconds = load(EXTEND, json_object())["seconds"]
-    return command_answer(games().execute(game_id, actor, lambda s, o: deadlines.decide_extend(s, seconds),
+    return command_answer(games().execute(game_id, actor, lambda s, o: deadlines.decide_extend(s, seconds, games().now()),
                                           fingerprint=operation("clock/extend", seconds=seconds), **pins()), actor)
 
 

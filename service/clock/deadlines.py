@@ -8,7 +8,8 @@ set; its `step_version` is the version of its own `deadline_set` event (unique, 
 A batch opens a *new* step — and so a new deadline — when, comparing the waiting before
 and after the batch:
 
-- the step name or the round changed, or
+- the step name or the round changed, or a new step of the same name opened (the ruleset's
+  `since`: the next Public-dock question to the same player is a new question), or
 - someone is awaited who was not awaited before (the next seat's turn in a step taken in
   turn order; a card that asks everyone again), or
 - the deadline was consumed (`deadline_expired`) or there was none.
@@ -52,13 +53,14 @@ def waiting(ruleset, state: dict) -> dict:
     if state.get("status") != "running" or state.get("game") is None:
         return {"step": None, "seats": []}
     w = ruleset.waiting(state) or {}
-    return {"step": w.get("step"), "seats": sorted(w.get("seats") or [])}
+    return {"step": w.get("step"), "seats": sorted(w.get("seats") or []), "since": w.get("since")}
 
 
 def same_step(ruleset, before: dict, after: dict, current: dict) -> bool:
     """Does the deadline `current` still belong to the step `after` waits on?"""
     w_before, w_after = waiting(ruleset, before), waiting(ruleset, after)
     return (current["step"] == w_after["step"] == w_before["step"]
+            and w_after["since"] == w_before["since"]
             and current.get("round") == round_of(after) == round_of(before)
             and set(w_after["seats"]) <= set(w_before["seats"]))
 
@@ -94,8 +96,16 @@ def _require_running(state: dict) -> None:
         raise RuleViolation("game_not_running", "the clock runs only while the game is running")
 
 
+def _require_clock(state: dict) -> None:
+    table = (state.get("options") or {}).get("deadlines") or {}
+    if not any(int(v or 0) for v in table.values()):
+        raise RuleViolation("no_deadlines", "this game was created without deadlines (option "
+                            "`deadlines`), so it has no clock to pause or resume")
+
+
 def decide_pause(state: dict, now_iso: str) -> list[dict]:
     _require_running(state)
+    _require_clock(state)
     if state.get("clock_paused_at"):
         raise RuleViolation("clock_paused", f"the clock has been paused since {state['clock_paused_at']}")
     deadline = state.get("deadline")
@@ -105,6 +115,7 @@ def decide_pause(state: dict, now_iso: str) -> list[dict]:
 
 def decide_resume(state: dict, now_iso: str) -> list[dict]:
     _require_running(state)
+    _require_clock(state)
     if not state.get("clock_paused_at"):
         raise RuleViolation("clock_running", "the clock is not paused")
     deadline = state.get("deadline")
@@ -117,16 +128,21 @@ def decide_resume(state: dict, now_iso: str) -> list[dict]:
     return [{"type": CLOCK_RESUMED, "payload": payload}]
 
 
-def decide_extend(state: dict, seconds: int) -> list[dict]:
+def decide_extend(state: dict, seconds: int, now_iso: str) -> list[dict]:
+    """`seconds` more than the deadline had left — counted from now (or from the pause)
+    when it has already passed and not yet fired: a passed deadline extended by 60 s gives
+    the awaited seats 60 s, not a due time still in the past."""
     _require_running(state)
     deadline = state.get("deadline")
     if not deadline:
         raise RuleViolation("no_deadline", "the game is not waiting on a step with a deadline")
     if not 1 <= seconds <= MAX_EXTEND_SECONDS:
         raise RuleViolation("invalid_seconds", f"extend by 1 to {MAX_EXTEND_SECONDS} seconds", status=422)
+    clock_now = deadline.get("paused_at") or state.get("clock_paused_at") or now_iso
+    base = max(deadline["due_at"], clock_now, key=timeutil.parse)
     return [{"type": DEADLINE_EXTENDED, "payload": {
         "step_version": deadline["step_version"], "seconds": seconds,
-        "due_at": timeutil.shift(deadline["due_at"], seconds)}}]
+        "due_at": timeutil.shift(base, seconds)}}]
 
 
 def expired_draft(deadline: dict, seats: list[int]) -> dict:

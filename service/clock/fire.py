@@ -73,12 +73,12 @@ def sweep(games: Games, index: DeadlineIndex | None = None, limit: int = 100) ->
     """Fire every deadline the index says is past; put the index right for the rest."""
     index = index or DeadlineIndex(games.redis)
     results = []
-    for game_id, score in index.due(timeutil.now().timestamp(), limit):
+    for game_id, _score in index.due(timeutil.now().timestamp(), limit):
         try:
             result = fire(games, game_id)
         except Exception:  # a broken game must not stop the clock of the others
             log.exception("firing the deadline of game %s failed; retrying in %.0fs", game_id, RETRY_FAILED_AFTER)
-            index.postpone(game_id, score + RETRY_FAILED_AFTER)
+            index.postpone(game_id, timeutil.now().timestamp() + RETRY_FAILED_AFTER)
             results.append(Fired("failed", game_id))
             continue
         results.append(result)

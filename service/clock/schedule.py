@@ -23,12 +23,18 @@ log = logging.getLogger(__name__)
 
 DEADLINES_KEY = "clock:deadlines"
 SYNCED_KEY = "clock:synced"  # game id -> the state version the index entry was written from
+# (dropped with the index entry when the game finishes: a finished game never needs a clock)
 FIRE_JOB = "service.jobs.clock.fire_deadline"
 
 _SYNC = """
 local seen = tonumber(redis.call('HGET', KEYS[2], ARGV[1]) or '-1')
 local version = tonumber(ARGV[2])
 if version < seen then return 0 end
+if ARGV[4] == '1' then
+  redis.call('HDEL', KEYS[2], ARGV[1])
+  redis.call('ZREM', KEYS[1], ARGV[1])
+  return 1
+end
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 if ARGV[3] == '' then
   redis.call('ZREM', KEYS[1], ARGV[1])
@@ -55,7 +61,8 @@ class DeadlineIndex:
     def sync(self, game_id: str, state: dict) -> bool:
         deadline = active_deadline(state)
         score = repr(timeutil.epoch(deadline["due_at"])) if deadline else ""
-        return bool(self._sync(keys=[DEADLINES_KEY, SYNCED_KEY], args=[game_id, state["version"], score]))
+        done = "1" if state.get("status") == "finished" else "0"
+        return bool(self._sync(keys=[DEADLINES_KEY, SYNCED_KEY], args=[game_id, state["version"], score, done]))
 
     def due(self, now_epoch: float, limit: int = 100) -> list[tuple[str, float]]:
         rows = self.redis.zrangebyscore(DEADLINES_KEY, "-inf", now_epoch, start=0, num=limit, withscores=True)

@@ -13,6 +13,8 @@ The chain gives the exact version of a hand edit (every event commits to all bef
 The service keeps no state history to compare against, only the live state at V; so when
 the states differ and the chain is intact (the snapshot cache is wrong, or the whole chain
 was re-forged) the first known difference is V itself, and `state.keys` says where.
+An event the rules cannot apply at all (a payload edited into nonsense) is reported as
+`state.first_difference` with `state.unfoldable` saying why; the job itself never fails on it.
 """
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ def replay(games: Games, game_id: str, progress: Callable[[int, int], None] = la
     total = live["version"]
     progress(0, total)
     state, prev_hash, chain_break, done, events = empty_state(), GENESIS_HASH, None, 0, []
+    unfoldable = None  # (version, why): an edited event the rules cannot even apply
     for event in games.store.iter_all(game_id, upto=total):
         events.append(event)
         done += 1
@@ -39,20 +42,26 @@ def replay(games: Games, game_id: str, progress: Callable[[int, int], None] = la
                                     or event_hash(event) != event.get("hash")):
             chain_break = done
         prev_hash = event.get("hash") or ""
-        state = games.fold_events([event], state)
+        if unfoldable is None:
+            try:
+                state = games.fold_events([event], state)
+            except Exception as exc:  # a hand-edited payload: report where, keep checking the chain
+                unfoldable = (done, f"{type(exc).__name__}: {exc}"[:300])
         if done % PROGRESS_EVERY == 0:
             progress(done, total)
     progress(done, total)
-    same_state = dumps(state) == dumps(live)
+    same_state = unfoldable is None and dumps(state) == dumps(live)
     if done != total and chain_break is None:
         chain_break = done + 1  # events missing from the stream
     result = {"equal": same_state and chain_break is None, "version": total, "events": done,
               "chain": {"intact": chain_break is None, "first_break": chain_break},
               "state": {"equal": same_state}}
-    if not same_state:
+    if unfoldable is not None:
+        result["state"].update(first_difference=unfoldable[0], unfoldable=unfoldable[1])
+    elif not same_state:
         result["state"]["first_difference"] = chain_break if chain_break is not None else total
         result["state"]["keys"] = sorted(k for k in set(state) | set(live) if dumps(state.get(k)) != dumps(live.get(k)))
-    if state.get("rng", {}).get("seed"):
+    if unfoldable is None and state.get("rng", {}).get("seed"):
         unproven = first_unproven_die(events, bytes.fromhex(state["rng"]["seed"]))
         result["dice"] = {"proven": unproven is None, "first_unproven": unproven}
         result["equal"] = result["equal"] and unproven is None

@@ -72,7 +72,8 @@ class Ruleset(Protocol):
         """`{"phase", "step", "actions": [{"type", "params", "examples"}]}`."""
 
     def waiting(self, state: State) -> dict:
-        """`{"step": str|None, "seats": [int]}`: whose input the game awaits now."""
+        """`{"step": str|None, "seats": [int], "since": int|None}`: whose input the game
+        awaits now; `since` (optional) tells two consecutive steps of one name apart."""
 
     def timeout(self, state: State, oracle: Oracle) -> list[Draft]:
         """Events applying the RULES.md timer defaults for every awaited seat."""

@@ -47,8 +47,9 @@ def test_a_key_is_no_oracle_for_another_seats_sealed_bid(bl):
     assert all(code != "idempotency_key_reused" for _, code in answers)
 
 
-def test_a_key_stands_for_one_operation(bl):
-    api, game = bl
+def test_a_key_stands_for_one_operation(make_app):
+    api = make_app(kernel_rulesets()).test_client()
+    game = new_game(api, ruleset="bootleggers", deadlines={"default": 300})
     org = {**bearer(game["organizer"]), "Idempotency-Key": "k-1"}
     assert api.post(f"/v1/games/{game['id']}/clock/pause", headers=org).status_code == 201
     problem(api.post(f"/v1/games/{game['id']}/clock/resume", headers=org), 422, "idempotency_key_reused")

@@ -67,3 +67,40 @@ def test_a_whole_short_game_ends_by_timeouts(redis_client):
         assert state["status"] == "finished" and state["deadline"] is None
         assert state["game"]["round"] == 8 and state["rng"]["seed"]
         assert len(state["timeouts"]) > 8
+        # a finished game leaves nothing behind in the clock's index
+        assert redis_client.zscore("clock:deadlines", game) is None
+        assert redis_client.hget("clock:synced", game) is None
+        # every step the game opened that waits on someone got its own deadline, in its batch
+        events = games.events(game, after=0, limit=5000)
+        for event in events:
+            if event["type"] == "step_started" and event["payload"]["seats"]:
+                batch = [e for e in events if e["command_id"] == event["command_id"]]
+                later = [e for e in batch if e["version"] > event["version"]]
+                assert any(e["type"] == "deadline_set" for e in later) or any(
+                    e["type"] == "step_started" for e in later), event
+
+
+def test_a_new_step_for_the_same_seats_gets_a_fresh_deadline(redis_client):
+    """Two steps alike in name and seats (the next Public-dock question to the same
+    player, two thug windows in a row) are two steps: the second starts its own clock."""
+    import copy
+
+    from service.clock import deadlines
+
+    with freeze_time("2030-01-01T00:00:00Z"):
+        games = Games(redis_client, RULESETS)
+        clock.install(games)
+        game = games.create("bootleggers", 3, {"deadlines": {"default": 30}, "rng": {"mode": "seeded"}})["game_id"]
+        for name in ("A", "B", "C"):
+            games.join(game, name)
+        games.start(game, {"kind": "organizer"})
+        before = games.load(game)
+        ruleset = RULESETS["bootleggers"]
+        same = copy.deepcopy(before)
+        same["version"] += 3
+        assert deadlines.closer_drafts(ruleset, before, same, "2030-01-01T00:00:10.000000Z") == []
+        reopened = copy.deepcopy(same)
+        reopened["game"]["step_since"] = before["version"] + 2
+        drafts = deadlines.closer_drafts(ruleset, before, reopened, "2030-01-01T00:00:10.000000Z")
+        assert [d["type"] for d in drafts] == ["deadline_set"]
+        assert drafts[0]["payload"]["due_at"] == "2030-01-01T00:00:40.000000Z"

@@ -183,6 +183,54 @@ def test_extend_pushes_the_current_deadline_back(api, new_game, games, redis_cli
     problem(api.post(f"/v1/games/{game}/clock/extend", json={}, headers=bearer(org)), 422, "invalid_fields")
 
 
+def test_a_deadline_whose_timeout_fails_is_retried_30_seconds_from_now(new_game, games, redis_client,
+                                                                         frozen, monkeypatch):
+    """The sweeper found it long overdue (workers were down); a failure must not make it
+    due again at once — the retry is 30 s from the attempt, not from the old due time."""
+    from tests.clock.timed_toy import TIMED_TOY
+
+    game, _, _ = new_game(deadlines={"default": 30})
+    frozen.tick(600)
+
+    def broken(state, oracle):
+        raise RuntimeError("a broken ruleset")
+
+    monkeypatch.setattr(TIMED_TOY, "timeout", broken)
+    assert [r.outcome for r in sweep(games)] == ["failed"]
+    assert redis_client.zscore(DEADLINES_KEY, game) == timeutil.now().timestamp() + 30
+    assert sweep(games) == []
+    monkeypatch.undo()
+    frozen.tick(30)
+    assert [r.outcome for r in sweep(games)] == ["fired"]
+
+
+def test_extending_a_passed_deadline_counts_from_now(api, new_game, games, redis_client, frozen):
+    """The worker was down: the deadline passed unfired. Extending it by 20 s gives the
+    seats 20 s from now, not a due time still in the past that fires at once."""
+    game, org, _ = new_game(deadlines={"default": 30})
+    frozen.tick(50)
+    r = api.post(f"/v1/games/{game}/clock/extend", json={"seconds": 20}, headers=bearer(org))
+    assert r.status_code == 201 and r.get_json()["events"][0]["payload"]["due_at"] == at(70)
+    assert fire(games, game).outcome == "early"
+    # paused after it passed: the extension counts from the pause, then shifts at resume
+    frozen.tick(25)  # at 75 — passed again
+    api.post(f"/v1/games/{game}/clock/pause", headers=bearer(org))
+    frozen.tick(5)
+    api.post(f"/v1/games/{game}/clock/extend", json={"seconds": 10}, headers=bearer(org))
+    assert state_of(games, game)["deadline"]["due_at"] == at(85)
+    frozen.tick(5)
+    api.post(f"/v1/games/{game}/clock/resume", headers=bearer(org))  # at 85, paused 10 s
+    assert state_of(games, game)["deadline"]["due_at"] == at(95)
+
+
+def test_a_game_without_deadlines_has_no_clock_to_pause(api, new_game, games, frozen):
+    game, org, _ = new_game(deadlines={})
+    version = state_of(games, game)["version"]
+    problem(api.post(f"/v1/games/{game}/clock/pause", headers=bearer(org)), 409, "no_deadlines")
+    problem(api.post(f"/v1/games/{game}/clock/resume", headers=bearer(org)), 409, "no_deadlines")
+    assert state_of(games, game)["version"] == version
+
+
 def test_a_deadline_is_cleared_when_the_step_has_none(api, new_game, games, redis_client, frozen):
     game, _, tokens = new_game(deadlines={"default": 30})
     # (no command changes options mid-game; the closer is checked on such a state directly)

@@ -40,6 +40,22 @@ def test_a_hand_edit_is_found_at_its_version(api, new_game, games, redis_client)
     assert result["state"]["equal"] is False and "game" in result["state"]["keys"]
 
 
+def test_an_edit_the_rules_cannot_apply_is_reported_not_crashed_on(api, new_game, games, redis_client):
+    game = played(api, new_game)
+    events = list(games.store.iter_all(game))
+    forged = next(e["version"] for e in events if e["type"] == "dice_rolled")
+    for edit in ({"payload": {}}, {"type": "no_such_event"}):
+        redis_client.delete(stream_key(game))
+        for event in events:
+            if event["version"] == forged:
+                event = {**event, **edit}
+            redis_client.xadd(stream_key(game), {"e": dumps(event)}, id=f"{event['version']}-0")
+        result = replay(games, game)
+        assert result["equal"] is False and result["first_difference"] == forged
+        assert result["chain"]["first_break"] == forged and result["events"] == len(events)
+        assert result["state"]["first_difference"] == forged and result["state"]["unfoldable"]
+
+
 def test_a_wrong_live_state_with_an_intact_chain_is_reported_at_the_head(api, new_game, games, redis_client):
     game = played(api, new_game)
     live = games.load(game)

@@ -3,7 +3,9 @@
 This is the only place `state["game"]` changes. `decide` runs its automatic work by
 folding its own drafts through this same function on a private copy, so live play and
 replay cannot drift apart. Only `type` and `payload` are read; of the envelope, only the
-version, to remember where this round's sealed bids begin (`sealed_since`, see views).
+version, to remember where this round's sealed bids begin (`sealed_since`, see views) and
+where the step now waited on opened (`step_since`: two steps alike in name and seats — the
+next Public-dock question to the same player — are still two steps, each with its deadline).
 """
 from __future__ import annotations
 
@@ -40,7 +42,7 @@ def _new_game(p: dict) -> dict:
         "truck_supply": data.truck_supply(),
         "copper_at": None, "family_production": {}, "selling": None, "deals": [],
         "announced_cash": None, "finished": False, "winner": None, "final_cash": None,
-        "sealed_since": None,
+        "sealed_since": None, "step_since": None,
     }
     evolve_thugs.init_game(game)
     return game
@@ -232,6 +234,8 @@ def evolve(state: dict, event: dict) -> dict:
         game["sealed_since"] = event.get("version")  # None in decide's own draft fold
     elif kind == "bids_revealed":
         game["sealed_since"] = None
+    if kind == "step_started":
+        game["step_since"] = event.get("version")
     if kind == "game_ended":
         state["status"] = "finished"
         state["winner"] = payload["winner"]

@@ -157,7 +157,8 @@ def waiting(state: dict) -> dict:
     g = state.get("game")
     if not g or g["finished"]:
         return {"step": None, "seats": []}
-    return {"step": g["step"] if g["step"] in STEPS else None, "seats": pending(g)}
+    return {"step": g["step"] if g["step"] in STEPS else None, "seats": pending(g),
+            "since": g.get("step_since")}
 
 
 def default_command(g: dict, seat: int) -> dict:
