@@ -93,7 +93,9 @@ class Table:
         return next(s for s in self.game["speakeasies"] if s["id"] == sid)
 
     def waiting(self):
-        return RULESET.waiting(self.state)
+        """Whose input is awaited, as `{step, seats}` (without the step's opening version)."""
+        w = RULESET.waiting(self.state)
+        return {"step": w["step"], "seats": w["seats"]}
 
     def since(self, n):
         return self.events[n:]

@@ -200,6 +200,10 @@ def _examples(g: dict, seat: int) -> list[dict]:
         if me["cash"]:
             out.append({"to": to, "give": {"cash": 1}, "get": {},
                         "promise": "I'll keep my trucks out of Mother's"})
+        if o["cash"]:  # a seat with nothing to give can still sell a promise
+            out.append({"to": to, "give": {}, "get": {"cash": 1},
+                        "promise": "my trucks stay out of your speakeasy this round"})
+        out.append({"to": to, "give": {}, "get": {}, "promise": "no Hits between us this round"})
     return out
 
 

@@ -81,8 +81,11 @@ def _step_actions(g: dict, seat: int, step: str) -> list[dict]:
             else:
                 examples.append({"offer": slot["slot"]})
         if choices:
+            still_choices = ["dice"]
+            if sum(len(x["stills"]) - 1 for x in g["players"]) < data.REMOTE_STILLS:
+                still_choices.append("remote_still")
             out.append(_action("take_offer", {"offer": {"choices": choices},
-                                              "choice": {"choices": ["dice", "remote_still"],
+                                              "choice": {"choices": still_choices,
                                                          "only_for": "double_still_improvement"}},
                                examples))
     elif step == "place_influence":

@@ -54,7 +54,13 @@ def check(g: dict, seat: int, card: str, t: dict) -> tuple[str, dict]:
                             "card resolves at a time (only G-Men—Investigation may answer it)")
     if g["step"] == "vigorish" and kind != INVESTIGATION:
         raise RuleViolation("thug_pending", "a Vigorish answer is awaited first")
-    return "thug", CARDS[kind].check(g, seat, t)
+    targets = CARDS[kind].check(g, seat, t)
+    unused = sorted(set(t) - set(targets))
+    if unused:   # a field the card ignores is a client's mistake, not something to drop quietly
+        takes = ", ".join(sorted(targets)) or "no targets"
+        raise RuleViolation("unexpected_fields", f"{data.card_name(card)} takes {takes}; it has "
+                            f"no {', '.join(unused)}", status=422)
+    return "thug", targets
 
 
 def play(em, seat: int, cmd: dict) -> None:
@@ -105,23 +111,21 @@ def resolve_pending(em) -> None:
         resume(em)
 
 
-def plays(g: dict, seat: int, limit: int = 4) -> list[dict]:
-    """Complete `play_thug` bodies this seat may send now (each checked), per card."""
+def plays(g: dict, seat: int) -> list[dict]:
+    """Complete `play_thug` bodies this seat may send now (each checked): every valid target
+    of every card in the hand (for Safe-house and Mob War, every single-speakeasy or
+    one-each split; other splits of the same markers are accepted too)."""
     if not player(g, seat)["thug_cards"] and not player(g, seat)["windfall"]:
         return []
     out = []
     for card in sorted(set(player(g, seat)["thug_cards"])):
         kind = data.card_kind(card)[5:]
-        n = 0
         for t in CARDS[kind].candidates(g, seat):
             try:
                 check(g, seat, card, dict(t))
             except RuleViolation:
                 continue
             out.append({"card": card, **t})
-            n += 1
-            if n >= limit:
-                break
     for card, t in people.redeem_candidates(g, seat):
         try:
             check(g, seat, card, dict(t))

@@ -130,6 +130,9 @@ def _faction_candidates(kind):
                     yield {"speakeasy": s["id"], "mode": "destroy", "seat": int(k)}
                 elif kind == "mob_war":
                     yield {"speakeasy": s["id"], "markers": {k: min(2, s["influence"][k])}}
+                    for other in s["influence"]:   # or one each of two mobsters
+                        if other > k:
+                            yield {"speakeasy": s["id"], "markers": {k: 1, other: 1}}
                 else:
                     yield {"speakeasy": s["id"], "seat": int(k)}
             if kind == "double_cross":
@@ -158,9 +161,14 @@ def safe_house_resolve(em, seat, t):
 
 
 def safe_house_candidates(g, seat):
-    mine = [s["id"] for s in g["speakeasies"] if _markers(s, seat)]
-    for sid in mine:
-        yield {"withdraw": {sid: 1}}
+    """Up to SAFE_HOUSE_MAX markers from one speakeasy, or one each from two."""
+    mine = [s for s in g["speakeasies"] if _markers(s, seat)]
+    for s in mine:
+        for n in range(1, min(_markers(s, seat), data.SAFE_HOUSE_MAX) + 1):
+            yield {"withdraw": {s["id"]: n}}
+    for i, a in enumerate(mine):
+        for b in mine[i + 1:]:
+            yield {"withdraw": {a["id"]: 1, b["id"]: 1}}
 
 
 # --- Politics, Recruiting -----------------------------------------------------------------------------

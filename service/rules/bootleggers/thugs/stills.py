@@ -44,10 +44,11 @@ def muscling_resolve(em, seat, t):
 
 
 def muscling_candidates(g, seat):
+    mine = ["back_room"] + [st["id"] for st in player(g, seat)["stills"]]
     for p in g["players"]:
         for st in p["stills"][1:]:
-            yield {"seat": p["seat"], "still": st["id"], "to_still": "back_room"}
-            yield {"seat": p["seat"], "still": st["id"], "to_still": "family"}
+            for to in mine:
+                yield {"seat": p["seat"], "still": st["id"], "to_still": to}
 
 
 def turf_check(g, seat, t):

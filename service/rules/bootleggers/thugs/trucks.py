@@ -103,7 +103,6 @@ def hijack_candidates(g, seat):
                 for s in g["speakeasies"]:
                     if s["open"]:
                         yield {"truck": tr["id"], "with_truck": m["id"], "to_speakeasy": s["id"]}
-                break
 
 
 def pigeon_check(g, seat, t):
