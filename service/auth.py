@@ -39,6 +39,6 @@ def require(actor: dict, *kinds: str, what: str) -> None:
     if actor["kind"] in kinds:
         return
     if actor["kind"] == "spectator":
-        raise Problem(401, "token_required", f"{what} needs a token: send `Authorization: Bearer <token>`")
+        raise Problem(401, "token_required", f"you need a token to {what}: send `Authorization: Bearer <token>`")
     names = " or ".join("a seated player" if k == "seat" else "the organizer" for k in kinds)
     raise Problem(403, "forbidden", f"only {names} may {what}")

@@ -166,7 +166,9 @@ def serve(port: int, app_spec: str, data_dir: str, stop_timeout: float) -> None:
             if stop_signal:
                 break
             child.start(env)
-        log(f"serving on http://127.0.0.1:{port} (Ctrl-C to stop)")
+        host = env.get("HOST", "0.0.0.0")
+        where = f"http://127.0.0.1:{port}" + (f" (listening on {host}:{port})" if host != "127.0.0.1" else "")
+        log(f"serving on {where} (Ctrl-C to stop)")
         while not stop_signal:
             dead = [c for c in children if c.process is not None and not c.alive]
             if embedded is not None and not embedded.running():
