@@ -38,6 +38,10 @@ class VersionConflict(StoreError):
         self.current = current
 
 
+class MalformedBatch(StoreError, ValueError):
+    """The batch is not a run of this game's next versions, each linked to the one before."""
+
+
 class BrokenChain(StoreError):
     """The batch does not continue the stored head hash."""
 
@@ -79,7 +83,8 @@ class EventStore:
         the caller's note about it) instead of appending again.
         """
         if not events:
-            raise ValueError("nothing to append")
+            raise MalformedBatch("nothing to append")
+        _check_batch(game_id, expected_version, events)
         first, last = expected_version + 1, expected_version + len(events)
         note = dumps({"first": first, "last": last, "remember": remember})
         args = ["1" if idempotency else "0", expected_version, events[0]["prev_hash"],
@@ -108,10 +113,14 @@ class EventStore:
 
     def read(self, game_id: str, after: int = 0, limit: int | None = None) -> list[dict]:
         """Events with version > `after`, at most `limit` of them, in order."""
+        if limit is not None and limit <= 0:
+            return []
         entries = self.redis.xrange(stream_key(game_id), min=f"{after + 1}-0", max="+", count=limit)
         return [loads(fields[b"e"]) for _, fields in entries]
 
     def read_raw(self, game_id: str, after: int = 0, limit: int | None = None) -> list[bytes]:
+        if limit is not None and limit <= 0:
+            return []
         entries = self.redis.xrange(stream_key(game_id), min=f"{after + 1}-0", max="+", count=limit)
         return [fields[b"e"] for _, fields in entries]
 
@@ -126,3 +135,15 @@ class EventStore:
             if len(chunk) < limit:
                 return
             after = chunk[-1]["version"]
+
+
+def _check_batch(game_id: str, expected_version: int, events: list[dict]) -> None:
+    """The script checks the link to the stored head; the rest of the batch is checked here,
+    before the call: its own game, the next versions in order, each event linked to the one
+    before. A writer's bug must not get into a stream that is never rewritten."""
+    for offset, event in enumerate(events):
+        if event.get("game_id") != game_id or event.get("version") != expected_version + 1 + offset:
+            raise MalformedBatch(f"event {offset} of the batch is {event.get('game_id')}@{event.get('version')}, "
+                                 f"not {game_id}@{expected_version + 1 + offset}")
+        if offset and event.get("prev_hash") != events[offset - 1].get("hash"):
+            raise MalformedBatch(f"event {offset} of the batch does not link to the one before it")

@@ -11,7 +11,7 @@ import pytest
 
 from events.canonical import dumps
 from events.envelope import GENESIS_HASH, first_break, seal
-from events.store import BrokenChain, EventStore, VersionConflict, stream_key
+from events.store import BrokenChain, EventStore, MalformedBatch, VersionConflict, stream_key
 
 GAME = "contract"
 
@@ -124,8 +124,23 @@ def test_chain_verifies_and_a_hand_edit_is_found_at_its_version(store, redis_cli
     assert first_break(list(store.iter_all(GAME))) == 7
 
 
+def test_a_batch_must_be_this_games_next_versions_each_linked(store):
+    store.append(GAME, 0, batch(store, 2))
+    good = batch(store, 3)
+    unlinked = [good[0], {**good[1], "prev_hash": "f" * 64}, good[2]]
+    skipping = [good[0], good[2]]
+    other_game = batch(store, 1, game="other", version=2, head=good[0]["prev_hash"])
+    for bad in (unlinked, skipping, other_game, []):
+        with pytest.raises(MalformedBatch):
+            store.append(GAME, 2, bad)
+    assert store.version(GAME) == 2 and len(store.read(GAME)) == 2
+    store.append(GAME, 2, good)
+    assert store.version(GAME) == 5
+
+
 def test_read_pages_after_a_version(store):
     store.append(GAME, 0, batch(store, 10))
+    assert store.read(GAME, limit=0) == [] and store.read_raw(GAME, limit=0) == []
     assert [e["version"] for e in store.read(GAME, after=4, limit=3)] == [5, 6, 7]
     assert [e["version"] for e in store.iter_all(GAME, after=8)] == [9, 10]
     assert [e["version"] for e in store.iter_all(GAME, upto=2)] == [1, 2]
