@@ -13,7 +13,7 @@ unrevealed bid on (`chain_hidden_from`) until the reveal.
 """
 from __future__ import annotations
 
-import copy
+from events.canonical import copy_value
 
 
 def is_organizer(viewer: dict) -> bool:
@@ -50,11 +50,11 @@ def view_state(state: dict, viewer: dict, ruleset, hidden_from: int | None = Non
         "options": public_options(state["options"]),
         "rng": {"mode": rng["mode"], "seed_commitment": rng["seed_commitment"], "seed": rng["seed"]},
         "players": [dict(seat) for seat in state["seats"]],
-        "talk": copy.deepcopy(state["talk"]),
+        "talk": copy_value(state["talk"]),
         "winner": state.get("winner"),
         "deadline": state.get("deadline"),
         "clock_paused_at": state.get("clock_paused_at"),
-        "timeouts": copy.deepcopy(state.get("timeouts", [])),
+        "timeouts": copy_value(state.get("timeouts", [])),
         "step": None,
         "waiting_for": [],
         "viewer": dict(viewer),
@@ -75,7 +75,7 @@ def view_state(state: dict, viewer: dict, ruleset, hidden_from: int | None = Non
 
 
 def public_options(options: dict) -> dict:
-    out = copy.deepcopy(options)
+    out = copy_value(options)
     rng = out.get("rng")
     if isinstance(rng, dict):
         out["rng"] = {"mode": rng.get("mode", "seeded")}
@@ -86,22 +86,22 @@ def view_event(event: dict, viewer: dict, ruleset, finished: bool = False,
                hidden_from: int | None = None) -> dict:
     kind = event["type"]
     if kind == "game_created":
-        event = copy.deepcopy(event)
+        event = copy_value(event)
         event["payload"].pop("organizer_token_hash", None)
         if not is_organizer(viewer):
             event["payload"].pop("script", None)
     elif kind == "seat_joined":
-        event = copy.deepcopy(event)
+        event = copy_value(event)
         event["payload"].pop("token_hash", None)
     elif kind == "deck_shuffled" and not is_organizer(viewer):
-        event = copy.deepcopy(event)
+        event = copy_value(event)
         event["payload"]["count"] = len(event["payload"].pop("order") or [])
     elif kind in ("said", "game_started", "seed_revealed"):
-        event = copy.deepcopy(event)
+        event = copy_value(event)
     elif ruleset is not None:
         event = ruleset.redact_event(event, viewer)
     else:
-        event = copy.deepcopy(event)
+        event = copy_value(event)
     if not shows_chain(event["version"], viewer, finished, hidden_from):
         event.pop("hash", None)
         event.pop("prev_hash", None)

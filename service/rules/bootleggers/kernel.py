@@ -6,7 +6,7 @@ the next round) then reads the copy exactly as a replay would see it.
 """
 from __future__ import annotations
 
-import copy
+from events.canonical import copy_value
 
 from .evolve import evolve
 
@@ -15,7 +15,7 @@ SYSTEM = "system"
 
 class Emitter:
     def __init__(self, state: dict, oracle=None, actor: str | None = None):
-        self.state = copy.deepcopy(state)
+        self.state = copy_value(state)
         self.oracle = oracle
         self.drafts: list[dict] = []
         #: actor override for drafts (None = the command's actor, as the engine defaults)
@@ -26,12 +26,12 @@ class Emitter:
         return self.state["game"]
 
     def emit(self, kind: str, payload: dict, actor: str | None = None) -> None:
-        draft = {"type": kind, "payload": copy.deepcopy(payload)}
+        draft = {"type": kind, "payload": copy_value(payload)}
         who = actor or self.actor
         if who is not None:
             draft["actor"] = who
         self.drafts.append(draft)
-        evolve(self.state, {"type": kind, "payload": copy.deepcopy(payload)})
+        evolve(self.state, {"type": kind, "payload": copy_value(payload)})
 
     def pay(self, frm, to, amount: int, reason: str, **extra) -> None:
         """A cash movement; `frm`/`to` are seat numbers or "bank". Zero moves nothing."""

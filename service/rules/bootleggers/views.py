@@ -7,7 +7,7 @@ organizer may also be playing). Deck order is for the organizer only. Always cop
 """
 from __future__ import annotations
 
-import copy
+from events.canonical import copy_value
 
 from .evolve import board_speakeasies
 from .model import face_down
@@ -18,7 +18,7 @@ def _seat_of(viewer: dict) -> int | None:
 
 
 def view(state: dict, viewer: dict) -> dict:
-    game = copy.deepcopy(state.get("game"))
+    game = copy_value(state.get("game"))
     if game is None:
         return None
     me, organizer = _seat_of(viewer), viewer.get("kind") == "organizer"
@@ -59,7 +59,7 @@ _ORDER_HIDDEN = {"deck_shuffled"}
 
 
 def redact_event(event: dict, viewer: dict) -> dict:
-    out = copy.deepcopy(event)
+    out = copy_value(event)
     me, organizer = _seat_of(viewer), viewer.get("kind") == "organizer"
     p, kind = out.get("payload") or {}, out.get("type")
     if kind in _ORDER_HIDDEN and not organizer:
