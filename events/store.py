@@ -113,10 +113,7 @@ class EventStore:
 
     def read(self, game_id: str, after: int = 0, limit: int | None = None) -> list[dict]:
         """Events with version > `after`, at most `limit` of them, in order."""
-        if limit is not None and limit <= 0:
-            return []
-        entries = self.redis.xrange(stream_key(game_id), min=f"{after + 1}-0", max="+", count=limit)
-        return [loads(fields[b"e"]) for _, fields in entries]
+        return [loads(raw) for raw in self.read_raw(game_id, after, limit)]
 
     def read_raw(self, game_id: str, after: int = 0, limit: int | None = None) -> list[bytes]:
         if limit is not None and limit <= 0:

@@ -36,9 +36,13 @@ CLOCK_EVENTS = frozenset({DEADLINE_SET, DEADLINE_CLEARED, DEADLINE_EXTENDED, DEA
                           CLOCK_PAUSED, CLOCK_RESUMED})
 
 
+def _table(options: dict) -> dict:
+    return (options or {}).get("deadlines") or {}
+
+
 def seconds_for(options: dict, step: str) -> int:
     """`options["deadlines"][step]`, else its `default`; 0 = wait forever."""
-    table = (options or {}).get("deadlines") or {}
+    table = _table(options)
     if step in table:
         return int(table[step] or 0)
     return int(table.get("default") or 0)
@@ -97,10 +101,15 @@ def _require_running(state: dict) -> None:
 
 
 def _require_clock(state: dict) -> None:
-    table = (state.get("options") or {}).get("deadlines") or {}
-    if not any(int(v or 0) for v in table.values()):
+    if not any(int(v or 0) for v in _table(state.get("options")).values()):
         raise RuleViolation("no_deadlines", "this game was created without deadlines (option "
                             "`deadlines`), so it has no clock to pause or resume")
+
+
+def _clock_now(state: dict, deadline: dict, now_iso: str) -> str:
+    """Where the deadline's clock stands: at the pause (or at its own setting, if it was set
+    while paused) while the clock is stopped, else now."""
+    return deadline.get("paused_at") or state.get("clock_paused_at") or now_iso
 
 
 def decide_pause(state: dict, now_iso: str) -> list[dict]:
@@ -122,7 +131,7 @@ def decide_resume(state: dict, now_iso: str) -> list[dict]:
     payload = {"resumed_at": now_iso, "paused_seconds": _seconds_between(state["clock_paused_at"], now_iso),
                "step_version": None, "due_at": None}
     if deadline:
-        paused_for = _seconds_between(deadline.get("paused_at") or state["clock_paused_at"], now_iso)
+        paused_for = _seconds_between(_clock_now(state, deadline, now_iso), now_iso)
         payload.update(step_version=deadline["step_version"],
                        due_at=timeutil.shift(deadline["due_at"], paused_for))
     return [{"type": CLOCK_RESUMED, "payload": payload}]
@@ -138,8 +147,7 @@ def decide_extend(state: dict, seconds: int, now_iso: str) -> list[dict]:
         raise RuleViolation("no_deadline", "the game is not waiting on a step with a deadline")
     if not 1 <= seconds <= MAX_EXTEND_SECONDS:
         raise RuleViolation("invalid_seconds", f"extend by 1 to {MAX_EXTEND_SECONDS} seconds", status=422)
-    clock_now = deadline.get("paused_at") or state.get("clock_paused_at") or now_iso
-    base = max(deadline["due_at"], clock_now, key=timeutil.parse)
+    base = max(deadline["due_at"], _clock_now(state, deadline, now_iso), key=timeutil.parse)
     return [{"type": DEADLINE_EXTENDED, "payload": {
         "step_version": deadline["step_version"], "seconds": seconds,
         "due_at": timeutil.shift(base, seconds)}}]

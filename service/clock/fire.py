@@ -73,7 +73,7 @@ def sweep(games: Games, index: DeadlineIndex | None = None, limit: int = 100) ->
     """Fire every deadline the index says is past; put the index right for the rest."""
     index = index or DeadlineIndex(games.redis)
     results = []
-    for game_id, _score in index.due(timeutil.now().timestamp(), limit):
+    for game_id in index.due(timeutil.now().timestamp(), limit):
         try:
             result = fire(games, game_id)
         except Exception:  # a broken game must not stop the clock of the others

@@ -64,9 +64,9 @@ class DeadlineIndex:
         done = "1" if state.get("status") == "finished" else "0"
         return bool(self._sync(keys=[DEADLINES_KEY, SYNCED_KEY], args=[game_id, state["version"], score, done]))
 
-    def due(self, now_epoch: float, limit: int = 100) -> list[tuple[str, float]]:
-        rows = self.redis.zrangebyscore(DEADLINES_KEY, "-inf", now_epoch, start=0, num=limit, withscores=True)
-        return [(member.decode() if isinstance(member, bytes) else member, score) for member, score in rows]
+    def due(self, now_epoch: float, limit: int = 100) -> list[str]:
+        rows = self.redis.zrangebyscore(DEADLINES_KEY, "-inf", now_epoch, start=0, num=limit)
+        return [member.decode() if isinstance(member, bytes) else member for member in rows]
 
     def score(self, game_id: str) -> float | None:
         return self.redis.zscore(DEADLINES_KEY, game_id)

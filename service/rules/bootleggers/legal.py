@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import data, deals, flow, thugs
 from .commands import is_free, run_command
 from .kernel import Emitter
-from .model import muscle_displayed, player, speakeasy
+from .model import muscle_displayed, player, remote_stills_in_play, speakeasy
 from .selling import public_question
 from .shipping import at_home, fill_biggest_first
 from .table import FREE_COMMANDS, STEPS, pending
@@ -67,6 +67,9 @@ def _step_actions(g: dict, seat: int, step: str) -> list[dict]:
         out.append(_action("bid", {"card": {"choices": hand}}, [{"card": c} for c in hand]))
     elif step == "choose_offer":
         choices, examples = [], []
+        still_choices = ["dice"]
+        if remote_stills_in_play(g) < data.REMOTE_STILLS:
+            still_choices.append("remote_still")
         if g["offers"]["truck"]:
             choices.append("truck")
             examples.append({"offer": "truck"})
@@ -75,15 +78,10 @@ def _step_actions(g: dict, seat: int, step: str) -> list[dict]:
                 continue
             choices.append(slot["slot"])
             if data.card_kind(slot["card"]) == "double_still_improvement":
-                examples.append({"offer": slot["slot"], "choice": "dice"})
-                if sum(len(x["stills"]) - 1 for x in g["players"]) < data.REMOTE_STILLS:
-                    examples.append({"offer": slot["slot"], "choice": "remote_still"})
+                examples += [{"offer": slot["slot"], "choice": c} for c in still_choices]
             else:
                 examples.append({"offer": slot["slot"]})
         if choices:
-            still_choices = ["dice"]
-            if sum(len(x["stills"]) - 1 for x in g["players"]) < data.REMOTE_STILLS:
-                still_choices.append("remote_still")
             out.append(_action("take_offer", {"offer": {"choices": choices},
                                               "choice": {"choices": still_choices,
                                                          "only_for": "double_still_improvement"}},
