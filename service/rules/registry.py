@@ -4,4 +4,5 @@ from __future__ import annotations
 
 def rulesets() -> dict:
     from service.rules.bootleggers import RULESET as bootleggers
-    return {bootleggers.name: bootleggers}
+    from service.rules.prohibition import RULESET as prohibition
+    return {r.name: r for r in (bootleggers, prohibition)}

@@ -1,0 +1,52 @@
+"""decide: who may send a command now (read from the step table), its handler, then the
+automatic work. Nothing here mutates the caller's state (the Emitter works on a copy)."""
+from __future__ import annotations
+
+from service.rules.errors import RuleViolation
+
+from . import actions, flow
+from .kernel import Emitter
+from .table import STEPS, pending
+
+HANDLERS = {"move": actions.move, "buy": actions.buy, "sell": actions.sell,
+            "end_turn": actions.end_turn}
+STEP_WORDS = {"move": "the Action phase (use a die or end your turn)",
+              "buy": "a question: how many Cases to buy", "sell": "a question: sell your Cases?"}
+
+
+def check_allowed(game: dict, seat: int, kind: str) -> None:
+    if game.get("finished"):
+        raise RuleViolation("game_finished", f"the game is over (seat {game['winner']} won); "
+                            "no more commands are accepted")
+    if kind not in HANDLERS:
+        raise RuleViolation("unknown_command", f"{kind!r} is not a Prohibition command",
+                            status=422)
+    if seat not in [p["seat"] for p in game["players"]]:
+        raise RuleViolation("not_a_player", f"seat {seat} is not in this game", status=403)
+    waiting = pending(game)
+    if seat not in waiting:
+        who = f"seat {waiting[0]}'s" if waiting else "nobody's"
+        raise RuleViolation("not_your_turn", f"it is {who} turn; you play when your turn comes")
+    step = STEPS[game["step"]]
+    if kind not in step.commands:
+        raise RuleViolation("wrong_step", f"the game waits for {STEP_WORDS[step.name]}, which "
+                            f"takes {' or '.join(step.commands)}, not {kind}")
+
+
+def run_command(em, seat: int, cmd: dict) -> None:
+    HANDLERS[cmd["type"]](em, seat, cmd)
+
+
+def decide(state: dict, actor: dict, command: dict, oracle) -> list[dict]:
+    game = state.get("game")
+    if game is None:
+        raise RuleViolation("not_started", "the game has not started yet")
+    if actor.get("kind") != "seat":
+        raise RuleViolation("not_a_player", "only a seated player can send game commands",
+                            status=403)
+    seat = int(actor["seat"])
+    check_allowed(game, seat, command["type"])
+    em = Emitter(state, oracle)
+    run_command(em, seat, command)
+    flow.advance(em)
+    return em.drafts

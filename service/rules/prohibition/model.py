@@ -1,0 +1,52 @@
+"""Lookups on the Prohibition game state (pure, no changes)."""
+from __future__ import annotations
+
+from . import data
+
+
+def player(game: dict, seat) -> dict:
+    return next(p for p in game["players"] if p["seat"] == int(seat))
+
+
+def space(game: dict, number: int) -> dict:
+    return game["board"][number - 1]
+
+
+def law_at(game: dict, number: int) -> list[str]:
+    return [pawn for pawn, at in game["law"].items() if at == number]
+
+
+def pawns_at(game: dict, number: int) -> list[dict]:
+    return [p for p in game["players"] if p["space"] == number]
+
+
+def culture_left(game: dict) -> int:
+    return sum(s.get("bankrolls", 0) for s in game["board"])
+
+
+def pawn_space(game: dict, seat: int, pawn: str) -> int:
+    return player(game, seat)["space"] if pawn == "own" else game["law"][pawn]
+
+
+def steal_targets(game: dict, seat: int, to: int) -> list[int]:
+    """Opponents a pawn landing on `to` would rob: only when the mover holds no Cases."""
+    if player(game, seat)["cases"] > 0:
+        return []
+    return [p["seat"] for p in pawns_at(game, to) if p["seat"] != seat and p["cases"] > 0]
+
+
+def sting_targets(game: dict, to: int) -> list[int]:
+    """Player pawns (any, the mover's own included) with Cases where the Agent lands."""
+    return [p["seat"] for p in pawns_at(game, to) if p["cases"] > 0]
+
+
+def targets(game: dict, seat: int, pawn: str, to: int) -> list[int]:
+    if pawn == "own":
+        return steal_targets(game, seat, to)
+    if pawn == "agent":
+        return sting_targets(game, to)
+    return []
+
+
+def destination(game: dict, seat: int, pawn: str, die: int, direction: str) -> int:
+    return data.step(pawn_space(game, seat, pawn), die, direction)

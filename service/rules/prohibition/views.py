@@ -1,0 +1,21 @@
+"""Views: Prohibition has no hidden information. The board, every pawn, every player's
+Bankrolls and Cases and every die are public at the table, so every viewer sees the same
+state and events (always copies). The engine still hides the seed until the end."""
+from __future__ import annotations
+
+from events.canonical import copy_value
+
+from .evolve import board
+
+
+def view(state: dict, viewer: dict) -> dict:
+    return copy_value(state.get("game"))
+
+
+def redact_event(event: dict, viewer: dict) -> dict:
+    return copy_value(event)
+
+
+def lobby_view(state: dict) -> dict:
+    """Before the deal: the board as it will start."""
+    return {"board": board(), "law": None, "players": [], "round": None, "step": None}
