@@ -32,19 +32,48 @@ def _ok(status: int, schema: str, description: str) -> dict:
     return {str(status): {"description": description, "content": {"application/json": {"schema": schema}}}}
 
 
-def _command_schemas(spec: APISpec) -> dict:
-    """One component per command type, each with a `type` constant, and their oneOf."""
+def _component(name: str) -> str:
+    return "".join(part.title() for part in name.split("_")) + "Command"
+
+
+def _typed(spec: APISpec, component: str, name: str, schema_cls: type, description: str) -> str:
+    typed = type(component, (schema_cls,), {
+        "type": fields.String(required=True, validate=validate.OneOf([name]))})
+    spec.components.schema(component, {"description": description}, schema=typed)
+    return f"#/components/schemas/{component}"
+
+
+def commands_by_name() -> dict[str, list[tuple[str, type, str]]]:
+    """Command type -> [(ruleset, schema, description)]; `say` is the engine's own."""
     from service.rules.registry import rulesets
 
-    commands = {"say": (s.Say, "Table talk, any time; kept in the game's record.")}
+    by_name = {"say": [("", s.Say, "Table talk, any time; kept in the game's record.")]}
     for ruleset in rulesets().values():
-        commands.update(ruleset.command_schemas)
+        for name, (schema_cls, description) in ruleset.command_schemas.items():
+            by_name.setdefault(name, []).append((ruleset.name, schema_cls, description))
+    return by_name
+
+
+def _command_schemas(spec: APISpec) -> dict:
+    """One component per command type, each with a `type` constant, and their oneOf.
+
+    A type only one ruleset uses is `<Type>Command`. A type several rulesets share (a `pass`
+    in two games) gets one component per ruleset, `<Ruleset><Type>Command`, and
+    `<Type>Command` is their anyOf (anyOf: two empty bodies both match) — so a name a
+    client already uses stays, and the discriminator still maps each type to one schema.
+    """
     mapping = {}
-    for name, (schema_cls, description) in sorted(commands.items()):
-        component = "".join(part.title() for part in name.split("_")) + "Command"
-        typed = type(component, (schema_cls,), {
-            "type": fields.String(required=True, validate=validate.OneOf([name]))})
-        spec.components.schema(component, {"description": description}, schema=typed)
+    for name, variants in sorted(commands_by_name().items()):
+        component = _component(name)
+        if len(variants) == 1:
+            _, schema_cls, description = variants[0]
+            mapping[name] = _typed(spec, component, name, schema_cls, description)
+            continue
+        refs = [{"$ref": _typed(spec, _component(f"{rs}_{name}"), name, schema_cls, description)}
+                for rs, schema_cls, description in variants]
+        spec.components.schema(component, {
+            "anyOf": refs, "description": "Per ruleset: " + " ".join(
+                f"{rs}: {description}" for rs, _, description in variants)})
         mapping[name] = f"#/components/schemas/{component}"
     return {"oneOf": [{"$ref": ref} for ref in mapping.values()],
             "discriminator": {"propertyName": "type", "mapping": mapping}}
@@ -53,7 +82,7 @@ def _command_schemas(spec: APISpec) -> dict:
 def build_spec() -> dict:
     spec = APISpec(title="Bootleggers referee", version="1.0.0", openapi_version="3.0.3",
                    plugins=[MarshmallowPlugin()],
-                   info={"description": "Event-sourced referee server for Bootleggers. Errors are "
+                   info={"description": "Event-sourced referee server for Bootleggers and Prohibition. Errors are "
                                         "application/problem+json with a stable `code`."})
     spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     for name in ("CreateGame", "GameCreatedAnswer", "JoinSeat", "SeatAnswer", "CommandAnswer", "EventsPage",

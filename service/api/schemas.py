@@ -9,6 +9,8 @@ from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validat
 
 STEPS = ["default", "bid", "choose_offer", "place_influence", "vigorish", "deals", "load",
          "dispatch", "public_dock", "reaction", "thug_window"]
+#: Prohibition's waiting steps (service/rules/prohibition/table.py), also deadline keys.
+STEPS += ["move", "buy", "sell"]
 
 
 class Strict(Schema):
@@ -54,9 +56,9 @@ class GameOptions(Strict):
 
 class CreateGame(Strict):
     ruleset = fields.String(load_default="bootleggers", validate=validate.Length(1, 40),
-                            metadata={"description": "the game to referee: `bootleggers`"})
-    seats = fields.Integer(strict=True, required=True, validate=validate.Range(3, 6),
-                           metadata={"description": "number of players, 3 to 6"})
+                            metadata={"description": "the game to referee: `bootleggers` or `prohibition`"})
+    seats = fields.Integer(strict=True, required=True, validate=validate.Range(2, 6),
+                           metadata={"description": "number of players: bootleggers 3 to 6, prohibition 2 to 6"})
     options = fields.Nested(GameOptions, load_default=lambda: GameOptions().load({}))
 
 
@@ -132,7 +134,8 @@ class GameState(Open):
     players = fields.List(fields.Dict())
     winner = fields.Raw(allow_none=True)
     round = fields.Integer(allow_none=True, metadata={"description": "null in the lobby"})
-    phase = fields.Raw(allow_none=True, metadata={"description": "1-6; null in the lobby"})
+    phase = fields.Raw(allow_none=True, metadata={"description": "bootleggers: 1-6; prohibition: production, "
+                                                                 "consumption, action; null in the lobby"})
     speakeasies = fields.List(fields.Dict(), metadata={
         "description": "{id, open, influence {seat: n}, improvements, levels {seat: level}, ...}; "
                        "the empty board in the lobby"})

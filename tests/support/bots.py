@@ -48,8 +48,9 @@ class Table:
         return r
 
 
-def open_table(client, seats: int, options: dict | None = None, names=None) -> Table:
-    r = client.post("/v1/games", json={"ruleset": "bootleggers", "seats": seats, "options": options or {}})
+def open_table(client, seats: int, options: dict | None = None, names=None,
+               ruleset: str = "bootleggers") -> Table:
+    r = client.post("/v1/games", json={"ruleset": ruleset, "seats": seats, "options": options or {}})
     if r.status_code != 201:
         raise BotError(f"create: {r.status_code} {r.get_data(as_text=True)}")
     created = r.get_json()

@@ -18,4 +18,4 @@ def redact_event(event: dict, viewer: dict) -> dict:
 
 def lobby_view(state: dict) -> dict:
     """Before the deal: the board as it will start."""
-    return {"board": board(), "law": None, "players": [], "round": None, "step": None}
+    return {"board": board(), "law": None, "round": None, "phase": None}

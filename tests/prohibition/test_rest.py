@@ -1,0 +1,146 @@
+"""Prohibition played through the REST API: create with `"ruleset": "prohibition"`, join,
+start, legal-actions, commands, refusals as problem+json that append nothing, random bots
+to the end with the hash chain and the revealed seed checked, and the clock's timeouts."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from freezegun import freeze_time
+
+from events.envelope import first_break
+from service import clock
+from service.clock.fire import sweep
+from service.games import Games
+from service.rules.registry import rulesets
+from tests.support.bots import bearer, open_table, play
+
+from .situations import dice_for
+
+
+def scripted(client, seats=2, **dice):
+    return open_table(client, seats, {"rng": {"mode": "scripted", "dice": dice_for(seats, **dice)}},
+                      ruleset="prohibition")
+
+
+def test_a_turn_through_rest(client):
+    table = scripted(client, action=(2, 6), production=(4, 3, 3))
+    state = table.state(table.tokens[2])
+    assert state["ruleset"] == "prohibition" and state["waiting_for"] == [1]
+    assert state["step"] == "move" and state["phase"] == "action"
+    assert state["law"] == {"police": 1, "agent": 1, "fbi": 1}
+    assert state["board"][14] == {"space": 15, "name": "Rum Runners", "kind": "S", "cases": 6}
+    assert [p["bankrolls"] for p in state["players"]] == [18, 18]
+
+    legal = table.legal(1)
+    assert legal["step"] == "move"
+    moves = next(a for a in legal["actions"] if a["type"] == "move")
+    assert {"type": "move", "die": 2, "pawn": "own", "direction": "cw"} in moves["examples"]
+    assert len(moves["examples"]) == 2 * 4 * 2                  # 2 dice x 4 pawns x 2 ways
+    assert {"dice": [2, 6], "directions": ["cw", "cw"], "via": 15, "to": 21} in moves["params"]["plans"]
+    assert [a["type"] for a in table.legal(2)["actions"]] == ["say"]
+
+    r = table.send(1, {"type": "move", "die": 2, "pawn": "own", "direction": "cw"}, version=legal["version"])
+    assert r.status_code == 201
+    assert [e["type"] for e in r.get_json()["events"]] == ["pawn_moved", "step_started"]
+    buy = table.legal(1)["actions"][0]
+    assert buy["type"] == "buy" and buy["params"]["cases"] == {"min": 0, "max": 6}
+    assert table.send(1, {"type": "buy", "cases": 5}).status_code == 201
+    me = table.state(table.tokens[1])["players"][0]
+    assert (me["cases"], me["bankrolls"], me["space"]) == (5, 13, 15)
+
+
+def test_refusals_are_problems_and_append_nothing(client):
+    table = scripted(client, action=(3, 5))
+    before = table.state()["version"]
+    cases = [
+        (2, {"type": "end_turn"}, 409, "not_your_turn"),
+        (1, {"type": "buy", "cases": 1}, 409, "wrong_step"),
+        (1, {"type": "move", "die": 6, "pawn": "own", "direction": "cw"}, 409, "die_not_rolled"),
+        (1, {"type": "move", "die": 3, "pawn": "cop", "direction": "cw"}, 422, None),
+        (1, {"type": "move", "die": 3, "pawn": "own"}, 422, None),
+        (1, {"type": "move", "die": "3", "pawn": "own", "direction": "cw"}, 422, None),
+        (1, {"type": "bid", "card": 3}, 422, "unknown_command"),
+    ]
+    for seat, command, status, code in cases:
+        r = table.send(seat, command)
+        assert r.status_code == status, (command, r.get_json())
+        assert r.mimetype == "application/problem+json"
+        if code:
+            assert r.get_json()["code"] == code, r.get_json()
+        assert r.get_json()["detail"]
+    assert table.state()["version"] == before
+
+
+def test_a_pawn_refused_onto_a_law_pawn(client):
+    """"You may not use a roll to move your pawn onto a law pawn." — over REST: 409, a
+    sentence naming the pawn, and no event."""
+    table = scripted(client, action=(6, 6))
+    assert table.send(1, {"type": "move", "die": 6, "pawn": "police", "direction": "cw"}).status_code == 201
+    version = table.state()["version"]
+    r = table.send(1, {"type": "move", "die": 6, "pawn": "own", "direction": "ccw"})        # 13 -> 7
+    assert r.status_code == 409 and r.get_json()["code"] == "law_pawn_there"
+    assert "the Local Police stands on space 7 (Canada)" in r.get_json()["detail"]
+    assert table.state()["version"] == version
+    moves = next(a for a in table.legal(1)["actions"] if a["type"] == "move")["examples"]
+    assert {"type": "move", "die": 6, "pawn": "own", "direction": "ccw"} not in moves
+    assert {"type": "move", "die": 6, "pawn": "own", "direction": "cw"} in moves
+
+
+def test_create_checks_the_player_count(client):
+    ok = client.post("/v1/games", json={"ruleset": "prohibition", "seats": 2})
+    assert ok.status_code == 201
+    for seats, code in ((1, "invalid_fields"), (7, "invalid_fields")):
+        r = client.post("/v1/games", json={"ruleset": "prohibition", "seats": seats})
+        assert (r.status_code, r.get_json()["code"]) == (422, code)
+    r = client.post("/v1/games", json={"ruleset": "bootleggers", "seats": 2})
+    assert (r.status_code, r.get_json()["code"]) == (422, "invalid_options")
+    assert "3 to 6" in r.get_json()["errors"]["seats"][0]
+
+
+def test_the_lobby_shows_the_board(client):
+    created = client.post("/v1/games", json={"ruleset": "prohibition", "seats": 3}).get_json()
+    state = client.get(f"/v1/games/{created['game_id']}").get_json()
+    assert state["status"] == "lobby" and len(state["board"]) == 24 and state["players"] == []
+
+
+@pytest.mark.parametrize("seats,seed", [(2, 1), (4, 2)])
+def test_random_bots_play_a_whole_game_over_rest(app, seats, seed):
+    client = app.test_client()
+    table = open_table(client, seats, ruleset="prohibition")
+    final = play(table, random.Random(seed), max_commands=4000, talk=0.01)
+    assert final["status"] == "finished" and final["winner"] in table.tokens
+    games = app.extensions["games"]
+    events = list(games.store.iter_all(table.game_id))
+    assert first_break(events) is None
+    assert games.rebuild(table.game_id) == games.load(table.game_id)
+    from service.rng import first_unproven_die
+    audit = client.get(f"/v1/games/{table.game_id}/audit").get_json()
+    assert audit["seed"] and first_unproven_die(events, bytes.fromhex(audit["seed"])) is None
+    # nothing is hidden: a spectator sees what the organizer sees of the game
+    spectator, organizer = table.state(None), client.get(
+        f"/v1/games/{table.game_id}", headers=bearer(table.organizer)).get_json()
+    assert spectator["board"] == organizer["board"] and spectator["players"] == organizer["players"]
+
+
+def test_a_game_nobody_plays_ends_by_timeouts(redis_client):
+    """Deadline keys are the step names (move, buy, sell); the defaults end the turn, buy
+    nothing and sell all (docs/rules-decisions.md). Nobody moves, so nobody takes a Culture
+    Bankroll: the house round limit ends the game."""
+    with freeze_time("2030-01-01T00:00:00Z") as frozen:
+        games = Games(redis_client, rulesets())
+        clock.install(games)
+        game = games.create("prohibition", 2, {"deadlines": {"move": 30}, "rng": {"mode": "seeded"}})["game_id"]
+        for name in ("A", "B"):
+            games.join(game, name)
+        games.start(game, {"kind": "organizer"})
+        assert games.load(game)["deadline"]["step"] == "move"
+        for _ in range(200):
+            frozen.tick(31)
+            sweep(games)
+            state = games.load(game)
+            if state["status"] == "finished":
+                break
+        assert state["status"] == "finished"
+        assert state["game"]["round"] == state["game"]["round_limit"]
+        assert {t["step"] for t in state["timeouts"]} == {"move"}
