@@ -23,6 +23,7 @@ from projections.core import fold
 from service.rules.errors import RuleViolation
 from service.rules.prohibition import RULESET, data
 
+from .bot import choose
 from .harness import Table, ruleset_for
 
 GAMES = int(os.environ.get("PROHIBITION_GAMES", "12"))
@@ -32,19 +33,6 @@ VIEWERS = [{"kind": "seat", "seat": 1}, {"kind": "seat", "seat": 2}, {"kind": "s
 
 def _examples(la):
     return [e for a in la["actions"] for e in a["examples"]]
-
-
-def _keen(t, seat, examples):
-    """A smuggler's taste: moves that end the pawn on a Culture space with Bankrolls."""
-    g, me = t.game, t.player(seat)
-    out = []
-    for e in examples:
-        if e["type"] == "move" and e["pawn"] == "own":
-            to = data.step(me["space"], e["die"], e["direction"])
-            if t.space(to).get("bankrolls"):
-                out.append(e)
-    return out or [e for e in examples if e["type"] in ("buy", "sell") and
-                   (e.get("cases") or e.get("accept"))] or examples
 
 
 @functools.lru_cache(maxsize=None)
@@ -74,8 +62,7 @@ def play(seats: int, seed: int) -> Table:
                 body = schema().load({k: v for k, v in ex.items() if k != "type"})
                 RULESET.decide(t.state, {"kind": "seat", "seat": seat},
                                {"type": ex["type"], **body}, t.oracle())
-        pool = _keen(t, seat, examples) if rnd.random() < 0.5 else examples
-        t.send(seat, rnd.choice(pool))
+        t.send(seat, choose(rnd, t.game, seat, examples))
         assert all(p["bankrolls"] >= 0 and p["cases"] >= 0 for p in t.game["players"])
         assert all(s.get("cases", 0) >= 0 and s.get("bankrolls", 0) >= 0 for s in t.game["board"])
     return t

@@ -64,8 +64,10 @@ def open_table(client, seats: int, options: dict | None = None, names=None,
     return Table(client, game_id, created["organizer_token"], tokens)
 
 
-def play(table: Table, rng: random.Random, max_commands: int = 5000, talk: float = 0.0) -> dict:
-    """Play until the game ends; every example sent must be accepted. Returns the final state."""
+def play(table: Table, rng: random.Random, max_commands: int = 5000, talk: float = 0.0, pick=None) -> dict:
+    """Play until the game ends; every example sent must be accepted. Returns the final state.
+    `pick(rng, state, seat, legal)` replaces the uniform choice of an example (a ruleset's
+    bot taste; see tests/prohibition/bot.py)."""
     for _ in range(max_commands):
         state = table.state()
         if state["status"] == "finished":
@@ -80,7 +82,8 @@ def play(table: Table, rng: random.Random, max_commands: int = 5000, talk: float
             actions = [a for a in legal["actions"] if a["type"] == "say"]
         if not actions:
             raise BotError(f"seat {seat} is awaited but has no legal action at version {legal['version']}")
-        example = rng.choice(rng.choice(actions)["examples"])
+        example = (pick(rng, state, seat, legal) if pick and actions[0]["type"] != "say"
+                   else rng.choice(rng.choice(actions)["examples"]))
         r = table.send(seat, example, version=legal["version"])
         if r.status_code != 201:
             raise BotError(f"seat {seat} sent the listed example {example} at version {legal['version']} "
