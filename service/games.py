@@ -77,7 +77,7 @@ class Games:
         self.registry = EventRegistry()
         self.registry.register_all(ENGINE_EVENT_SCHEMAS)
         for ruleset in rulesets.values():
-            self.registry.register_all(ruleset.event_schemas)
+            self.registry.register_all(ruleset.event_schemas, owner=ruleset.name)
         self.after_append: list[Callable[[str, dict, list[dict]], None]] = []
         #: `closer(game_id, before, after) -> drafts`: engine events a batch must end with
         #: (the seed reveal, a new step's deadline); run until none adds anything.
@@ -232,7 +232,7 @@ class Games:
                           prev_hash=after.get("head_hash") or "0" * 64, recorded_at=self.now(),
                           actor=actor, command_id=command_id, schema_version_of=self.registry.version_of)
             for event in sealed:
-                self.registry.check(event["type"], event["payload"])
+                self.registry.check(event["type"], event["payload"], owner=after.get("ruleset"))
                 after = evolve(after, event, self.ruleset_for)
             events.extend(sealed)
             pending = [d for closer in self.closers for d in closer(game_id, state, after)]

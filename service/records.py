@@ -95,7 +95,7 @@ def validate(games: Games, events: list[dict]) -> dict:
                             f"the record is a game of {ruleset!r}", 1)
     state = empty_state()
     for event in events:
-        event = _checked(games, event)
+        event = _checked(games, event, ruleset)
         try:
             state = evolve(state, event, games.ruleset_for)
         except Exception as exc:  # untrusted input reaching a fold written for checked streams
@@ -146,7 +146,7 @@ def _bad_envelope_field(event: dict, game_id) -> str | None:
     return next((name for name, ok in checks.items() if not ok), None)
 
 
-def _checked(games: Games, event: dict) -> dict:
+def _checked(games: Games, event: dict, ruleset: str) -> dict:
     """The event upcast and its payload checked against its type's schema."""
     version, kind = event["version"], event["type"]
     try:
@@ -158,7 +158,7 @@ def _checked(games: Games, event: dict) -> dict:
                             f"version {event['schema_version']}; this one knows {current})", version)
     try:
         event = games.registry.upcast(event)
-        games.registry.check(kind, event["payload"])
+        games.registry.check(kind, event["payload"], owner=ruleset)
     except (ValidationError, ValueError) as exc:
         raise InvalidRecord(f"event {version} ({kind}) has a payload its type does not allow: {exc}", version) from None
     return event
