@@ -144,3 +144,31 @@ def test_a_game_nobody_plays_ends_by_timeouts(redis_client):
         assert state["status"] == "finished"
         assert state["game"]["round"] == state["game"]["round_limit"]
         assert {t["step"] for t in state["timeouts"]} == {"move"}
+
+
+def test_nothing_secret_reaches_players_while_the_game_runs(client):
+    """Prohibition hides nothing at the table, but the seed (and with it every future die)
+    stays secret until the end through every endpoint, and players get no hash fields."""
+    table = open_table(client, 3, ruleset="prohibition")
+    play_some = random.Random(9)
+    for _ in range(12):
+        state = table.state()
+        seat = state["waiting_for"][0]
+        legal = table.legal(seat)
+        example = play_some.choice([e for a in legal["actions"] if a["type"] != "say" for e in a["examples"]])
+        assert table.send(seat, example, version=legal["version"]).status_code == 201
+    gid, seed_hex = table.game_id, client.application.extensions["games"].redis.get(f"game:{{{table.game_id}}}:seed")
+    seed = seed_hex.decode() if isinstance(seed_hex, bytes) else seed_hex
+    views = {"seat 2": bearer(table.tokens[2]), "spectator": {}}
+    seen = {}
+    for name, headers in views.items():
+        texts = [client.get(path, headers=headers).get_data(as_text=True) for path in (
+            f"/v1/games/{gid}", f"/v1/games/{gid}?at=20", f"/v1/games/{gid}/events?limit=1000",
+            f"/v1/games/{gid}/events/stream?timeout=1", f"/v1/games/{gid}/audit",
+            f"/v1/games/{gid}/legal-actions")]
+        assert not any(seed in text for text in texts), name
+        events = client.get(f"/v1/games/{gid}/events?limit=1000", headers=headers).get_json()["events"]
+        assert not any("hash" in e or "prev_hash" in e for e in events), name
+        state = client.get(f"/v1/games/{gid}", headers=headers).get_json()
+        seen[name] = {k: v for k, v in state.items() if k != "viewer"}
+    assert seen["seat 2"] == seen["spectator"], "Prohibition shows every viewer the same game"
