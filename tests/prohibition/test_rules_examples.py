@@ -13,6 +13,21 @@ from service.rules.prohibition import RULESET, data
 from .situations import law, move, place, table
 
 
+def two_rich_pawns_on(space: int, action):
+    """Seats 2 and 3 (3 and 4 Cases) share `space`; seat 1 is to move."""
+    t = table(seats=3, action=action, after=(2,))
+    place(t, 2, space, cases=3)
+    place(t, 3, space, cases=4)
+    return t
+
+
+def must_name_a_target(t, die, **kw):
+    with pytest.raises(RuleViolation) as refused:
+        move(t, 1, die, **kw)
+    assert refused.value.code == "target_needed"
+    move(t, 1, die, target=3, **kw)
+
+
 def payloads(t, kind, since=0):
     return [e["payload"] for e in t.events[since:] if e["type"] == kind]
 
@@ -244,13 +259,8 @@ def test_a_player_holding_cases_steals_nothing():
 
 def test_with_two_rich_opponents_on_the_space_the_robber_picks_one():
     """"you steal 1D6 cases from him" — with two such opponents, the mover names the target."""
-    t = table(seats=3, action=(3, 5), after=(2,))
-    place(t, 2, 10, cases=3)
-    place(t, 3, 10, cases=4)
-    with pytest.raises(RuleViolation) as refused:
-        move(t, 1, 3, direction="ccw")
-    assert refused.value.code == "target_needed"
-    move(t, 1, 3, direction="ccw", target=3)
+    t = two_rich_pawns_on(10, action=(3, 5))
+    must_name_a_target(t, 3, direction="ccw")
     assert payloads(t, "cases_stolen") == [{"seat": 1, "from": 3, "roll": 2, "cases": 2}]
 
 
@@ -298,14 +308,9 @@ def test_the_prohibition_agent_stings_a_player_pawn_with_cases():
 
 def test_with_several_pawns_under_the_agent_the_mover_picks_who_is_stung():
     """"If there are more than one Player Pawns on the space, you pick Which one is stung." """
-    t = table(seats=3, action=(4, 6))
-    place(t, 2, 5, cases=7)
-    place(t, 3, 5, cases=2)
-    with pytest.raises(RuleViolation) as refused:
-        move(t, 1, 4, pawn="agent")
-    assert refused.value.code == "target_needed"
-    move(t, 1, 4, pawn="agent", target=3)
-    assert (t.player(2)["cases"], t.player(3)["cases"]) == (7, 0)
+    t = two_rich_pawns_on(5, action=(4, 6))
+    must_name_a_target(t, 4, pawn="agent")
+    assert (t.player(2)["cases"], t.player(3)["cases"]) == (3, 0)
 
 
 def test_the_fbi_confiscates_the_cases_of_a_source():
