@@ -26,6 +26,7 @@ class BoozeBaronRuleset:
     command_schemas = COMMAND_SCHEMAS
     event_schemas = EVENT_SCHEMAS
     organizer_commands = frozenset()
+    seat_range = (data.MIN_SEATS, data.MAX_SEATS)
 
     validate_options = staticmethod(validate_options)
     setup = staticmethod(setup)
