@@ -51,3 +51,14 @@ def test_an_illegal_command_is_a_problem_and_appends_nothing(app):
     assert legal["step"] == "move" and [a["type"] for a in legal["actions"]] == ["choose_move", "say"]
     r = table.client.get(f"/v1/games/{table.game_id}/legal-actions", headers=bearer(table.organizer))
     assert r.status_code == 403
+
+
+def test_the_lobby_shows_the_locations_the_game_will_use(app):
+    c = app.test_client()
+    locations = [{"id": f"l{n}", "name": f"Spot {n}", "event": e} for n, e in
+                 enumerate(["hideout", "smuggle", "stakeout", "restock", "gamble", "reroute"])]
+    game = c.post("/v1/games", json={"ruleset": "booze_baron", "seats": 3,
+                                     "options": {"locations": locations}}).get_json()["game_id"]
+    lobby = c.get(f"/v1/games/{game}").get_json()
+    assert lobby["status"] == "lobby" and [l["id"] for l in lobby["locations"]] == [f"l{n}" for n in range(6)]
+    assert lobby["mobs"] == ["beer", "liquor", "wine"] and lobby["round"] is None
