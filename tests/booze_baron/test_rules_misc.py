@@ -56,3 +56,19 @@ def test_objective_the_mob_with_most_coins_wins_when_one_remains():
         assert sum(not p["exposed"] for p in t.game["players"]) <= 1
         best = max(result["mob_coins"].values())
         assert all(result["mob_coins"][m] == best for m in result["winners"])
+
+
+def test_scripted_decks_and_event_fields_are_checked():
+    import pytest
+    from service.rules.errors import RuleViolation
+    with pytest.raises(RuleViolation, match="Booze card names"):
+        Table(3, script={"decks": {"booze_pile": ["Punching Bag Porter", "Root Beer"]}})
+    with pytest.raises(RuleViolation, match="all four beer"):
+        Table(3, script={"decks": {"booze_beer": ["Punching Bag Porter"]}})
+    with pytest.raises(RuleViolation, match="orders a deck"):
+        Table(3, script={"decks": {"muscle": [1]}})
+    t = scripted(["beer", "liquor", "wine"])
+    to_actions(t, {1: "warehouse", 2: "casino", 3: "docks"})
+    with pytest.raises(RuleViolation, match="takes no fields; not card") as refused:
+        t.send(1, {"type": "trigger_event", "card": "d01"})
+    assert refused.value.status == 422

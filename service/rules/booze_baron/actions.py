@@ -111,6 +111,11 @@ def trigger_event(em, seat: int, cmd: dict) -> None:
     if event in data.PASSIVE_EVENTS:
         raise RuleViolation("no_event", f"{loc['name']} has no Event to trigger: its ability "
                             "is passive and always on while you are there")
+    extra = sorted(set(cmd) - {"type"} - EVENT_FIELDS.get(event, set()))
+    if extra:
+        raise RuleViolation("unexpected_fields", f"{loc['name']}'s Event ({event}) takes "
+                            f"{', '.join(sorted(EVENT_FIELDS.get(event, set()))) or 'no fields'}; "
+                            f"not {', '.join(extra)}", status=422)
     EVENT_HANDLERS[event](em, seat, cmd, loc)
 
 
@@ -187,6 +192,7 @@ def _reroute(em, seat: int, cmd: dict, loc: dict) -> None:
     em.emit("delivery_rerouted", {"seat": seat, "card": card, "from": loc["id"], "to": to})
 
 
+EVENT_FIELDS = {"gamble": {"card"}, "reroute": {"card", "to"}}
 EVENT_HANDLERS = {"smuggle": _smuggle, "stakeout": _stakeout, "restock": _restock,
                   "gamble": _gamble, "reroute": _reroute}
 

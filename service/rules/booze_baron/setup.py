@@ -71,6 +71,16 @@ def _check_scripted_decks(decks: dict, cards: dict) -> None:
         if name not in known:
             raise RuleViolation("scripted_deck_unknown", f"the script orders a deck {name!r}; "
                                 f"the decks are {', '.join(sorted(known))}", status=422)
+    for name in set(decks) & set(BOOZE_DECKS):
+        order = decks[name]
+        mob = name[len("booze_"):]
+        wanted = set(data.BOOZE_CARDS[mob]) if mob in data.MOBS else set(data.MOB_OF)
+        if not all(isinstance(c, str) and c in wanted for c in order) or len(set(order)) != len(order):
+            raise RuleViolation("scripted_deck_mismatch", f"the scripted {name} deck must hold "
+                                "Booze card names (as printed, each once) of its pile", status=422)
+        if mob in data.MOBS and len(order) != len(wanted):
+            raise RuleViolation("scripted_deck_mismatch", f"the scripted {name} deck must hold "
+                                f"all four {mob} Booze cards", status=422)
     if "delivery" in decks and sorted(map(str, decks["delivery"])) != sorted(cards):
         raise RuleViolation("scripted_deck_mismatch", "the scripted delivery deck does not hold "
                             f"exactly its {len(cards)} cards ({min(cards)} to {max(cards)})",
