@@ -17,6 +17,8 @@ def test_a_whole_game_over_rest_by_legal_action_examples(app):
     assert final["winner"] in ("beer", "liquor", "wine") or "&" in final["winner"]
     audit = table.client.get(f"/v1/games/{table.game_id}/audit").get_json()
     assert audit["chain"]["intact"] and audit["seed"]
+    games = app.extensions["games"]
+    assert games.rebuild(table.game_id) == games.load(table.game_id)      # replay equals live
 
 
 def test_seat_counts_and_options_are_checked_at_creation(app):
