@@ -55,3 +55,12 @@ def test_golden_seed_reproduces_every_die_and_shuffle(name):
             assert e["payload"]["order"] == seeded_shuffle(seed, first, e["payload"]["deck"],
                                                            decks[e["payload"]["deck"]])
     assert len(shuffles) >= 5
+
+
+@pytest.mark.parametrize("name", sorted(GAMES)[:1])
+def test_a_golden_game_passes_the_import_checks(name, redis_client):
+    """What POST /v1/games/import checks (schemas, chain, fold, end, seed) holds for this ruleset."""
+    from service.games import Games
+    from service.records import validate
+    state = validate(Games(redis_client, RULESETS), load_events(name))
+    assert state["status"] == "finished" and state["ruleset"] == "booze_baron"
