@@ -40,6 +40,7 @@ bench: $(STAMP)
 
 golden: $(STAMP)
 	$(BIN)/python -m tests.golden.record
+	$(BIN)/python -m tests.booze_baron.golden_record
 
 clean:
 	rm -rf $(VENV) *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache build dist

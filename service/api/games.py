@@ -15,6 +15,8 @@ bp = Blueprint("games", __name__, url_prefix="/v1")
 
 CREATE, JOIN, SAY = schemas.CreateGame(), schemas.JoinSeat(), schemas.Say()
 CHECKPOINT_EVERY = 100
+#: seats a ruleset hosts unless it says otherwise (`seat_range`, service/rules/interface.py)
+DEFAULT_SEAT_RANGE = (3, 6)
 
 
 def games() -> Games:
@@ -47,6 +49,10 @@ def create_game():
         known = ", ".join(sorted(games().rulesets))
         raise Problem(422, "unknown_ruleset", f"this server referees {known}; not {body['ruleset']!r}",
                       errors={"ruleset": [f"must be one of: {known}"]})
+    low, high = getattr(ruleset, "seat_range", DEFAULT_SEAT_RANGE)
+    if not low <= body["seats"] <= high:
+        raise Problem(422, "invalid_fields", f"{ruleset.name} is played by {low} to {high} players",
+                      errors={"seats": [f"must be from {low} to {high}"]})
     errors = ruleset.validate_options(body["options"], body["seats"])
     if errors:
         raise Problem(422, "invalid_options", "some game options are not allowed; see `errors`", errors=errors)

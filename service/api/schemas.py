@@ -8,9 +8,9 @@ from __future__ import annotations
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 STEPS = ["default", "bid", "choose_offer", "place_influence", "vigorish", "deals", "load",
-         "dispatch", "public_dock", "reaction", "thug_window"]
-#: Prohibition's waiting steps (service/rules/prohibition/table.py), also deadline keys.
-STEPS += ["move", "buy", "sell"]
+         "dispatch", "public_dock", "reaction", "thug_window",
+         "move", "buy", "sell",              # prohibition (service/rules/prohibition/table.py)
+         "action", "follow_up"]              # booze_baron ("move" too)
 
 
 class Strict(Schema):
@@ -52,13 +52,21 @@ class GameOptions(Strict):
                             load_default=dict,
                             metadata={"description": "seconds per waiting step; `default` for unnamed steps; 0 = none"})
     rng = fields.Nested(RngOptions, load_default=lambda: {"mode": "seeded"})
+    locations = fields.List(fields.Dict(), metadata={
+        "description": "booze_baron: the six Location cards [{id, name, event}] (default: house data)"})
+    delivery_deck = fields.List(fields.Dict(), metadata={
+        "description": "booze_baron: the Delivery cards [{location, booze: [beer|liquor|wine]}] "
+                       "(default: the 36 house cards)"})
+    first_baron = fields.Integer(strict=True, metadata={
+        "description": "booze_baron: the seat holding the Booze Baron in round 1 (default 1)"})
 
 
 class CreateGame(Strict):
     ruleset = fields.String(load_default="bootleggers", validate=validate.Length(1, 40),
-                            metadata={"description": "the game to referee: `bootleggers` or `prohibition`"})
-    seats = fields.Integer(strict=True, required=True, validate=validate.Range(2, 6),
-                           metadata={"description": "number of players: bootleggers 3 to 6, prohibition 2 to 6"})
+                            metadata={"description": "the game to referee: `bootleggers`, `prohibition` or `booze_baron`"})
+    seats = fields.Integer(strict=True, required=True, validate=validate.Range(2, 9),
+                           metadata={"description": "number of players: bootleggers 3 to 6, "
+                                                    "prohibition 2 to 6, booze_baron 3 to 9"})
     options = fields.Nested(GameOptions, load_default=lambda: GameOptions().load({}))
 
 

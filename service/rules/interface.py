@@ -89,6 +89,10 @@ class Ruleset(Protocol):
         """Fields the state shows before the deal (the board, empty), so that a client
         reads the same shape in the lobby as in play."""
 
+    #: (fewest, most) players the ruleset hosts; (3, 6) when absent. The API refuses
+    #: other seat counts with 422 invalid_fields before `validate_options` is asked.
+    seat_range: tuple[int, int]
+
     def sealed_since(self, state: State) -> int | None:
         """The first version holding something hidden even from the organizer (a sealed
         bid), while it is hidden; None when nothing is. The organizer gets no hash-chain

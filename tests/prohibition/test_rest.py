@@ -94,7 +94,7 @@ def test_create_checks_the_player_count(client):
         r = client.post("/v1/games", json={"ruleset": "prohibition", "seats": seats})
         assert (r.status_code, r.get_json()["code"]) == (422, code)
     r = client.post("/v1/games", json={"ruleset": "bootleggers", "seats": 2})
-    assert (r.status_code, r.get_json()["code"]) == (422, "invalid_options")
+    assert (r.status_code, r.get_json()["code"]) == (422, "invalid_fields")
     assert "3 to 6" in r.get_json()["errors"]["seats"][0]
 
 

@@ -21,6 +21,7 @@ class ProhibitionRuleset:
 
     name = data.RULESET_NAME
     version = data.VERSION
+    seat_range = (data.MIN_SEATS, data.MAX_SEATS)
     command_schemas = COMMAND_SCHEMAS
     event_schemas = EVENT_SCHEMAS
     organizer_commands = frozenset()

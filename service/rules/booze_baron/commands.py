@@ -1,0 +1,62 @@
+"""decide: check who may send a command now (the step table), run its handler, then the
+automatic work. Nothing here mutates the caller's state — the Emitter works on a copy."""
+from __future__ import annotations
+
+from service.rules.errors import RuleViolation
+
+from . import flow
+from .actions import HANDLERS
+from .kernel import Emitter
+from .table import STEPS, pending
+
+STEP_WORDS = {"move": "the Move Phase (sealed Movement cards)",
+              "action": "the Action Phase", "follow_up": "the end of a Tail (Steal or Expose)"}
+WHERE = {"choose_move": "in the Move Phase", "deliver": "on your turn in the Action Phase",
+         "tail": "on your turn in the Action Phase",
+         "trigger_event": "on your turn in the Action Phase",
+         "pass_turn": "on your turn in the Action Phase",
+         "steal": "right after your Tail", "expose": "right after your Tail",
+         "drop_tail": "right after your Tail"}
+
+
+def check_allowed(g: dict, seat: int, kind: str) -> None:
+    if g.get("finished"):
+        raise RuleViolation("game_finished", f"the game is over ({g['winner']} won); no more "
+                            "commands are accepted")
+    if kind not in HANDLERS:
+        raise RuleViolation("unknown_command", f"{kind!r} is not a Booze Baron command",
+                            status=422)
+    if seat not in [p["seat"] for p in g["players"]]:
+        raise RuleViolation("not_a_player", f"seat {seat} is not in this game", status=403)
+    step = STEPS.get(g.get("step") or "")
+    here = STEP_WORDS.get(g.get("step") or "", "automatic work")
+    if step is None or kind not in step.commands:
+        takes = f", which takes {' or '.join(step.commands)}" if step else ""
+        raise RuleViolation("wrong_step", f"the game is at {here}{takes}; {kind} is sent "
+                            f"{WHERE[kind]}")
+    waiting = pending(g)
+    if seat not in waiting:
+        if step.mode == "all" or seat in g["step_done"]:
+            raise RuleViolation("not_your_turn", f"you have already acted in {here}")
+        raise RuleViolation("not_your_turn", f"it is seat {waiting[0]}'s turn in {here}")
+
+
+def run_command(em, seat: int, cmd: dict) -> None:
+    HANDLERS[cmd["type"]](em, seat, cmd)
+
+
+def decide(state: dict, actor: dict, command: dict, oracle) -> list[dict]:
+    g = state.get("game")
+    if g is None:
+        raise RuleViolation("not_started", "the game has not started yet")
+    if g.get("finished"):
+        check_allowed(g, 0, command.get("type", ""))
+    if actor.get("kind") != "seat":
+        raise RuleViolation("not_a_player", "only a seated player can send game commands",
+                            status=403)
+    seat = int(actor["seat"])
+    check_allowed(g, seat, command["type"])
+    em = Emitter(state, oracle)
+    run_command(em, seat, command)
+    flow.advance(em)
+    return em.drafts
