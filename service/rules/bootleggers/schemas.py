@@ -123,7 +123,8 @@ class PlayThugSchema(Schema):
     target = fields.String(validate=validate.OneOf(["pending", "friendly_union_boss"]),
                            metadata={"description": "G-Men—Investigation"})
     choice = fields.String(validate=validate.OneOf(["dice", "remote_still"]),
-                           metadata={"description": "a Windfall Double Still Improvement"})
+                           metadata={"description": "Windfall: what a drawn Double Still "
+                                     'Improvement gives ("dice" unless "remote_still")'})
 
 
 class AnswerVigorishSchema(Schema):
