@@ -10,7 +10,7 @@ import pytest
 from service.rules.bootleggers import RULESET
 from service.rules.errors import RuleViolation
 
-from .situations import give_thug, play, table, to_step, types
+from .situations import give_thug, pass_step, play, set_influence, table, to_step, types
 
 MANY = [1] * 400
 
@@ -62,3 +62,55 @@ def test_a_windfall_thug_draw_joins_the_hand():
     hit = _draw_next(t, "thug:hit")
     play(t, 2, give_thug(t, 2, "thug:windfall#1"))
     assert t.player(2)["thug_cards"] == [hit] and t.player(2)["windfall"] == []
+
+
+# --- 1. The Public-dock question follows the leader -------------------------------------------------
+def _public_question_at_barleycorns(influence, cards):
+    """Seat 1 has 1 crate at the Majority dock, seat 2 four at the Public dock; demand 9."""
+    t = table(4, [1, 1, 1, 1, 3, 3, 3] + MANY)
+    to_step(t, "deals")
+    set_influence(t, "barleycorns", influence)
+    for seat, card in cards.items():
+        give_thug(t, seat, card)
+    for seat in range(1, 5):
+        t.player(seat)["crates"] = {1: 1, 2: 4}.get(seat, 0)
+    pass_step(t)
+    t.send(1, {"type": "load", "loads": {"small_1": 1}})
+    t.send(2, {"type": "load", "loads": {"small_2": 4}})
+    pass_step(t)                                                  # the after-loading window
+    t.send(1, {"type": "dispatch", "routes": {"small_1": "barleycorns"}})
+    t.send(2, {"type": "dispatch", "routes": {"small_2": "barleycorns"}})
+    pass_step(t)                                                  # the lined-up window
+    return t
+
+
+def test_the_public_dock_question_moves_to_the_new_leader():
+    """RULES.md: whoever has Majority or Controlling Influence "when the answer is given"
+    answers; rulebook FAQ: "Payouts follow the revised Influence however." Barleycorn's
+    {1:3, 3:1, 4:2}: seat 3's Mob War on two of seat 1's markers makes seat 4 Controlling."""
+    t = _public_question_at_barleycorns({1: 3, 3: 1, 4: 2}, {3: "thug:mob_war#1"})
+    assert t.waiting() == {"step": "public_dock", "seats": [1]}
+    play(t, 3, "thug:mob_war#1", speakeasy="barleycorns", markers={"1": 2})
+    assert t.speakeasy("barleycorns")["levels"] == {"1": "minority", "3": "minority",
+                                                    "4": "controlling"}
+    assert t.waiting() == {"step": "public_dock", "seats": [4]}
+    with pytest.raises(RuleViolation) as err:
+        t.send(1, {"type": "allow_public", "truck": "small_2", "allow": True})
+    assert err.value.code == "not_your_turn"
+    n = len(t.events)
+    t.send(4, {"type": "allow_public", "truck": "small_2", "allow": True})
+    paid = [(e["payload"]["to"], e["payload"]["amount"], e["payload"]["reason"])
+            for e in t.since(n) if e["type"] == "cash_paid"]
+    assert paid == [(2, 8, "wholesale"), (4, 4, "profit")]
+
+
+def test_the_public_dock_question_lapses_when_nobody_leads():
+    """Rulebook Phase 5: "If no Mobster has Majority or Controlling Influence, then no Crates
+    will be purchased from the Public Dock." Mob War on {1:3, 3:2, 4:2} leaves 1-2-2."""
+    t = _public_question_at_barleycorns({1: 3, 3: 2, 4: 2}, {3: "thug:mob_war#1"})
+    assert t.waiting() == {"step": "public_dock", "seats": [1]}
+    n = len(t.events)
+    play(t, 3, "thug:mob_war#1", speakeasy="barleycorns", markers={"1": 2})
+    assert "public_dock_answered" not in types(t.since(n))
+    assert not any(e["type"] == "crates_sold" and e["payload"]["seat"] == 2 for e in t.since(n))
+    assert t.game["round"] == 2

@@ -136,8 +136,11 @@ def advance(em) -> None:
             if step not in STEPS:
                 return
             waiting = pending(g)
-            if step == "public_dock" and waiting and selling.public_question(g) is None:
-                waiting = []        # anytime influence removed the leader: the question lapses
+            if step == "public_dock" and waiting:
+                q = selling.public_question(g)
+                if q is None or q["leader"] not in waiting:
+                    waiting = []    # a card or a placement changed the leader: the question
+                                    # is asked again of the new one, or lapses (RULES.md)
             if waiting:
                 if step == "choose_offer" and not player(g, waiting[0])["payroll_paid"]:
                     phase1.payroll(em, waiting[0])
