@@ -10,7 +10,7 @@ import pytest
 from service.rules.bootleggers import RULESET
 from service.rules.errors import RuleViolation
 
-from .situations import give_thug, pass_step, play, set_influence, table, to_step, types
+from .situations import give_thug, give_truck, pass_step, play, set_influence, table, to_step, types
 
 MANY = [1] * 400
 
@@ -114,3 +114,77 @@ def test_the_public_dock_question_lapses_when_nobody_leads():
     assert "public_dock_answered" not in types(t.since(n))
     assert not any(e["type"] == "crates_sold" and e["payload"]["seat"] == 2 for e in t.since(n))
     assert t.game["round"] == 2
+
+
+# --- 3. Hijack before dispatch ------------------------------------------------------------------------
+def _loaded_for_a_hijack(dice):
+    """Mother's {1:1, 2:3, 4:1}: seats 1 and 4 at its Minority dock. Seat 1 loads 2 crates,
+    seat 3 loads 4; seat 4, holding Hijack, has only its empty Small Truck."""
+    t = table(4, [1, 1, 1, 1] + dice + MANY)
+    to_step(t, "deals")
+    set_influence(t, "mothers", {1: 1, 2: 3, 4: 1})
+    give_thug(t, 4, "thug:hijack#1")
+    for seat in range(1, 5):
+        t.player(seat)["crates"] = {1: 2, 3: 4}.get(seat, 0)
+    pass_step(t)
+    t.send(1, {"type": "load", "loads": {"small_1": 2}})
+    t.send(3, {"type": "load", "loads": {"small_3": 4}})
+    assert t.game["window"] == "after_loading"
+    return t
+
+
+def test_a_truck_hijacked_before_dispatch_is_sent_at_its_owners_turn_in_muscle_order():
+    """Hijack: "Ship them as if you produced them." Trucks "are moved to Speakeasies in the
+    order of highest to lowest Muscle cards", and Minority crates "are purchased ... in the
+    order the Trucks are lined up (i.e., Muscle card order)": seat 1 (more Muscle) sells
+    first at Mother's, demand 2, and the hijacker (seat 4) sells nothing."""
+    t = _loaded_for_a_hijack([1, 1])
+    with pytest.raises(RuleViolation) as err:
+        play(t, 4, "thug:hijack#1", truck="small_3", with_truck="small_4", to_speakeasy="mothers")
+    assert err.value.code == "not_lined_up" and "your turn in Muscle order" in err.value.detail
+    events = play(t, 4, "thug:hijack#1", truck="small_3", with_truck="small_4")
+    assert [e["payload"] for e in events if e["type"] == "cargo_hijacked"] == [
+        {"seat": 4, "truck": "small_3", "from_seat": 3, "with_truck": "small_4", "crates": 4}]
+    assert t.game["step"] == "dispatch" and t.game["step_seats"] == [1, 4]
+    assert t.waiting()["seats"] == [1]
+    t.send(1, {"type": "dispatch", "routes": {"small_1": "mothers"}})
+    n = len(t.events)
+    t.send(4, {"type": "dispatch", "routes": {"small_4": "mothers"}})
+    sold = [(e["payload"]["seat"], e["payload"]["crates"]) for e in t.since(n)
+            if e["type"] == "crates_sold"]
+    assert sold == [(1, 2)]
+
+
+def test_a_hijacker_whose_dispatch_turn_has_passed_dispatches_next():
+    """A truck hijacked during the dispatch, before its owner sent it: the hijacker's turn
+    (Muscle order) has come and gone, so it sends the truck next."""
+    t = _loaded_for_a_hijack([1, 1])
+    give_truck(t, 1, "medium")
+    give_thug(t, 1, "thug:hijack#2")
+    t.player(4)["thug_cards"] = []
+    pass_step(t)
+    assert t.waiting() == {"step": "dispatch", "seats": [1]}
+    t.send(1, {"type": "dispatch", "routes": {"small_1": "mothers"}})
+    assert t.waiting()["seats"] == [3]
+    play(t, 1, "thug:hijack#2", truck="small_3", with_truck="medium_1")
+    assert t.waiting() == {"step": "dispatch", "seats": [1]}
+    t.send(1, {"type": "dispatch", "routes": {"medium_1": "omalleys"}})
+    assert t.waiting()["seats"] == [3]          # its truck is empty now: it can only pass
+    assert [a["type"] for a in RULESET.legal_actions(t.state, 3)["actions"]
+            if a["type"] in ("dispatch", "pass")] == ["pass"]
+
+
+def test_a_truck_hijacked_after_lining_up_goes_behind_the_line():
+    """FAQ: "If you hijack a Truck when it is already lined up ... your [Truck] goes to the
+    appropriate Dock behind all other Trucks that are already lined up"."""
+    t = _loaded_for_a_hijack([1, 1])
+    pass_step(t)
+    t.send(1, {"type": "dispatch", "routes": {"small_1": "mothers"}})
+    t.send(3, {"type": "dispatch", "routes": {"small_3": "omalleys"}})
+    assert t.game["window"] == "lined_up"
+    with pytest.raises(RuleViolation) as err:
+        play(t, 4, "thug:hijack#1", truck="small_3", with_truck="small_4")
+    assert err.value.code == "missing_target"
+    events = play(t, 4, "thug:hijack#1", truck="small_3", with_truck="small_4",
+                  to_speakeasy="mothers")
+    assert [e["payload"]["dock"] for e in events if e["type"] == "truck_hijacked"] == ["minority"]

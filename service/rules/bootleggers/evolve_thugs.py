@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import data
 from .model import find_truck, muscle_order, player, refresh_speakeasy, speakeasy, still
+from .model import truck as truck_of
 from .table import STEPS
 
 
@@ -51,6 +52,18 @@ def _reorder(g: dict) -> None:
             done = [s for s in frame["step_seats"] if s in frame["step_done"]]
             left = [s for s in order if s in frame["step_seats"] and s not in done]
             frame["step_seats"] = done + left
+
+
+def _await_dispatch(g: dict, seat: int) -> None:
+    """A hijacker with a loaded truck at home dispatches at its turn in Muscle order: an open
+    dispatch step (or one a reaction window interrupted) awaits it — next, if its turn has
+    passed."""
+    for frame in [g, *g["frames"]]:
+        if frame["step"] == "dispatch":
+            done = [s for s in frame["step_seats"] if s in frame["step_done"] and s != seat]
+            left = [s for s in muscle_order(g)
+                    if s == seat or (s in frame["step_seats"] and s not in done)]
+            frame["step_seats"], frame["step_done"] = done + left, done
 
 
 def _effect(g: dict, p: dict) -> None:
@@ -190,6 +203,11 @@ def apply(g: dict, kind: str, p: dict) -> None:
         mine["load"], mine["at"] = p["crates"], p["speakeasy"]
         speakeasy(g, p["speakeasy"])["trucks"].append(
             {"truck": mine["id"], "seat": p["seat"], "crates": p["crates"], "dock": p["dock"]})
+    elif kind == "cargo_hijacked":
+        _, target = find_truck(g, p["truck"])
+        target["load"] = 0
+        truck_of(player(g, p["seat"]), p["with_truck"])["load"] = p["crates"]
+        _await_dispatch(g, p["seat"])
     elif kind == "truck_stolen":
         _move_truck(g, p["truck"], p["seat"])
     elif kind == "cargo_diverted":
@@ -240,7 +258,7 @@ EVENTS = frozenset((
     "thug_played", "investigation_played", "thug_resolved", "step_resumed", "round_effect",
     "influence_removed", "influence_added", "improvement_moved", "die_moved",
     "still_destroyed", "die_destroyed", "vigorish_demanded", "vigorish_answered",
-    "truck_hijacked", "truck_stolen", "cargo_diverted", "trucks_relined", "windfall_drawn",
+    "truck_hijacked", "cargo_hijacked", "truck_stolen", "cargo_diverted", "trucks_relined", "windfall_drawn",
     "windfall_used", "trucks_returned", "deal_proposed", "deal_accepted", "deal_rejected",
     "deal_withdrawn", "deals_lapsed", "crates_warehoused", "moll_spent", "recruited", "still_idle",
 ))

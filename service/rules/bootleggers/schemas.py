@@ -301,6 +301,8 @@ EVENT_SPECS.update({
     "truck_hijacked": {"seat": _seat, "truck": F.String(**_req), "from_seat": _seat,
                        "with_truck": F.String(**_req), "crates": F.Integer(**_req),
                        "speakeasy": F.String(**_req), "dock": F.String(**_req)},
+    "cargo_hijacked": {"seat": _seat, "truck": F.String(**_req), "from_seat": _seat,
+                       "with_truck": F.String(**_req), "crates": F.Integer(**_req)},
     "truck_stolen": {"seat": _seat, "truck": F.String(**_req), "from_seat": _seat},
     "cargo_diverted": {"seat": _seat, "truck": F.String(**_req), "from_seat": _seat,
                        "speakeasy": F.String(**_req)},
