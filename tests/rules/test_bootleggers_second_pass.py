@@ -188,3 +188,70 @@ def test_a_truck_hijacked_after_lining_up_goes_behind_the_line():
     events = play(t, 4, "thug:hijack#1", truck="small_3", with_truck="small_4",
                   to_speakeasy="mothers")
     assert [e["payload"]["dock"] for e in events if e["type"] == "truck_hijacked"] == ["minority"]
+
+
+# --- 5. Cards on a speakeasy that is selling ----------------------------------------------------------
+def test_word_of_mouth_during_the_public_dock_question_raises_the_remaining_profit():
+    """Word of Mouth: "Profit at that Speakeasy increases by $1G/Crate for one Round only";
+    the Controlling Mobster "collects the Profit Margin on EVERY Crate that passes through
+    the Speakeasy". While the Public-dock question is open, crates are still to be sold."""
+    t = _public_question_at_barleycorns({1: 4, 3: 1}, {3: "thug:word_of_mouth#1"})
+    assert t.waiting() == {"step": "public_dock", "seats": [1]}
+    play(t, 3, "thug:word_of_mouth#1", speakeasy="barleycorns")
+    n = len(t.events)
+    t.send(1, {"type": "allow_public", "truck": "small_2", "allow": True})
+    profit = [e["payload"]["amount"] for e in t.since(n) if e["type"] == "cash_paid"
+              and e["payload"]["reason"] == "profit"]
+    assert profit == [4 * 2]                        # 4 crates at $1G + $1G
+
+
+def test_packing_heat_during_the_public_dock_question_cuts_the_remaining_price():
+    """Packing Heat: "Wholesale Price for everyone but you is $1G/Crate for one Round only.
+    You'll take it and like it!" Seat 2's Public-dock crates still to be sold pay $1G."""
+    t = _public_question_at_barleycorns({1: 4, 3: 1}, {3: "thug:packing_heat#1"})
+    play(t, 3, "thug:packing_heat#1", speakeasy="barleycorns")
+    n = len(t.events)
+    t.send(1, {"type": "allow_public", "truck": "small_2", "allow": True})
+    assert [e["payload"]["price"] for e in t.since(n) if e["type"] == "crates_sold"] == [1]
+
+
+def test_big_payoff_during_the_public_dock_question_takes_control_of_the_rest():
+    """Big Payoff: "Pay $5G to the Bank to gain Controlling Influence in that Speakeasy ...
+    You get the Profit from that Speakeasy." Played during the question, its player answers
+    it and is paid the profit on the crates sold from then on."""
+    t = _public_question_at_barleycorns({1: 4, 3: 1}, {3: "thug:big_payoff#1"})
+    play(t, 3, "thug:big_payoff#1", speakeasy="barleycorns")
+    assert t.waiting() == {"step": "public_dock", "seats": [3]}
+    n = len(t.events)
+    t.send(3, {"type": "allow_public", "truck": "small_2", "allow": True})
+    profit = [(e["payload"]["to"], e["payload"]["amount"]) for e in t.since(n)
+              if e["type"] == "cash_paid" and e["payload"]["reason"] == "profit"]
+    assert profit == [(3, 4)]
+
+
+def test_big_payoff_during_selling_sells_the_payers_public_dock_truck_at_the_majority_dock():
+    """FAQ: "If you play this card after Trucks are lined up, the Trucks must line up again";
+    the Speakeasy "will buy Crates from the Truck(s) at the Majority Dock first"."""
+    t = _public_question_at_barleycorns({1: 4, 3: 1}, {2: "thug:big_payoff#1"})
+    assert t.waiting() == {"step": "public_dock", "seats": [1]}
+    n = len(t.events)
+    play(t, 2, "thug:big_payoff#1", speakeasy="barleycorns")
+    sold = [(e["payload"]["seat"], e["payload"]["dock"], e["payload"]["crates"])
+            for e in t.since(n) if e["type"] == "crates_sold"]
+    assert sold == [(2, "majority", 4)]
+
+
+@pytest.mark.parametrize("card,why", [
+    ("thug:word_of_mouth#1", "Word of Mouth could change no sale there any more"),
+    ("thug:packing_heat#1", "Packing Heat could change no sale there any more"),
+    ("thug:big_payoff#1", "Big Payoff could change no sale there any more"),
+    ("thug:thirsty#1", "its demand is already rolled"),
+])
+def test_cards_on_a_speakeasy_are_refused_once_they_can_change_nothing(card, why):
+    """Allowed for as long as the effect can change an outcome; refused after, saying why."""
+    t = _public_question_at_barleycorns({1: 4, 3: 1}, {3: card})
+    set_influence(t, "mothers", {4: 4})
+    t.game["selling"]["done"].append("mothers")
+    with pytest.raises(RuleViolation) as err:
+        play(t, 3, card, speakeasy="mothers")
+    assert err.value.code == "too_late" and why in err.value.detail
