@@ -104,6 +104,9 @@ def test_investigation_on_windowed_cards(card, targets, where):
             assert t.game["window"] == "lined_up"
     before = t.player(2)["trucks"][0].copy()
     play(t, 1, card, **targets)
+    if t.game["step"] == "thug_window":             # declared: revealed once seat 3 answers
+        assert t.game["declared"][0]["card"] == card and t.waiting()["seats"] == [3]
+        t.send(3, {"type": "pass"})
     assert t.game["step"] == "reaction"
     play(t, 3, "thug:g_men_investigation#1", target="pending")
     assert t.player(2)["trucks"][0] == before and t.game["effects"]["idle_stills"] == []

@@ -22,7 +22,7 @@ def fresh_effects() -> dict:
 def init_game(g: dict) -> None:
     """Fields this module owns, added to a new game."""
     g.update({"effects": fresh_effects(), "pending_thug": None, "frames": [], "vigorish": None,
-              "window": None,
+              "window": None, "declared": [],
               "deal_seq": 0})
     for p in g["players"]:
         p.update({"windfall": [], "union_boss": None})
@@ -124,11 +124,36 @@ def _transfer(g: dict, frm: int, to: int, side: dict) -> None:
 
 
 def apply(g: dict, kind: str, p: dict) -> None:
-    if kind == "thug_played":
-        player(g, p["seat"])["thug_cards"].remove(p["card"])
+    if kind in ("thug_played", "thug_revealed"):
+        if kind == "thug_played":
+            player(g, p["seat"])["thug_cards"].remove(p["card"])
+        else:                                       # a declared card, face down until now
+            g["declared"] = [d for d in g["declared"] if d.get("card") != p["card"]]
         _push(g)
         g["pending_thug"] = {k: p[k] for k in ("seat", "card", "kind", "targets")}
         g["step"], g["step_seats"], g["step_done"] = "reaction", list(p["reactors"]), []
+    elif kind == "thug_declared":
+        player(g, p["seat"])["thug_cards"].remove(p["card"])
+        g["declared"].append({k: p[k] for k in ("seat", "card", "kind", "targets")})
+        if g["step"] == "thug_window" and p["seat"] not in g["step_done"]:
+            g["step_done"].append(p["seat"])
+    elif kind == "influence_declared":
+        g["declared"].append({"seat": p["seat"], "placements": dict(p["placements"])})
+        if g["step"] == "thug_window" and p["seat"] not in g["step_done"]:
+            g["step_done"].append(p["seat"])
+    elif kind == "influence_revealed":
+        g["declared"] = [d for d in g["declared"]
+                         if not (d["seat"] == p["seat"] and "placements" in d)]
+        pl, key = player(g, p["seat"]), str(p["seat"])
+        for sid, n in p["placed"].items():
+            s = speakeasy(g, sid)
+            s["influence"][key] = s["influence"].get(key, 0) + n
+            s["influence"] = {k: s["influence"][k] for k in sorted(s["influence"], key=int)}
+            pl["back_room"]["influence"] -= n
+            refresh_speakeasy(g, s)
+    elif kind == "thug_returned":
+        g["declared"] = [d for d in g["declared"] if d.get("card") != p["card"]]
+        player(g, p["seat"])["thug_cards"].append(p["card"])
     elif kind == "investigation_played":
         player(g, p["seat"])["thug_cards"].remove(p["card"])
         _discard(g, p["card"])
@@ -255,7 +280,8 @@ def end_round(g: dict) -> None:
 
 
 EVENTS = frozenset((
-    "thug_played", "investigation_played", "thug_resolved", "step_resumed", "round_effect",
+    "thug_played", "thug_declared", "thug_revealed", "thug_returned", "influence_declared",
+    "influence_revealed", "investigation_played", "thug_resolved", "step_resumed", "round_effect",
     "influence_removed", "influence_added", "improvement_moved", "die_moved",
     "still_destroyed", "die_destroyed", "vigorish_demanded", "vigorish_answered",
     "truck_hijacked", "cargo_hijacked", "truck_stolen", "cargo_diverted", "trucks_relined", "windfall_drawn",
