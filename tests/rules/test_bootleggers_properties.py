@@ -88,6 +88,8 @@ def play(seats, rounds, influence, seed):
         t.send(seat, rnd.choice(act["examples"]))
         for p in t.game["players"]:
             assert p["cash"] >= 0 and p["crates"] >= 0
+        if t.game["step"] == "bid":                 # every declaration settled in its window
+            assert t.game["declared"] == []
     return t
 
 
@@ -144,7 +146,7 @@ def test_every_thug_card_is_played_over_the_games():
     for param in configs():
         t = play(*param.values)
         played |= {e["payload"]["card"] for e in t.events
-                   if e["type"] in ("thug_played", "investigation_played")}
+                   if e["type"] in ("thug_played", "thug_revealed", "investigation_played")}
         if played >= every:
             break
     assert len(every) == 33

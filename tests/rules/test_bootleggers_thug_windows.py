@@ -65,6 +65,16 @@ def test_a_declared_card_stays_hidden_from_the_others_until_it_resolves():
     assert RULESET.view(t.state, {"kind": "organizer"})["declared"][0]["card"] == "thug:hit#2"
 
 
+def test_a_declared_card_that_goes_back_to_the_hand_stays_unnamed_to_the_others():
+    t = window_with_two_hits()
+    play(t, 4, "thug:hit#2", speakeasy="mothers", seat=1)
+    play(t, 2, "thug:hit#1", speakeasy="mothers", seat=1)
+    back = next(e for e in t.events if e["type"] == "thug_returned")
+    seen = RULESET.redact_event(back, {"kind": "seat", "seat": 1})["payload"]
+    assert seen == {"seat": 4, "card": None, "kind": None, "reason": None}
+    assert RULESET.redact_event(back, {"kind": "seat", "seat": 4})["payload"]["card"] == "thug:hit#2"
+
+
 def test_a_declaration_is_the_seats_answer_until_the_window_asks_again():
     t = window_with_two_hits(s4="thug:moll#1")
     play(t, 4, "thug:hit#2", speakeasy="mothers", seat=1)
