@@ -61,3 +61,47 @@ def test_a_hand_of_thug_cards_never_reaches_another_seat(app):
         assert not leaked, f"{name} shows {leaked}"
     shown = [p for p in views["state as another seat"].get_json()["players"] if p["seat"] == holder["seat"]][0]
     assert shown["thug_cards"] == len(cards)
+
+
+def declare_in_a_thug_window(table, rng, limit=1500):
+    """Bots play (taking Thug cards when offered) until a seat in a thug window that still
+    waits for another can declare a card; it declares one. Returns (seat, the command)."""
+    for _ in range(limit):
+        organizer = table.state()
+        if organizer["step"] == "thug_window" and len(organizer["waiting_for"]) >= 2:
+            for seat in organizer["waiting_for"]:
+                legal = table.legal(seat)
+                plays = [e for a in legal["actions"] if a["type"] == "play_thug"
+                         for e in a["examples"] if e["card"].startswith("thug:")
+                         and "investigation" not in e["card"]]
+                if plays:
+                    example = rng.choice(plays)
+                    assert table.send(seat, example, version=legal["version"]).status_code == 201
+                    return seat, example
+        seat = rng.choice(organizer["waiting_for"])
+        legal = table.legal(seat)
+        takes = [e for a in legal["actions"] if a["type"] == "take_offer" for e in a["examples"]]
+        actions = [a for a in legal["actions"] if a["type"] not in ("say", "play_thug", "propose_deal")]
+        example = rng.choice(takes) if takes and rng.random() < 0.8 else rng.choice(rng.choice(actions)["examples"])
+        assert table.send(seat, example, version=legal["version"]).status_code == 201
+    raise AssertionError("no seat ever declared a card in a thug window")
+
+
+def test_a_declared_card_stays_face_down_for_the_others_until_revealed(app):
+    """RULES.md "Priority conflicts": a declared card stays hidden from the others until it
+    resolves — through the state, time travel and the event list."""
+    table = open_table(app.test_client(), 3)
+    seat, declared = declare_in_a_thug_window(table, random.Random(3))
+    client, game = table.client, table.game_id
+    other = next(s for s in table.tokens if s != seat)
+    version = table.state()["version"]
+    own = client.get(f"/v1/games/{game}", headers=bearer(table.tokens[seat])).get_json()
+    assert own["step"] == "thug_window"                # still waiting for the others
+    assert {"seat": seat, "card": declared["card"]}.items() <= own["declared"][0].items()
+    for path in (f"/v1/games/{game}", f"/v1/games/{game}?at={version}"):
+        seen = client.get(path, headers=bearer(table.tokens[other])).get_json()["declared"]
+        assert seen == [{"seat": seat, "card": None, "kind": None, "targets": None}]
+    events = client.get(f"/v1/games/{game}/events?limit=1000&after={max(0, version - 900)}",
+                        headers=bearer(table.tokens[other])).get_json()["events"]
+    mine = [e["payload"] for e in events if e["type"] == "thug_declared"]
+    assert mine and all(p["card"] is None and p["targets"] is None for p in mine if p["seat"] == seat)

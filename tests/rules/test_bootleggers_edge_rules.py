@@ -12,13 +12,14 @@ from .harness import Table
 from .situations import give_thug, give_truck, hands, pass_step, play, table, to_step, top_bids
 
 
-# -- a truck lined up by Hijack before dispatch: sent once, loaded never again ---------------
-def hijacked_during_loading():
-    """Seat 1 hijacks seat 2's 3 crates into its Medium, lined up at O'Malley's, while
-    seat 1 itself has 2 crates still to load."""
+# -- a truck lined up before dispatch (a Hijack recorded before issue 13): sent once, loaded never again
+def seat_2_loaded(cards):
+    """Loading: seat 2 has loaded 3 crates on its Small; seat 1 (with `cards` and an empty
+    Medium) still has 2 crates to load."""
     t = table(4, [1] * 400)
     top_bids(t)
-    give_thug(t, 1, "thug:hijack#1")
+    for card in cards:
+        give_thug(t, 1, card)
     to_step(t, "deals")
     med = give_truck(t, 1, "medium")
     for p in t.game["players"]:
@@ -26,7 +27,18 @@ def hijacked_during_loading():
     t.player(1)["crates"], t.player(2)["crates"] = 2, 3
     pass_step(t)
     t.send(2, {"type": "load", "loads": {"small_2": 3}})
-    play(t, 1, "thug:hijack#1", truck="small_2", with_truck=med, to_speakeasy="omalleys")
+    return t, med
+
+
+def hijacked_during_loading():
+    """Seat 1 took seat 2's 3 crates into its Medium, lined up at O'Malley's, while seat 1
+    itself has 2 crates still to load. Today's Hijack before dispatch leaves the truck at
+    home (`cargo_hijacked`); games recorded earlier hold this `truck_hijacked` event, and
+    they must still fold and play on."""
+    t, med = seat_2_loaded(cards=())
+    t.apply([{"type": "truck_hijacked", "payload": {
+        "seat": 1, "truck": "small_2", "from_seat": 2, "with_truck": med, "crates": 3,
+        "speakeasy": "omalleys", "dock": "line"}}], {"kind": "seat", "seat": 1})
     assert t.game["step"] == "load" and t.waiting()["seats"] == [1]
     return t, med
 
@@ -66,6 +78,23 @@ def test_a_seat_whose_only_loaded_truck_is_lined_up_is_not_awaited_at_dispatch()
     while t.game["step"] == "thug_window":
         pass_step(t)
     assert t.game["step"] != "dispatch" or 1 not in t.waiting()["seats"]
+
+
+def test_hijacked_crates_at_home_ride_with_the_hijackers_own_and_are_sent_once():
+    """Hijack before dispatch: "Ship them as if you produced them" — the Medium holding the 3
+    hijacked crates takes 2 of seat 1's own and is sent at seat 1's turn."""
+    t, med = seat_2_loaded(cards=("thug:hijack#1",))
+    play(t, 1, "thug:hijack#1", truck="small_2", with_truck=med)
+    assert t.game["step"] == "load" and t.waiting()["seats"] == [1]
+    t.send(1, {"type": "load", "loads": {med: 2}})
+    assert t.game["step"] == "dispatch" and t.waiting()["seats"] == [1]
+    n = len(t.events)
+    t.send(1, {"type": "dispatch", "routes": {med: "omalleys"}})
+    while t.game["step"] != "bid":
+        pass_step(t)
+    sold = [(e["payload"]["truck"], e["payload"]["crates"]) for e in t.events[n:]
+            if e["type"] == "crates_sold"]
+    assert sold == [(med, 5)]
 
 
 # -- crates: what is not loaded is lost; a Warehouse keeps its own only ------------------------

@@ -69,7 +69,10 @@ def test_anytime_influence_replaces_phase_2():
     t.send(3, {"type": "place_influence", "placements": {"mothers": 1}})   # not its turn
     assert t.speakeasy("mothers")["influence"] == {"3": 1}
     pass_step(t)
-    assert t.game["step"] == "deals"                    # no Phase 2 step
+    assert t.game["step"] == "thug_window"              # no Phase 2 step: the window before
+    assert t.waiting()["seats"] == [1, 2, 4]            # production waits for who can place
+    pass_step(t)
+    assert t.game["step"] == "deals"
     kinds = {a["type"] for a in RULESET.legal_actions(t.state, 4)["actions"]}
     assert kinds - {"propose_deal"} == {"pass", "place_influence"}     # deals are always open
 
@@ -299,8 +302,10 @@ def test_anytime_influence_can_remove_the_leader_and_the_question_lapses():
     pass_step(t)
     t.send(2, {"type": "load", "loads": {"small_2": 4}})
     t.send(3, {"type": "load", "loads": {"small_3": 4}})
+    pass_step(t) if t.game["step"] == "thug_window" else None
     t.send(2, {"type": "dispatch", "routes": {"small_2": "texas_lils"}})   # minority dock
     t.send(3, {"type": "dispatch", "routes": {"small_3": "texas_lils"}})   # public dock
+    pass_step(t) if t.game["step"] == "thug_window" else None
     assert t.waiting() == {"step": "public_dock", "seats": [1]}
     t.player(2)["back_room"]["influence"] = 1
     n = len(t.events)

@@ -5,7 +5,8 @@ example is accepted by decide; commands from the wrong seat are refused with Rul
 (never another exception); state JSON round-trips (the harness); cash never goes negative;
 timeouts apply. At the end: money is conserved (each seat's cash equals the sum of the
 `cash_paid` events naming it), folding every event from scratch equals the live state, and
-views hide what they must. BOOTLEGGERS_GAMES=200 raises the number of games (default 40).
+views hide what they must. Declarations in thug windows (cards, and placements under anytime influence) are checked to
+stay hidden from other seats. BOOTLEGGERS_GAMES=200 raises the number of games (default 40).
 """
 from __future__ import annotations
 
@@ -87,6 +88,8 @@ def play(seats, rounds, influence, seed):
         t.send(seat, rnd.choice(act["examples"]))
         for p in t.game["players"]:
             assert p["cash"] >= 0 and p["crates"] >= 0
+        if t.game["step"] == "bid":                 # every declaration settled in its window
+            assert t.game["declared"] == []
     return t
 
 
@@ -118,7 +121,13 @@ def test_random_game(seats, rounds, influence, seed):
     assert isinstance(v["decks"]["men_of_action"]["draw"], int)
     for other_p in v["players"][1:]:
         assert isinstance(other_p["thug_cards"], int) and other_p["windfall"] is None
+    for d in v["declared"]:
+        if d["seat"] != 1:
+            assert set(d.values()) - {d["seat"]} <= {None}
     for e in t.events:
+        if e["type"] in ("thug_declared", "influence_declared") and e["payload"]["seat"] != 1:
+            seen = RULESET.redact_event(e, {"kind": "seat", "seat": 1})["payload"]
+            assert seen.get("card") is None and seen.get("placements") is None
         if e["type"] == "windfall_drawn" and e["payload"]["seat"] != 1:
             assert RULESET.redact_event(e, {"kind": "seat", "seat": 1})["payload"]["card"] is None
         r = RULESET.redact_event(e, {"kind": "spectator"})
@@ -137,8 +146,32 @@ def test_every_thug_card_is_played_over_the_games():
     for param in configs():
         t = play(*param.values)
         played |= {e["payload"]["card"] for e in t.events
-                   if e["type"] in ("thug_played", "investigation_played")}
+                   if e["type"] in ("thug_played", "thug_revealed", "investigation_played")}
         if played >= every:
             break
     assert len(every) == 33
     assert sorted(every - played) == []
+
+
+def _declarations_per_settling(events):
+    """How many declarations each settling of a thug window resolved together."""
+    counts, n = [], 0
+    for e in events:
+        if e["type"] in ("thug_declared", "influence_declared"):
+            n += 1
+        elif e["type"] in ("thug_revealed", "thug_returned", "influence_revealed") and n:
+            counts.append(n)
+            n = 0
+    return counts
+
+
+def test_simultaneous_declarations_settle_in_muscle_order_over_the_games():
+    """Over the random games, some thug window has two or more declarations to settle
+    together (their Muscle order is tested in test_bootleggers_thug_windows.py)."""
+    together = 0
+    for param in configs():
+        t = play(*param.values)
+        together += sum(1 for c in _declarations_per_settling(t.events) if c >= 2)
+        if together:
+            break
+    assert together, "no window ever had two declarations to settle"

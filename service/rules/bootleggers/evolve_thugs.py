@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import data
 from .model import find_truck, muscle_order, player, refresh_speakeasy, speakeasy, still
+from .model import truck as truck_of
 from .table import STEPS
 
 
@@ -21,7 +22,7 @@ def fresh_effects() -> dict:
 def init_game(g: dict) -> None:
     """Fields this module owns, added to a new game."""
     g.update({"effects": fresh_effects(), "pending_thug": None, "frames": [], "vigorish": None,
-              "window": None,
+              "window": None, "declared": [],
               "deal_seq": 0})
     for p in g["players"]:
         p.update({"windfall": [], "union_boss": None})
@@ -51,6 +52,18 @@ def _reorder(g: dict) -> None:
             done = [s for s in frame["step_seats"] if s in frame["step_done"]]
             left = [s for s in order if s in frame["step_seats"] and s not in done]
             frame["step_seats"] = done + left
+
+
+def _await_dispatch(g: dict, seat: int) -> None:
+    """A hijacker with a loaded truck at home dispatches at its turn in Muscle order: an open
+    dispatch step (or one a reaction window interrupted) awaits it — next, if its turn has
+    passed."""
+    for frame in [g, *g["frames"]]:
+        if frame["step"] == "dispatch":
+            done = [s for s in frame["step_seats"] if s in frame["step_done"] and s != seat]
+            left = [s for s in muscle_order(g)
+                    if s == seat or (s in frame["step_seats"] and s not in done)]
+            frame["step_seats"], frame["step_done"] = done + left, done
 
 
 def _effect(g: dict, p: dict) -> None:
@@ -111,11 +124,36 @@ def _transfer(g: dict, frm: int, to: int, side: dict) -> None:
 
 
 def apply(g: dict, kind: str, p: dict) -> None:
-    if kind == "thug_played":
-        player(g, p["seat"])["thug_cards"].remove(p["card"])
+    if kind in ("thug_played", "thug_revealed"):
+        if kind == "thug_played":
+            player(g, p["seat"])["thug_cards"].remove(p["card"])
+        else:                                       # a declared card, face down until now
+            g["declared"] = [d for d in g["declared"] if d.get("card") != p["card"]]
         _push(g)
         g["pending_thug"] = {k: p[k] for k in ("seat", "card", "kind", "targets")}
         g["step"], g["step_seats"], g["step_done"] = "reaction", list(p["reactors"]), []
+    elif kind == "thug_declared":
+        player(g, p["seat"])["thug_cards"].remove(p["card"])
+        g["declared"].append({k: p[k] for k in ("seat", "card", "kind", "targets")})
+        if g["step"] == "thug_window" and p["seat"] not in g["step_done"]:
+            g["step_done"].append(p["seat"])
+    elif kind == "influence_declared":
+        g["declared"].append({"seat": p["seat"], "placements": dict(p["placements"])})
+        if g["step"] == "thug_window" and p["seat"] not in g["step_done"]:
+            g["step_done"].append(p["seat"])
+    elif kind == "influence_revealed":
+        g["declared"] = [d for d in g["declared"]
+                         if not (d["seat"] == p["seat"] and "placements" in d)]
+        pl, key = player(g, p["seat"]), str(p["seat"])
+        for sid, n in p["placed"].items():
+            s = speakeasy(g, sid)
+            s["influence"][key] = s["influence"].get(key, 0) + n
+            s["influence"] = {k: s["influence"][k] for k in sorted(s["influence"], key=int)}
+            pl["back_room"]["influence"] -= n
+            refresh_speakeasy(g, s)
+    elif kind == "thug_returned":
+        g["declared"] = [d for d in g["declared"] if d.get("card") != p["card"]]
+        player(g, p["seat"])["thug_cards"].append(p["card"])
     elif kind == "investigation_played":
         player(g, p["seat"])["thug_cards"].remove(p["card"])
         _discard(g, p["card"])
@@ -190,6 +228,11 @@ def apply(g: dict, kind: str, p: dict) -> None:
         mine["load"], mine["at"] = p["crates"], p["speakeasy"]
         speakeasy(g, p["speakeasy"])["trucks"].append(
             {"truck": mine["id"], "seat": p["seat"], "crates": p["crates"], "dock": p["dock"]})
+    elif kind == "cargo_hijacked":
+        _, target = find_truck(g, p["truck"])
+        target["load"] = 0
+        truck_of(player(g, p["seat"]), p["with_truck"])["load"] = p["crates"]
+        _await_dispatch(g, p["seat"])
     elif kind == "truck_stolen":
         _move_truck(g, p["truck"], p["seat"])
     elif kind == "cargo_diverted":
@@ -237,10 +280,11 @@ def end_round(g: dict) -> None:
 
 
 EVENTS = frozenset((
-    "thug_played", "investigation_played", "thug_resolved", "step_resumed", "round_effect",
+    "thug_played", "thug_declared", "thug_revealed", "thug_returned", "influence_declared",
+    "influence_revealed", "investigation_played", "thug_resolved", "step_resumed", "round_effect",
     "influence_removed", "influence_added", "improvement_moved", "die_moved",
     "still_destroyed", "die_destroyed", "vigorish_demanded", "vigorish_answered",
-    "truck_hijacked", "truck_stolen", "cargo_diverted", "trucks_relined", "windfall_drawn",
+    "truck_hijacked", "cargo_hijacked", "truck_stolen", "cargo_diverted", "trucks_relined", "windfall_drawn",
     "windfall_used", "trucks_returned", "deal_proposed", "deal_accepted", "deal_rejected",
     "deal_withdrawn", "deals_lapsed", "crates_warehoused", "moll_spent", "recruited", "still_idle",
 ))

@@ -26,8 +26,9 @@ def _after_bid(em) -> None:
 
 def _window(em, name: str, phase: int) -> None:
     """A `thug_window` before automatic work a card could change (RULES.md): it waits for
-    the seats holding Thug cards; with none, the work goes on at once."""
-    seats = thugs.holders(em.game)
+    the seats holding Thug cards, each declaring a card or passing; with none, the work goes
+    on at once."""
+    seats = thugs.window_seats(em.game)
     if seats:
         em.emit("step_started", {"phase": phase, "step": "thug_window", "seats": seats,
                                  "window": name})
@@ -75,6 +76,12 @@ def _continue_selling(em) -> None:
         end_of_phase5(em)
 
 
+def _close_window(em) -> None:
+    """Every awaited seat answered: settle the declared cards (Muscle order), then go on."""
+    if thugs.settle(em):
+        AFTER_WINDOW[em.game["window"]](em)
+
+
 AFTER_WINDOW = {
     "after_choices": lambda em: _open(em, "place_influence", muscle_order(em.game)),
     "before_production": _produce,
@@ -90,7 +97,7 @@ ON_COMPLETE = {
     "load": _after_load,
     "dispatch": _after_dispatch,
     "public_dock": _continue_selling,
-    "thug_window": lambda em: AFTER_WINDOW[em.game["window"]](em),
+    "thug_window": _close_window,
     "reaction": thugs.resolve_pending,
     "vigorish": thugs.resume,
 }
@@ -136,8 +143,11 @@ def advance(em) -> None:
             if step not in STEPS:
                 return
             waiting = pending(g)
-            if step == "public_dock" and waiting and selling.public_question(g) is None:
-                waiting = []        # anytime influence removed the leader: the question lapses
+            if step == "public_dock" and waiting:
+                q = selling.public_question(g)
+                if q is None or q["leader"] not in waiting:
+                    waiting = []    # a card or a placement changed the leader: the question
+                                    # is asked again of the new one, or lapses (RULES.md)
             if waiting:
                 if step == "choose_offer" and not player(g, waiting[0])["payroll_paid"]:
                     phase1.payroll(em, waiting[0])

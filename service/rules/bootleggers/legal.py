@@ -5,7 +5,7 @@ send them); `params` gives the choices a client needs to build other commands.
 """
 from __future__ import annotations
 
-from . import data, deals, flow, thugs
+from . import data, deals, flow, placement, thugs
 from .commands import is_free, run_command
 from .kernel import Emitter
 from .model import muscle_displayed, player, remote_stills_in_play, speakeasy
@@ -19,13 +19,11 @@ def _action(kind: str, params: dict, examples: list[dict]) -> dict:
 
 
 def _influence_room(g: dict) -> dict[str, int]:
-    return {s["id"]: s["circles"] - sum(s["influence"].values()) for s in g["speakeasies"]
-            if s["id"] != "omalleys" and s["circles"] - sum(s["influence"].values()) > 0}
+    return {s["id"]: placement.room(g, s) for s in g["speakeasies"] if placement.room(g, s) > 0}
 
 
 def _influence(g: dict, seat: int) -> dict | None:
-    locked = g["effects"]["safe_house"].get(str(seat), 0)
-    have = player(g, seat)["back_room"]["influence"] - locked
+    have = placement.placeable(g, seat)
     room = _influence_room(g)
     if have < 1 or not room:
         return None
@@ -146,7 +144,9 @@ def legal_actions(state: dict, seat: int) -> dict:
                 [{k: v for k, v in x.items()} for x in plays]))
         if step not in ("reaction", "vigorish"):
             actions += deals.actions(g, seat, _action)
-        if is_free(g, "place_influence") and not (in_step and step == "place_influence"):
+        answered = placement.declaring(g) and seat in g["step_done"]
+        if is_free(g, "place_influence") and not (in_step and step == "place_influence") \
+                and not answered:
             act = _influence(g, seat)
             if act:
                 actions.append(act)

@@ -46,11 +46,50 @@ def check_influence(g: dict, seat: int, placements: dict) -> None:
                                 f"{taken} are taken — you can place {s['circles'] - taken} more")
 
 
+def placeable(g: dict, seat: int) -> int:
+    """Back-room markers the seat may place now (Safe-house's are locked this round)."""
+    locked = g["effects"]["safe_house"].get(str(seat), 0)
+    return max(0, player(g, seat)["back_room"]["influence"] - locked)
+
+
+def room(g: dict, s: dict) -> int:
+    return 0 if s["id"] == "omalleys" else s["circles"] - sum(s["influence"].values())
+
+
+def can_place(g: dict, seat: int) -> bool:
+    return placeable(g, seat) > 0 and any(room(g, s) > 0 for s in g["speakeasies"])
+
+
+def declaring(g: dict) -> bool:
+    """Under "anytime influence", placements in an open thug window are declared and settle
+    in Muscle order with the declared cards (the rulebook's pre-emption)."""
+    return g["influence_mode"] == "anytime" and g["step"] == "thug_window"
+
+
 def place_influence(em, seat: int, cmd: dict) -> None:
+    g = em.game
     placements = dict(cmd["placements"])
-    check_influence(em.game, seat, placements)
+    if declaring(g) and seat in g["step_done"]:
+        raise RuleViolation("already_answered", "you have answered this round of the Thug "
+                            "window (declared or passed); declarations settle in Muscle order, "
+                            "then the window asks everyone again")
+    check_influence(g, seat, placements)
     ordered = {sid: placements[sid] for sid in data.SPEAKEASY_ORDER if sid in placements}
-    em.emit("influence_placed", {"seat": seat, "placements": ordered})
+    if declaring(g):
+        em.emit("influence_declared", {"seat": seat, "placements": ordered})
+    else:
+        em.emit("influence_placed", {"seat": seat, "placements": ordered})
+
+
+def what_still_fits(g: dict, seat: int, placements: dict) -> dict:
+    """A declared placement as far as it still fits, in the order declared: a pre-emption
+    cannot be taken back, so its player places every marker that still can be placed."""
+    left, out = placeable(g, seat), {}
+    for sid, n in placements.items():
+        k = min(n, left, room(g, speakeasy(g, sid)))
+        if k > 0:
+            out[sid], left = k, left - k
+    return out
 
 
 def place_die(em, seat: int, cmd: dict) -> None:

@@ -123,7 +123,8 @@ class PlayThugSchema(Schema):
     target = fields.String(validate=validate.OneOf(["pending", "friendly_union_boss"]),
                            metadata={"description": "G-Men—Investigation"})
     choice = fields.String(validate=validate.OneOf(["dice", "remote_still"]),
-                           metadata={"description": "a Windfall Double Still Improvement"})
+                           metadata={"description": "Windfall: what a drawn Double Still "
+                                     'Improvement gives ("dice" unless "remote_still")'})
 
 
 class AnswerVigorishSchema(Schema):
@@ -159,7 +160,11 @@ class DealRefSchema(Schema):
 COMMAND_SCHEMAS = {
     "play_thug": (PlayThugSchema, "Whenever Muscle cards are displayed, within the card's own "
                   "window: play a Thug card with its targets. Others may answer with "
-                  "G-Men—Investigation before it resolves; one card is pending at a time."),
+                  "G-Men—Investigation before it resolves; one card is pending at a time. "
+                  "In a thug_window the play is declared (face down, your answer to the "
+                  "window, once per round of it); when every awaited seat has answered the "
+                  "declared cards resolve in Muscle order, highest first, and a card whose "
+                  "target is gone returns to your hand."),
     "answer_vigorish": (AnswerVigorishSchema, "When A Little Vigorish asks you: pay $3G per die "
                         "on that still, or it produces nothing this round."),
     "propose_deal": (ProposeDealSchema, "Whenever Muscle cards are displayed: offer another seat "
@@ -174,10 +179,13 @@ COMMAND_SCHEMAS = {
                    "the card's cost are paid): take the Truck card or a Men of Action card. "
                    'Double Still Improvement needs choice "dice" or "remote_still".'),
     "pass": (PassSchema, "Ends your part of the current step: take no offer, place no "
-             "influence, finish deals, load nothing, send no truck."),
+             "influence, finish deals, load nothing, send no truck, declare nothing in a "
+             "thug_window, let a card resolve in a reaction window."),
     "place_influence": (PlaceInfluenceSchema, "Phase 2 on your turn in Muscle order (one "
                         "complete placement); under the anytime-influence option, whenever "
-                        "Muscle cards are displayed. At most the speakeasy's circles."),
+                        "Muscle cards are displayed — declared in a thug_window (settled in "
+                        "Muscle order with the declared cards; a pre-emption stands). At most "
+                        "the speakeasy's circles."),
     "place_die": (PlaceDieSchema, "Whenever Muscle cards are displayed: move a back-room die "
                   "to one of your stills (at most 4 dice per still)."),
     "place_improvement": (PlaceImprovementSchema, "Whenever Muscle cards are displayed: move a "
@@ -274,6 +282,20 @@ _opt_seat = F.Integer()
 EVENT_SPECS.update({
     "thug_played": {"seat": _seat, "card": F.String(**_req), "kind": F.String(**_req),
                     "targets": F.Dict(**_req), "reactors": F.List(F.Integer(), **_req)},
+    "thug_declared": {"seat": _seat, "card": F.String(allow_none=True, **_req),
+                      "kind": F.String(allow_none=True, **_req),
+                      "targets": F.Dict(allow_none=True, **_req)},
+    "thug_revealed": {"seat": _seat, "card": F.String(**_req), "kind": F.String(**_req),
+                      "targets": F.Dict(**_req), "reactors": F.List(F.Integer(), **_req)},
+    "thug_returned": {"seat": _seat, "card": F.String(allow_none=True, **_req),
+                      "kind": F.String(allow_none=True, **_req),
+                      "reason": F.String(allow_none=True, **_req)},
+    "influence_declared": {"seat": _seat, "placements": F.Dict(keys=F.String(),
+                                                                values=F.Integer(),
+                                                                allow_none=True, **_req)},
+    "influence_revealed": {"seat": _seat,
+                           "placements": F.Dict(keys=F.String(), values=F.Integer(), **_req),
+                           "placed": F.Dict(keys=F.String(), values=F.Integer(), **_req)},
     "investigation_played": {"seat": _seat, "card": F.String(**_req), "target": F.String(**_req),
                              "on_seat": _seat, "on_card": F.String(**_req)},
     "thug_resolved": {"seat": _seat, "card": F.String(**_req), "kind": F.String(**_req),
@@ -300,6 +322,8 @@ EVENT_SPECS.update({
     "truck_hijacked": {"seat": _seat, "truck": F.String(**_req), "from_seat": _seat,
                        "with_truck": F.String(**_req), "crates": F.Integer(**_req),
                        "speakeasy": F.String(**_req), "dock": F.String(**_req)},
+    "cargo_hijacked": {"seat": _seat, "truck": F.String(**_req), "from_seat": _seat,
+                       "with_truck": F.String(**_req), "crates": F.Integer(**_req)},
     "truck_stolen": {"seat": _seat, "truck": F.String(**_req), "from_seat": _seat},
     "cargo_diverted": {"seat": _seat, "truck": F.String(**_req), "from_seat": _seat,
                        "speakeasy": F.String(**_req)},

@@ -78,6 +78,18 @@ def _open_sales(em, s: dict) -> None:
         _sell(em, s, entry)
 
 
+def _sell_relined(em, s: dict) -> None:
+    """The Majority and Minority docks are bought from before the Public dock: a truck that
+    Big Payoff moved there during the selling sells while demand remains (any other truck
+    there still holding crates was left when demand ran out)."""
+    sel = em.game["selling"]
+    if sel["remaining"] is None or not s["open"]:
+        return
+    for entry in _line(s, ("majority",)) + _line(s, ("minority",)):
+        if entry["crates"] > 0 and sel["remaining"] > 0:
+            _sell(em, s, entry)
+
+
 def public_question(g: dict) -> dict | None:
     """The Public-dock truck awaiting the leader's answer now, with the leader; or None."""
     sel = g["selling"]
@@ -105,6 +117,7 @@ def proceed(em) -> bool:
     while True:
         sel = g["selling"]
         if sel and sel.get("speakeasy"):
+            _sell_relined(em, speakeasy(g, sel["speakeasy"]))
             q = public_question(g)
             if q is not None:
                 em.emit("step_started", {"phase": 5, "step": "public_dock",

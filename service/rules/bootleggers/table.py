@@ -28,7 +28,7 @@ STEPS: dict[str, Step] = {s.name: s for s in (
     Step("load", 4, "all", ("load", "pass"), "fill own trucks, biggest first"),
     Step("dispatch", 4, "one", ("dispatch", "pass"), "send every loaded truck to O'Malley's"),
     Step("public_dock", 5, "one", ("allow_public",), "refuse"),
-    Step("thug_window", 0, "all", ("pass",), "pass (play no Thug card)"),
+    Step("thug_window", 0, "all", ("pass",), "pass (declare nothing)"),
     Step("reaction", 0, "all", ("pass",), "pass (let the card resolve)"),
     Step("vigorish", 0, "one", ("answer_vigorish",), "don't pay (the still stays idle)"),
 )}

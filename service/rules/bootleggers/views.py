@@ -1,7 +1,8 @@
 """Hidden information: what each viewer may see of the state and of each event.
 
 A seat sees its own Muscle hand, sealed bid, Thug cards and Windfall draws; others see counts
-(the organizer sees cards, not sealed bids). Thug card ids in deals are for the two parties. Sealed bids
+(the organizer sees cards, not sealed bids). A card declared in a thug window stays face down
+— others see that the seat declared, not what — until it is revealed to resolve. Thug card ids in deals are for the two parties. Sealed bids
 are hidden from everyone but the bidder until the reveal (the organizer included, since an
 organizer may also be playing). Deck order is for the organizer only. Always copies.
 """
@@ -31,6 +32,9 @@ def view(state: dict, viewer: dict) -> dict:
                 p["windfall"] = None
             if not organizer:
                 p["muscle_hand"] = len(p["muscle_hand"])
+    for d in game.get("declared") or []:              # face down until it resolves
+        if d["seat"] != me and not organizer:
+            d.update({k: None for k in d if k != "seat"})
     if not organizer:
         for deck in game["decks"].values():
             deck["draw"] = len(deck["draw"])
@@ -56,6 +60,9 @@ def _hide_cards(deal: dict, me) -> None:
 
 
 _ORDER_HIDDEN = {"deck_shuffled"}
+#: what of a declaration (and of a declared card going back to the hand) only its seat sees
+_DECLARED = {"thug_declared": ("card", "kind", "targets"),
+             "thug_returned": ("card", "kind", "reason"), "influence_declared": ("placements",)}
 
 
 def redact_event(event: dict, viewer: dict) -> dict:
@@ -70,6 +77,8 @@ def redact_event(event: dict, viewer: dict) -> dict:
     elif kind == "muscle_dealt" and p.get("seat") != me and not organizer:
         p["cards"] = None
         p["count"] = len(event["payload"]["cards"])
+    elif kind in _DECLARED and p.get("seat") != me and not organizer:
+        p.update({k: None for k in _DECLARED[kind]})    # a declared card, until revealed
     elif kind == "windfall_drawn" and p.get("seat") != me and not organizer:
         p["card"] = None                    # a blind draw only its holder sees
     elif kind in ("deal_proposed", "deal_accepted") and not organizer:

@@ -6,15 +6,24 @@ other seat holding a Thug card is asked; hand sizes are public, so waiting only 
 reveals nothing, and a seat with no card could not react anyway. When all have passed the
 card is checked again and resolves (or fizzles if its target vanished); G-Men—Investigation
 played meanwhile nullifies it. Investigation itself opens no window: the deck holds a single
-Investigation, so nobody could answer it. The interrupted step then resumes — a thug window
-asks everyone again.
+Investigation, so nobody could answer it. The interrupted step then resumes.
+
+Inside a `thug_window` a play is *declared*, not resolved ("Priority conflicts ... resolved in
+favor of the Mobster wielding the highest Muscle", so not in favour of the fastest request):
+`thug_declared` takes the card face down out of the hand and is the seat's answer, as `pass`
+is. When every awaited seat has answered (or the deadline passed), the declarations settle one
+at a time, highest Muscle first: a card whose targets still hold is revealed into its own
+reaction window (`thug_revealed`) and resolves like any other; one whose target is gone goes
+back to its holder's hand (`thug_returned`). After the last, the window asks everyone again.
+Investigation and a kept Windfall draw are never declared: they conflict with nothing.
 """
 from __future__ import annotations
 
 from service.rules.errors import RuleViolation
 
 from .. import data
-from ..model import player
+from .. import placement
+from ..model import muscle_order, muscle_rank, player
 from . import influence, people, speakeasies, stills, trucks
 from .base import displayed, holders
 
@@ -54,13 +63,32 @@ def check(g: dict, seat: int, card: str, t: dict) -> tuple[str, dict]:
                             "card resolves at a time (only G-Men—Investigation may answer it)")
     if g["step"] == "vigorish" and kind != INVESTIGATION:
         raise RuleViolation("thug_pending", "a Vigorish answer is awaited first")
+    declare = kind != INVESTIGATION and in_window(g)
+    if declare and seat in g["step_done"]:
+        raise RuleViolation("already_answered", "you have answered this round of the Thug "
+                            "window (declared a card or passed); the declared cards resolve in "
+                            "Muscle order, then the window asks everyone again")
     targets = CARDS[kind].check(g, seat, t)
     unused = sorted(set(t) - set(targets))
     if unused:   # a field the card ignores is a client's mistake, not something to drop quietly
         takes = ", ".join(sorted(targets)) or "no targets"
         raise RuleViolation("unexpected_fields", f"{data.card_name(card)} takes {takes}; it has "
                             f"no {', '.join(unused)}", status=422)
-    return "thug", targets
+    return ("declare" if declare else "thug"), targets
+
+
+def in_window(g: dict) -> bool:
+    """Plays are declared while a thug window (not a reaction inside it) is open."""
+    return g["step"] == "thug_window"
+
+
+def window_seats(g: dict) -> list[int]:
+    """Who a thug window waits for: the seats holding a face-down card, and under "anytime
+    influence" the seats that could place a marker (their placements settle here too)."""
+    seats = holders(g)
+    if g["influence_mode"] == "anytime":
+        seats = [s for s in muscle_order(g) if s in seats or placement.can_place(g, s)]
+    return seats
 
 
 def play(em, seat: int, cmd: dict) -> None:
@@ -70,6 +98,9 @@ def play(em, seat: int, cmd: dict) -> None:
         people.redeem(em, seat, card, t)
         return
     kind = data.card_kind(card)[5:]
+    if what == "declare":
+        em.emit("thug_declared", {"seat": seat, "card": card, "kind": kind, "targets": t})
+        return
     if kind == INVESTIGATION:
         pend = g["pending_thug"] if t["target"] == "pending" else None
         em.emit("investigation_played", {
@@ -84,13 +115,44 @@ def play(em, seat: int, cmd: dict) -> None:
 
 
 def resume(em) -> None:
-    """Pop the interrupted step; an interrupted thug window asks every holder again."""
+    """Pop the interrupted step. An interrupted thug window with declarations left settles
+    the next one (its seats have all answered); with none left it asks everyone again."""
     g = em.game
     frame = g["frames"][-1]
     payload = {"step": frame["step"]}
-    if frame["step"] == "thug_window":
-        payload["seats"] = holders(g)
+    if frame["step"] == "thug_window" and not g.get("declared"):
+        payload["seats"] = window_seats(g)
     em.emit("step_resumed", payload)
+
+
+def settle(em) -> bool:
+    """The thug window's answers are all in: settle its declarations, highest Muscle first.
+    Returns True when the window is over (nothing was declared), False when a declared card
+    waits in its reaction window or the window asks everyone again."""
+    g = em.game
+    settled = False
+    while g.get("declared"):
+        d = max(g["declared"], key=lambda x: (muscle_rank(g, x["seat"]), -x["seat"]))
+        settled = True
+        if "placements" in d:                       # a declared placement under anytime
+            fits = placement.what_still_fits(g, d["seat"], d["placements"])
+            em.emit("influence_revealed", {"seat": d["seat"], "placements": d["placements"],
+                                           "placed": fits})
+            continue
+        base = {"seat": d["seat"], "card": d["card"], "kind": d["kind"]}
+        try:
+            t = CARDS[d["kind"]].check(g, d["seat"], dict(d["targets"]))
+        except RuleViolation as gone:
+            em.emit("thug_returned", {**base, "reason": gone.detail})
+            continue
+        em.emit("thug_revealed", {**base, "targets": t, "reactors": holders(g, but=d["seat"])})
+        return False
+    seats = window_seats(g)
+    if settled and seats:
+        em.emit("step_started", {"phase": g["phase"], "step": "thug_window", "seats": seats,
+                                 "window": g["window"]})
+        return False
+    return True
 
 
 def resolve_pending(em) -> None:
@@ -135,4 +197,5 @@ def plays(g: dict, seat: int) -> list[dict]:
     return out
 
 
-__all__ = ["CARDS", "play", "resolve_pending", "resume", "plays", "answer_vigorish", "holders"]
+__all__ = ["CARDS", "play", "resolve_pending", "resume", "settle", "plays", "answer_vigorish",
+           "holders", "window_seats"]

@@ -87,11 +87,22 @@ def a_speakeasy(g: dict, sid, *, open_=True, omalleys=False) -> dict:
     return s
 
 
-def not_sold_yet(g: dict, s: dict) -> None:
-    """Effects on a speakeasy's sales this round must come before it starts selling."""
+def not_sold_yet(g: dict, s: dict, why: str = "") -> None:
+    """Effects on how a speakeasy starts selling (its demand, whether it opens) must come
+    before it starts selling; `why` says what the card would have changed."""
     sel = g.get("selling") or {}
     if s["id"] in (sel.get("done") or []) or sel.get("speakeasy") == s["id"]:
-        raise bad("too_late", f"{sname(s['id'])} has already started selling this round")
+        raise bad("too_late", f"{sname(s['id'])} has already started selling this round"
+                  + (f": {why}" if why else ""))
+
+
+def still_selling(g: dict, s: dict, what: str) -> None:
+    """Effects on each crate sold (price, profit, who controls) count for as long as crates
+    can still be sold there: refused only once the speakeasy has finished selling."""
+    sel = g.get("selling") or {}
+    if s["id"] in (sel.get("done") or []):
+        raise bad("too_late", f"{sname(s['id'])} has finished selling this round, so {what} "
+                  "could change no sale there any more")
 
 
 def a_truck(g: dict, tid) -> tuple[dict, dict]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from .. import data
 from ..model import dock_for, markers_in_supply, muscle_order, player, sname, speakeasy
 from ..selling import DOCK_RANK
-from .base import Card, a_speakeasy, bad, can_pay, need, not_sold_yet
+from .base import Card, a_speakeasy, bad, can_pay, need, still_selling
 
 _FACTIONS = ("hit", "mob_war", "double_cross", "you_dirty_rat")
 
@@ -216,7 +216,7 @@ def recruiting_resolve(em, seat, t):
 def big_payoff_check(g, seat, t):
     need(t, "speakeasy")
     s = a_speakeasy(g, t["speakeasy"])
-    not_sold_yet(g, s)
+    still_selling(g, s, "Big Payoff")
     can_pay(g, seat, data.BIG_PAYOFF_PRICE, "Big Payoff")
     return {"speakeasy": s["id"]}
 

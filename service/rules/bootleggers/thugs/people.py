@@ -3,15 +3,17 @@ G-Men—Investigation (which `thugs/__init__.py` plays without a reaction window
 
 Windfall is played in the Muscle phase (Phase 1) — "when drawn", or in a later round's —
 and is a blind draw from the Men of Action deck that only its holder (and the organizer)
-sees. A drawn Thug card joins the hand (its usual rule: play it or keep it); any other card is
-held in `windfall` and redeemed with `play_thug {card: <that card's id>}` — in the round it
-was drawn while Muscle cards are displayed, or in the Muscle phase (Phase 1) of a later round,
-as an extra card on top of the normal offer (FAQ).
+sees. "The card drawn is played according to its usual rules": a drawn Thug card joins the
+hand (play it or keep it); an Influence or Improvement card "must be played immediately", so
+it is redeemed in the same command (`windfall_used` right after `windfall_drawn`). A Double
+Still Improvement takes the Windfall play's optional `choice` ("dice" unless "remote_still"
+is asked for and a Remote Still is left). Draws kept in `windfall` by games recorded before
+that rule are still redeemed with `play_thug {card: <its id>}` as they were.
 """
 from __future__ import annotations
 
 from .. import data
-from ..model import player
+from ..model import player, remote_stills_in_play
 from .. import phase1
 from .base import Card, bad, base, need, other_seat
 
@@ -48,13 +50,17 @@ def boss_check(g, seat, t):
 
 
 def windfall_check(g, seat, t):
+    choice = t.get("choice")
+    if choice not in (None, "dice", "remote_still"):
+        raise bad("bad_choice", 'choice is "dice" or "remote_still" (used if the draw is a '
+                  "Double Still Improvement)", 422)
     if base(g)["phase"] != 1:
         raise bad("wrong_window", "Windfall is played in the Muscle phase (Phase 1): in the round "
                   "you take it, or in Phase 1 of a later round")
     moa = g["decks"]["men_of_action"]
     if not moa["draw"] and not moa["discard"]:
         raise bad("empty_deck", "the Men of Action deck and its discard pile are empty")
-    return {}
+    return {"choice": choice} if choice else {}
 
 
 def windfall_resolve(em, seat, t):
@@ -64,8 +70,15 @@ def windfall_resolve(em, seat, t):
         order = em.oracle.shuffle("men_of_action", sorted(moa["discard"]))
         em.emit("deck_shuffled", {"deck": "men_of_action", "order": order,
                                   "reason": "reshuffle_discard"})
-    em.emit("windfall_drawn", {"seat": seat, "card": g["decks"]["men_of_action"]["draw"][0],
-                               "round": g["round"]})
+    card = g["decks"]["men_of_action"]["draw"][0]
+    em.emit("windfall_drawn", {"seat": seat, "card": card, "round": g["round"]})
+    if not data.card_kind(card).startswith("thug:"):      # played at once, never kept
+        choice = None
+        if data.card_kind(card) == "double_still_improvement":
+            choice = t.get("choice") or "dice"
+            if choice == "remote_still" and remote_stills_in_play(g) >= data.REMOTE_STILLS:
+                choice = "dice"
+        redeem(em, seat, card, {"choice": choice} if choice else {})
 
 
 def investigation_check(g, seat, t):
@@ -140,7 +153,8 @@ CARDS = {
     "big_city_boys": Card(bcb_check, bcb_resolve, _seats),
     "moll": Card(moll_check, moll_resolve, _seats),
     "friendly_union_boss": Card(boss_check, lambda em, seat, t: None, lambda g, seat: [{}]),
-    "windfall": Card(windfall_check, windfall_resolve, lambda g, seat: [{}]),
+    "windfall": Card(windfall_check, windfall_resolve,
+                     lambda g, seat: [{}, {"choice": "remote_still"}]),
     "g_men_investigation": Card(investigation_check, lambda em, seat, t: None,
                                 investigation_candidates),
 }

@@ -2,20 +2,39 @@
 Speakeasy, Thirsty, Packing Heat, and Opportunity Knocks (which moves an improvement).
 
 Each "for one Round only" effect is a `round_effect` event kept in `game["effects"]` until
-`round_ended`; selling.py reads it. Such a card needs the speakeasy open (as printed) and not
-yet selling this round — afterwards it could change nothing.
+`round_ended`; selling.py reads it. Such a card needs the speakeasy open (as printed).
+Word of Mouth and Packing Heat change each crate's profit or price, so they count until the
+speakeasy has finished selling (a Public-dock question may still be open); Thirsty, Copper in
+the House and Bust a Speakeasy change how it starts selling, so they must come before.
 """
 from __future__ import annotations
 
 from ..model import sname, speakeasy
-from .base import Card, a_speakeasy, bad, need, not_sold_yet
+from .base import Card, a_speakeasy, bad, need, not_sold_yet, still_selling
+
+
+#: per card: what it changes at a speakeasy that has started selling (None: it still can —
+#: a price or profit counts crate by crate, until the speakeasy has finished selling)
+TOO_LATE = {
+    "word_of_mouth": None,              # names below, for the sentence once it is too late
+    "packing_heat": None,
+    "thirsty": "its demand is already rolled",
+    "copper_in_the_house": "its demand, docks and prices are already set",
+    "g_men_bust_a_speakeasy": "it is already open for business",
+}
+
+
+PER_CRATE = {"word_of_mouth": "Word of Mouth", "packing_heat": "Packing Heat"}
 
 
 def _round_card(kind: str, omalleys: bool = False) -> Card:
     def check(g, seat, t):
         need(t, "speakeasy")
         s = a_speakeasy(g, t["speakeasy"], omalleys=omalleys)
-        not_sold_yet(g, s)
+        if TOO_LATE[kind] is None:
+            still_selling(g, s, PER_CRATE[kind])
+        else:
+            not_sold_yet(g, s, TOO_LATE[kind])
         fx = g["effects"]
         if kind == "copper_in_the_house" and s["id"] in fx["copper"]:
             raise bad("already", f"the Copper is already in the house at {sname(s['id'])}")

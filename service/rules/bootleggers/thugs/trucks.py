@@ -3,9 +3,12 @@ Over, Pigeon; Call in a Big / Little Favor; Warehouse.
 
 Truck ids are global (`small_3`), so a target is named by its id alone; whoever operates it
 (owner or renter) is the victim. Following the FAQ: Hijack takes a loaded truck (also one you
-rented out) onto one empty truck of yours that holds all the crates, and your truck joins the
-end of the line at the dock your influence gives at the open speakeasy you name; a hijacked or
-busted truck is empty and may then be stolen with Hey, Free Truck. Move Over, Pigeon leaves
+rented out) onto one empty truck of yours that holds all the crates, "Ship them as if you
+produced them": before the target is lined up your loaded truck waits at home and is
+dispatched at your turn in Muscle order (`cargo_hijacked`); only when the target was already
+lined up does your truck join the end of the line at the dock your influence gives at the
+open speakeasy you name (`truck_hijacked`, FAQ: "behind all other Trucks already lined
+up"). A hijacked or busted truck is empty and may then be stolen with Hey, Free Truck. Move Over, Pigeon leaves
 the truck where it stands (owner's priority) and pays its wholesale to the player.
 """
 from __future__ import annotations
@@ -73,7 +76,7 @@ def hijack_check(g, seat, t):
     holder, tr = _others_truck(g, seat, t)
     if not tr["load"]:
         raise bad("empty_truck", f"{tr['id']} carries no crates")
-    need(t, "with_truck", "to_speakeasy")
+    need(t, "with_truck")
     mine = truck(player(g, seat), t["with_truck"])
     if mine is None or mine["load"] or mine["at"]:
         raise bad("no_empty_truck", f"you need an empty truck of your own to take the crates; "
@@ -81,6 +84,13 @@ def hijack_check(g, seat, t):
     if mine["capacity"] < tr["load"]:
         raise bad("capacity", f"{mine['id']} carries {mine['capacity']} crates and {tr['id']} "
                   f"holds {tr['load']}; hijacked crates are never split")
+    if not tr["at"]:
+        if t.get("to_speakeasy") is not None:
+            raise bad("not_lined_up", f"{tr['id']} is not lined up yet: the crates go onto "
+                      f"{mine['id']} and you send it at your turn in Muscle order, as if you "
+                      "produced them; leave out to_speakeasy", 422)
+        return {"truck": tr["id"], "with_truck": mine["id"]}
+    need(t, "to_speakeasy")
     s = a_speakeasy(g, t["to_speakeasy"], omalleys=True)
     not_sold_yet(g, s)
     return {"truck": tr["id"], "with_truck": mine["id"], "to_speakeasy": s["id"]}
@@ -89,17 +99,22 @@ def hijack_check(g, seat, t):
 def hijack_resolve(em, seat, t):
     g = em.game
     holder, tr = a_truck(g, t["truck"])
+    taken = {"seat": seat, "truck": tr["id"], "from_seat": holder["seat"],
+             "with_truck": t["with_truck"], "crates": tr["load"]}
+    if "to_speakeasy" not in t:                     # before dispatch: shipped at your turn
+        em.emit("cargo_hijacked", taken)
+        return
     s = speakeasy(g, t["to_speakeasy"])
-    em.emit("truck_hijacked", {"seat": seat, "truck": tr["id"], "from_seat": holder["seat"],
-                               "with_truck": t["with_truck"], "crates": tr["load"],
-                               "speakeasy": s["id"], "dock": dock_for(s, seat)})
+    em.emit("truck_hijacked", {**taken, "speakeasy": s["id"], "dock": dock_for(s, seat)})
 
 
 def hijack_candidates(g, seat):
     mine = [x for x in player(g, seat)["trucks"] if not x["load"] and not x["at"]]
     for tr in _all_trucks(g, seat):
         for m in mine:
-            if m["capacity"] >= tr["load"] > 0:
+            if m["capacity"] >= tr["load"] > 0 and not tr["at"]:
+                yield {"truck": tr["id"], "with_truck": m["id"]}
+            elif m["capacity"] >= tr["load"] > 0:
                 for s in g["speakeasies"]:
                     if s["open"]:
                         yield {"truck": tr["id"], "with_truck": m["id"], "to_speakeasy": s["id"]}
