@@ -53,6 +53,9 @@ class Broadcast:
     right after it), with its per-viewer renderings cached."""
 
     __slots__ = ("event", "version", "finished", "hidden_from", "_rendered")
+    #: Rendering is pure CPU, never a greenlet switch; the lock only matters to real
+    #: threads (the Flask test client), where two could otherwise render the same view.
+    _render_lock = threading.Lock()
 
     def __init__(self, event: dict, finished: bool, hidden_from: int | None):
         self.event = event
@@ -65,7 +68,10 @@ class Broadcast:
         key = viewer_key(viewer)
         text = self._rendered.get(key)
         if text is None:
-            text = self._rendered[key] = render(self, viewer)
+            with self._render_lock:
+                text = self._rendered.get(key)
+                if text is None:
+                    text = self._rendered[key] = render(self, viewer)
         return text
 
 
@@ -125,7 +131,7 @@ class Feed:
         try:
             while self.hub.keep(self):
                 replies = self.hub.redis.xread({stream_key(self.game_id): self.cursor},
-                                               count=READ_COUNT, block=READ_BLOCK_SECONDS * 1000)
+                                               count=READ_COUNT, block=int(READ_BLOCK_SECONDS * 1000))
                 entries = replies[0][1] if replies else []
                 for entry_id, fields in entries:
                     self.cursor = entry_id.decode()
