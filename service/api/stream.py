@@ -61,6 +61,10 @@ def stream_events(game_id: str):
     deadline = None if timeout is None else time.monotonic() + timeout
     service, ruleset = games(), ruleset_of(state)
     subscription = None if state["status"] == "finished" else stream_hub().subscribe(game_id, state)
+    # Handed to the generator, which lets go of it after the catch-up: an idle stream
+    # should not keep a whole game state alive.
+    loaded = [state]
+    del state
 
     def render(item: Broadcast, viewer: dict) -> str:
         return sse(item.event, view_event(item.event, viewer, ruleset, item.finished, item.hidden_from))
@@ -73,7 +77,7 @@ def stream_events(game_id: str):
             # The past, from the store. Events newer than `state` are folded into it, so
             # that each is shown as the game stood when it was sent (whether its hash still
             # covers a sealed bid).
-            current, sent = state, after
+            current, sent = loaded.pop(), after
             for raw in service.store.iter_all(game_id, after=after):
                 event = service.registry.upcast(raw)
                 if event["version"] > current["version"]:
@@ -83,6 +87,7 @@ def stream_events(game_id: str):
                 sent = event["version"]
             if subscription is None or current["status"] == "finished":
                 return
+            del current
             # Live, from this process's reader of the game (registered before the read above,
             # so nothing falls between the two; what both hold is skipped here).
             while True:
