@@ -4,7 +4,8 @@ A stream stays open through a quiet spell longer than any client's default read 
 with keep-alive comments, and then delivers a live event; hundreds of idle streams and
 dozens of slowloris half-requests leave /healthz and state reads answering; a command's
 event reaches every one of 200 spectators; a finished game's stream closes right after
-its last event. Bounds on time here are generous ("it answers at all"), not speed figures:
+its last event; and an RQ job enqueued by the gevent web process still runs on the worker.
+Bounds on time here are generous ("it answers at all"), not speed figures:
 those come from bench/stream.py.
 """
 from __future__ import annotations
@@ -146,3 +147,21 @@ def test_a_finished_games_stream_closes_right_after_its_last_events(live_server,
         time.sleep(0.05)
     assert late.closed_at is not None, "a finished game's stream closes at once"
     assert sorted(late.arrivals) == list(range(4, last + 1))
+
+
+def test_a_replay_job_enqueued_by_the_gevent_web_process_runs_on_the_worker(live_server):
+    base = live_server.base
+    status, created = call(base, "POST", "/v1/games", {"ruleset": "bootleggers", "seats": 3})
+    assert status == 201, created
+    join(base, created["game_id"], "Ada")
+    status, queued = call(base, "POST", f"/v1/games/{created['game_id']}/replays", {},
+                          token=created["organizer_token"])
+    assert status == 202, queued
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        status, job = call(base, "GET", queued["location"], token=created["organizer_token"])
+        assert status == 200, job
+        if job["status"] in ("finished", "failed"):
+            break
+        time.sleep(0.2)
+    assert job["status"] == "finished", (job, live_server.log())
