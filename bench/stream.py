@@ -13,7 +13,9 @@ it measures a server already running (then server memory is not measured). Print
   last of the `--streams` clients of that game, over `--commands` commands (goal: p99 <= 1 s),
   and to the one client of its game in the spread case;
 * the server's memory per open stream: RSS of the gunicorn processes with the streams open
-  minus before, divided by the number of streams.
+  minus before, divided by the number of streams (and the same for the second half alone,
+  without one-time costs);
+* the same probes and memory with `--streams` half-sent requests (slowloris) open.
 
 The clients are one asyncio loop in this process (tests/support/crowd.py), sharing the
 machine's cores with the server: the figures include the client's own time to read 1,000
@@ -106,8 +108,12 @@ def crowd_on_one_game(base: str, served: Served | None, args, baseline) -> None:
     version = say(base, game_id, token, "warm-up")[1]
     before = server_rss(served)
     with Crowd(base) as crowd:
-        opened = time.monotonic()
-        listeners = crowd.listen(f"/v1/games/{game_id}/events/stream", count=args.streams)
+        opened, half = time.monotonic(), args.streams // 2
+        listeners = crowd.listen(f"/v1/games/{game_id}/events/stream", count=half)
+        assert crowd.wait_for(listeners, version, timeout=120), "not every stream got the game's past"
+        time.sleep(1)
+        middle = server_rss(served)
+        listeners += crowd.listen(f"/v1/games/{game_id}/events/stream", count=args.streams - half)
         assert {l.status for l in listeners} == {200}
         assert crowd.wait_for(listeners, version, timeout=120), "not every stream got the game's past"
         print(f"\n{args.streams} streams on one game opened (and caught up) in {time.monotonic() - opened:.1f} s")
@@ -125,7 +131,8 @@ def crowd_on_one_game(base: str, served: Served | None, args, baseline) -> None:
               f"p50 {ms(percentile(delays, 0.5))}   p99 {ms(percentile(delays, 0.99))}   max {ms(max(delays))}")
         if before is not None and after is not None:
             print(f"  server memory: {before / 2**20:.1f} MiB before, {after / 2**20:.1f} MiB with the streams open: "
-                  f"{(after - before) / args.streams / 1024:.1f} kB per stream")
+                  f"{(after - before) / args.streams / 1024:.1f} kB per stream; the second {args.streams - half} "
+                  f"alone: {(after - middle) / (args.streams - half) / 1024:.1f} kB each")
         assert all(l.closed_at is None for l in listeners), "a stream ended by itself"
 
 
@@ -156,6 +163,18 @@ def crowd_over_many_games(base: str, served: Served | None, args, baseline) -> N
                   f"(a reader per game included)")
 
 
+def slowloris(base: str, served: Served | None, args, baseline) -> None:
+    game_id, _ = started_game(base)
+    before = server_rss(served)
+    with Crowd(base) as crowd:
+        crowd.half_requests(args.streams)
+        time.sleep(1)
+        after = server_rss(served)
+        report(f"\nwith {args.streams} half-sent requests (slowloris) open:", probe(base, game_id, args.probes), baseline)
+        if before is not None and after is not None:
+            print(f"  server memory: {(after - before) / args.streams / 1024:.1f} kB per half-sent request")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", help="a running server (default: boot `bootleggers serve` here)")
@@ -181,6 +200,7 @@ def main() -> None:
             report("no streams open:", baseline, None)
             crowd_on_one_game(base, served, args, baseline)
             crowd_over_many_games(base, served, args, baseline)
+            slowloris(base, served, args, baseline)
         finally:
             if served is not None:
                 served.kill_everything()

@@ -87,7 +87,7 @@ def stream_events(game_id: str):
                 sent = event["version"]
             if subscription is None or current["status"] == "finished":
                 return
-            del current
+            current = raw = event = None  # nothing of the past stays with an idle stream
             # Live, from this process's reader of the game (registered before the read above,
             # so nothing falls between the two; what both hold is skipped here).
             while True:
