@@ -165,3 +165,21 @@ def test_a_replay_job_enqueued_by_the_gevent_web_process_runs_on_the_worker(live
             break
         time.sleep(0.2)
     assert job["status"] == "finished", (job, live_server.log())
+
+
+def test_ctrl_c_stops_serve_cleanly_with_streams_open(tmp_path):
+    served = Served(tmp_path)  # its own: this one is stopped
+    try:
+        assert served.wait_for_http("/healthz") == 200, served.log()
+        game_id = new_game(served.base)
+        with Crowd(served.base) as crowd:
+            listeners = crowd.listen(f"/v1/games/{game_id}/events/stream", count=50)
+            assert crowd.wait_for(listeners, 1, timeout=30)
+            interrupted = time.monotonic()
+            assert served.interrupt_and_check_all_gone() == 0, served.log()
+            time.sleep(0.5)
+            assert all(listener.closed_at is not None for listener in listeners)
+            # Ended by the worker as it stops, not cut at GUNICORN_GRACEFUL_TIMEOUT (5 s).
+            assert max(listener.closed_at for listener in listeners) - interrupted < 4, served.log()
+    finally:
+        served.kill_everything()
