@@ -1,7 +1,7 @@
 """gunicorn settings for the referee's web process (see Procfile).
 
 Sized for a 2-core machine: 2 worker processes of gunicorn's gevent worker. Every connection
-is a greenlet of a few kB, not a thread, so thousands of open Server-Sent-Events streams
+is a greenlet (tens of kB with its request), not a thread, so thousands of open Server-Sent-Events streams
 (``/v1/games/{id}/events/stream``) and slow clients fit in one process without starving
 other requests (docs/service-decisions.md, "Web worker"). Everything can be overridden from
 the environment.
