@@ -5,7 +5,7 @@ Resumable: the SSE `id` is the event version, so a client reconnecting with
 ends by itself: it sends a comment every `KEEPALIVE_SECONDS` while the game is quiet (so
 proxies keep it open) and ends only when the client goes away, after `?timeout=` seconds if
 the client asked for that, or at the end of the game (a finished game's stream sends its
-remaining events and closes at once). An open stream is a greenlet of a few kB under the
+remaining events and closes at once). An open stream is a greenlet, not a thread, under the
 gevent worker; live events come from the process's one reader per game (service/api/fanout),
 each redacted once per distinct viewer.
 """

@@ -97,7 +97,7 @@ def test_an_idle_stream_outlives_every_client_default_and_then_gets_a_live_event
     game_id = new_game(live_server.base)
     [listener] = crowd.listen(f"/v1/games/{game_id}/events/stream")
     assert listener.status == 200
-    time.sleep(32)
+    time.sleep(33)
     assert listener.closed_at is None, live_server.log()
     assert listener.comments >= 2, "a keep-alive comment about every 15 s"
     version = join(live_server.base, game_id, "Ada")
