@@ -138,7 +138,9 @@ class Feed:
                     self.publish(self.broadcast(loads(fields[b"e"])))
                 if self.state["status"] == "finished" and len(entries) < READ_COUNT:
                     break  # the game's last batch is out: nothing more will come
-        except Exception:  # a lost Redis: the streams end and their clients reconnect
+        except redis.ConnectionError as lost:  # the streams end; their clients reconnect
+            log.warning("event feed of game %s lost Redis: %s", self.game_id, lost)
+        except Exception:
             log.exception("event feed of game %s failed", self.game_id)
         finally:
             self.hub.retire(self)

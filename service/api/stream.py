@@ -113,5 +113,8 @@ def stream_events(game_id: str):
             if subscription is not None:
                 subscription.cancel()
 
-    return Response(stream_with_context(generate()), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    response = Response(stream_with_context(generate()), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    if subscription is not None:
+        response.call_on_close(subscription.cancel)  # also when the body is never read (HEAD)
+    return response

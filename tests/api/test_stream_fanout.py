@@ -148,3 +148,11 @@ def test_the_end_of_the_game_ends_its_streams_without_a_timeout(toy_app, toy_gam
     after.join(5)
     assert not after.is_alive(), "a finished game's stream closes at once"
     assert [int(m["id"]) for m in live[1]] == list(range(1, final + 1))
+
+
+def test_a_stream_whose_body_is_never_read_leaves_no_subscriber(toy_app, toy_game):
+    response = toy_app.test_client().head(f"/v1/games/{toy_game['id']}/events/stream")
+    assert response.status_code == 200
+    response.close()  # what a WSGI server does once it has sent the headers
+    hub = toy_app.extensions["stream_hub"]
+    assert sum(hub.counts().values()) == 0
