@@ -1,24 +1,27 @@
 """gunicorn settings for the referee's web process (see Procfile).
 
-Sized for a 2-core machine: 2 worker processes, each with a pool of threads. The threads
-matter more than the processes: every open Server-Sent-Events stream
-(``/v1/games/{id}/events/stream``) holds one thread for as long as the client listens.
-Everything can be overridden from the environment.
+Sized for a 2-core machine: 2 worker processes of gunicorn's gevent worker. Every connection
+is a greenlet (tens of kB with its request), not a thread, so thousands of open Server-Sent-Events streams
+(``/v1/games/{id}/events/stream``) and slow clients fit in one process without starving
+other requests (docs/service-decisions.md, "Web worker"). Everything can be overridden from
+the environment.
 """
 
 import os
+import resource
 
 bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
-worker_class = "gthread"
-threads = int(os.environ.get("GUNICORN_THREADS", "16"))
+worker_class = "gevent"
+# Open connections per worker (streams included); beyond it, new ones wait in the backlog.
+worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", "5000"))
 
-# gthread workers heartbeat from their main loop, so long-lived SSE responses do not
-# trip this; it only catches a worker that is truly stuck.
+# The gevent worker heartbeats from a greenlet of its own, so long-lived SSE responses do
+# not trip this; it only catches a worker whose CPU is stuck.
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
-# On SIGTERM, in-flight requests get this long; SSE streams never finish by themselves,
-# so keep it short enough for a prompt restart.
+# On SIGTERM, in-flight requests get this long. Open event streams are ended at once
+# (post_worker_init below) and their clients reconnect, so this bounds ordinary requests.
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "5"))
 keepalive = 5
 
@@ -40,3 +43,31 @@ if os.environ.get("GUNICORN_CONTROL_SOCKET"):
     control_socket = os.environ["GUNICORN_CONTROL_SOCKET"]
 else:
     control_socket_disable = True
+
+
+def _raise_open_files_limit() -> None:
+    """Every connection is a file descriptor: let a worker hold `worker_connections` of them
+    plus its Redis connections (the soft limit is often 1024), up to the hard limit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = worker_connections + 1024
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard), hard))
+
+
+def on_starting(server) -> None:
+    _raise_open_files_limit()
+
+
+def post_worker_init(worker) -> None:
+    """When the worker is told to stop, end its open event streams at once: they never end
+    by themselves, and gunicorn would otherwise wait out graceful_timeout for them."""
+    import gevent
+
+    from service.api import fanout
+
+    def end_streams_on_stop() -> None:
+        while worker.alive:
+            gevent.sleep(0.25)
+        fanout.close_all()
+
+    gevent.spawn(end_streams_on_stop)

@@ -129,8 +129,13 @@ def build_spec() -> dict:
         "responses": {**_ok(200, "EventsPage", "a page of events"), **_errors(401, 404, 422)}}})
     spec.path("/v1/games/{game_id}/events/stream", operations={"get": {
         "summary": "Live events (Server-Sent Events), resumable with Last-Event-ID",
+        "description": "The game's events after `after` (or `Last-Event-ID`), then each new one as it is appended. "
+                       "The stream ends only when you disconnect, at `timeout`, or when the game is over (a finished "
+                       "game's stream closes right after its last event); reconnect with `Last-Event-ID` to resume.",
         "parameters": [GAME_ID, page[0],
-                       {"name": "timeout", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 3600}},
+                       {"name": "timeout", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 604800},
+                        "description": "Close the stream after this many seconds. Without it the stream stays open "
+                                       "(a keep-alive comment every 15 s) until you disconnect or the game ends."},
                        {"name": "Last-Event-ID", "in": "header", "schema": {"type": "string"}}],
         "security": OPTIONAL_BEARER,
         "responses": {"200": {"description": "text/event-stream; `id` is the event version",

@@ -21,7 +21,11 @@ def create_app(config: dict | None = None) -> Flask:
     app.config["MAX_CONTENT_LENGTH"] = int(os.environ.get("MAX_BODY_BYTES", str(16 * 2**20)))
     app.config.update(config or {})
     app.json.sort_keys = False
-    client = redis.Redis.from_url(app.config["REDIS_URL"], health_check_interval=30)
+    # Explicit timeouts: no command of the web process blocks (the event streams' readers
+    # use a client of their own, service/api/stream.py), so a silent Redis fails fast.
+    client = redis.Redis.from_url(app.config["REDIS_URL"], health_check_interval=30,
+                                  socket_timeout=float(os.environ.get("REDIS_SOCKET_TIMEOUT", "10")),
+                                  socket_connect_timeout=5)
     service = Games(client, app.config.get("RULESETS") or rulesets())
     service.after_append.append(_count_appends)
     clock.install(service)  # deadlines: closer + index/trigger hook (service/clock)

@@ -1,25 +1,50 @@
 """Server-Sent Events: a game's events as they are appended, redacted for the caller.
 
 Resumable: the SSE `id` is the event version, so a client reconnecting with
-`Last-Event-ID: N` (or `?after=N`) gets everything after N and nothing twice. Each
-connection lives at most `timeout` seconds (a bounded thread under gunicorn), sending a
-comment every few seconds to keep proxies from closing it; clients simply reconnect.
+`Last-Event-ID: N` (or `?after=N`) gets everything after N and nothing twice. A stream never
+ends by itself: it sends a comment every `KEEPALIVE_SECONDS` while the game is quiet (so
+proxies keep it open) and ends only when the client goes away, after `?timeout=` seconds if
+the client asked for that, or at the end of the game (a finished game's stream sends its
+remaining events and closes at once). An open stream is a greenlet, not a thread, under the
+gevent worker; live events come from the process's one reader per game (service/api/fanout),
+each redacted once per distinct viewer.
 """
 from __future__ import annotations
 
+import queue
 import time
 
+import redis
 from flask import Response, current_app, json, request, stream_with_context
 
-from events.canonical import loads
-from events.store import stream_key
 from projections.views import chain_hidden_from, view_event
+from service.api.fanout import READ_BLOCK_SECONDS, Broadcast, Hub
 from service.api.games import bp, games, ruleset_of
 from service.api.problems import Problem
 from service.api.requests import query_int, version_number
 from service.auth import caller
 
-KEEPALIVE_SECONDS = 10
+KEEPALIVE_SECONDS = 15
+MAX_TIMEOUT_SECONDS = 7 * 24 * 3600
+
+
+def stream_hub() -> Hub:
+    """This process's fan-out hub, made on first use (after gunicorn forked the worker)."""
+    hub = current_app.extensions.get("stream_hub")
+    if hub is None:
+        service = games()
+        kwargs = dict(service.redis.connection_pool.connection_kwargs)
+        # A reader blocks READ_BLOCK_SECONDS in XREAD: its socket must wait longer than that.
+        kwargs.update(socket_timeout=READ_BLOCK_SECONDS + 10, socket_connect_timeout=5)
+        reader = redis.Redis(connection_pool=redis.ConnectionPool(
+            connection_class=service.redis.connection_pool.connection_class, **kwargs))
+        hub = Hub(reader, service, lambda state: chain_hidden_from(state, service.ruleset_for(state["ruleset"])))
+        hub = current_app.extensions.setdefault("stream_hub", hub)
+    return hub
+
+
+def sse(event: dict, shown: dict) -> str:
+    return f"id: {event['version']}\nevent: {event['type']}\ndata: {json.dumps(shown)}\n\n"
 
 
 @bp.get("/games/<game_id>/events/stream")
@@ -32,35 +57,64 @@ def stream_events(game_id: str):
         after = version_number(last_id)
         if after is None:
             raise Problem(400, "bad_last_event_id", "Last-Event-ID must be the version of the last event you got")
-    timeout = query_int("timeout", 300, 0, 3600)
-    service = games()
-    client, registry, ruleset = service.redis, service.registry, ruleset_of(state)
+    timeout = query_int("timeout", None, 0, MAX_TIMEOUT_SECONDS)
+    deadline = None if timeout is None else time.monotonic() + timeout
+    service, ruleset = games(), ruleset_of(state)
+    subscription = None if state["status"] == "finished" else stream_hub().subscribe(game_id, state)
+    # Handed to the generator, which lets go of it after the catch-up: an idle stream
+    # should not keep a whole game state alive.
+    loaded = [state]
+    del state
+
+    def render(item: Broadcast, viewer: dict) -> str:
+        return sse(item.event, view_event(item.event, viewer, ruleset, item.finished, item.hidden_from))
 
     def generate():
-        # Events newer than `state` are folded into it, so that each is shown as the game
-        # stood when it was sent (whether its hash still covers a sealed bid).
-        current = state
-        cursor = f"{after}-0"
-        deadline = time.monotonic() + timeout
-        yield "retry: 2000\n\n"
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
+        try:
+            yield "retry: 2000\n\n"
+            if deadline is not None and deadline <= time.monotonic():
                 return
-            block = max(1, int(min(left, KEEPALIVE_SECONDS) * 1000))
-            replies = client.xread({stream_key(game_id): cursor}, count=200, block=block)
-            if not replies:
-                yield ": keepalive\n\n"
-                continue
-            for _, entries in replies:
-                for entry_id, fields in entries:
-                    cursor = entry_id.decode()
-                    event = registry.upcast(loads(fields[b"e"]))
-                    if event["version"] > current["version"]:
-                        current = service.fold_events([event], current)
-                    finished = event["type"] == "seed_revealed" or current["status"] == "finished"
-                    shown = view_event(event, actor, ruleset, finished, chain_hidden_from(current, ruleset))
-                    yield f"id: {event['version']}\nevent: {event['type']}\ndata: {json.dumps(shown)}\n\n"
+            # The past, from the store. Events newer than `state` are folded into it, so
+            # that each is shown as the game stood when it was sent (whether its hash still
+            # covers a sealed bid).
+            current, sent = loaded.pop(), after
+            for raw in service.store.iter_all(game_id, after=after):
+                event = service.registry.upcast(raw)
+                if event["version"] > current["version"]:
+                    current = service.fold_events([event], current)
+                finished = event["type"] == "seed_revealed" or current["status"] == "finished"
+                yield sse(event, view_event(event, actor, ruleset, finished, chain_hidden_from(current, ruleset)))
+                sent = event["version"]
+            if subscription is None or current["status"] == "finished":
+                return
+            current = raw = event = None  # nothing of the past stays with an idle stream
+            # Live, from this process's reader of the game (registered before the read above,
+            # so nothing falls between the two; what both hold is skipped here).
+            while True:
+                wait = KEEPALIVE_SECONDS
+                if deadline is not None:
+                    wait = min(wait, deadline - time.monotonic())
+                    if wait <= 0:
+                        return
+                try:
+                    item = subscription.next(wait)
+                except queue.Empty:
+                    yield ": keepalive\n\n"
+                    continue
+                if item is None:
+                    return  # dropped as too slow, the game over, or the server stopping
+                if item.version <= sent:
+                    continue
+                if item.version != sent + 1:
+                    return  # a gap cannot happen; if it did, a reconnect resumes from the store
+                yield item.rendered(actor, render)
+                sent = item.version
+        finally:
+            if subscription is not None:
+                subscription.cancel()
 
-    return Response(stream_with_context(generate()), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    response = Response(stream_with_context(generate()), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    if subscription is not None:
+        response.call_on_close(subscription.cancel)  # also when the body is never read (HEAD)
+    return response
