@@ -93,3 +93,8 @@ class Ruleset(Protocol):
         """The first version holding something hidden even from the organizer (a sealed
         bid), while it is hidden; None when nothing is. The organizer gets no hash-chain
         fields from there on: a hash would let him brute-force the hidden field."""
+
+    def shuffle_start(self, payload: dict) -> list | None:
+        """The list a recorded `deck_shuffled` (this payload) started from, so that anyone
+        holding the revealed seed can recompute its order (service/verification.py); None
+        for a deck the ruleset does not know. Without it, shuffles cannot be verified."""
