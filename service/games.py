@@ -19,6 +19,7 @@ import redis
 from events.canonical import dumps, loads
 from events.engine_events import ENGINE_EVENT_SCHEMAS
 from events.envelope import seal
+from events.receipts import receipt
 from events.registry import EventRegistry
 from events.store import GAME_ID, EventStore, VersionConflict
 from projections.core import empty_state, evolve, fold
@@ -110,10 +111,12 @@ class Games:
         """The state folded from event 1, ignoring every cache."""
         return self.fold_events(self.store.iter_all(game_id))
 
-    def events(self, game_id: str, after: int = 0, limit: int = 100) -> list[dict]:
+    def events(self, game_id: str, after: int = 0, limit: int = 100, stored: bool = False) -> list[dict]:
+        """Events as the code reads them (upcast), or `stored`: as hashed, for the public record."""
         if not self.exists(game_id):
             raise GameNotFound(game_id)
-        return [self.registry.upcast(e) for e in self.store.read(game_id, after, limit)]
+        events = self.store.read(game_id, after, limit)
+        return events if stored else [self.registry.upcast(e) for e in events]
 
     def list(self, status: str | None = None, limit: int = 100) -> list[dict]:
         ids = [i.decode() for i in self.redis.zrevrange(GAMES_INDEX, 0, -1)]
@@ -152,7 +155,8 @@ class Games:
         outcome = self._write(game_id, empty_state(), [draft], {"kind": "organizer"}, None, None, None)
         self.redis.zadd(GAMES_INDEX, {game_id: datetime.now(timezone.utc).timestamp()})
         return {"game_id": game_id, "organizer_token": organizer_token,
-                "seed_commitment": commitment, "version": outcome.version}
+                "seed_commitment": commitment, "version": outcome.version,
+                "receipt": self.receipt(game_id, outcome.state, outcome.version, outcome.events[-1]["hash"])}
 
     def join(self, game_id: str, name: str) -> tuple[int, str, Outcome]:
         token = secrets.token_urlsafe(32)
@@ -263,6 +267,15 @@ class Games:
         events = [self.registry.upcast(e) for e in
                   self.store.read(game_id, prior["first"] - 1, prior["last"] - prior["first"] + 1)]
         return Outcome(prior["last"], events, self.load(game_id), duplicate=True)
+
+    def receipt(self, game_id: str, state: dict, version: int, head_hash: str) -> dict | None:
+        """What the caller keeps of an answer: `{version, receipt}` (events/receipts.py), or
+        None for a game with no seed to key it (a scripted game; docs/verification.md)."""
+        raw = self.redis.get(seed_key(game_id))
+        seed = raw.decode() if raw else state.get("rng", {}).get("seed")  # imported: revealed only
+        if not seed:
+            return None
+        return {"version": version, "receipt": receipt(bytes.fromhex(seed), game_id, version, head_hash)}
 
     def _seed(self, game_id: str, state: dict) -> bytes | None:
         if state.get("rng", {}).get("mode") != "seeded":

@@ -1,8 +1,8 @@
 """Portable game records: a game's stream exported, and imported on another server.
 
-An export of a **finished** game is its stream as stored, hash chain and all: anyone who
-gets it can check the chain, the seed against its commitment and every die against the
-seed. While a game runs, the organizer's export is a reading copy only: it goes through his
+An export of a **finished** game is its stream as stored, hash chain and all, and anyone may
+get it: whoever does can check the chain, the seed against its commitment, every die and
+every shuffle (`bootleggers verify`, docs/verification.md). While a game runs, the organizer's export is a reading copy only: it goes through his
 view (a sealed bid stays sealed, token hashes and withheld hashes are left out), so it says
 `complete: false` and cannot be imported.
 

@@ -31,8 +31,14 @@ def answer_events(state: dict, actor: dict, events: list[dict]) -> list[dict]:
     return [view_event(e, actor, ruleset, finished, hidden_from) for e in events]
 
 
+def receipt_of(game_id: str, outcome: Outcome) -> dict | None:
+    """The answer's receipt: the chain head at its version, keyed by the game's secret seed."""
+    return games().receipt(game_id, outcome.state, outcome.version, outcome.events[-1]["hash"])
+
+
 def command_answer(outcome: Outcome, actor: dict, status: int = 201):
-    response = jsonify(version=outcome.version, events=answer_events(outcome.state, actor, outcome.events))
+    response = jsonify(version=outcome.version, events=answer_events(outcome.state, actor, outcome.events),
+                       receipt=receipt_of(outcome.state["game_id"], outcome))
     response.status_code = status
     if outcome.duplicate:
         response.headers["Idempotent-Replayed"] = "true"
@@ -75,7 +81,7 @@ def join(game_id: str):
         raise Problem(422, "invalid_fields", "a player's name needs at least one visible character",
                       errors={"name": ["must not be blank"]})
     seat, token, outcome = games().join(game_id, name)
-    response = jsonify(seat=seat, player_token=token, version=outcome.version)
+    response = jsonify(seat=seat, player_token=token, version=outcome.version, receipt=receipt_of(game_id, outcome))
     response.status_code = 201
     return response
 
@@ -152,7 +158,7 @@ def list_events(game_id: str):
     limit = query_int("limit", 100, 1, 1000)
     state = games().load(game_id)
     actor = caller(state)
-    events = games().events(game_id, after, limit)
+    events = games().events(game_id, after, limit, stored=state["status"] == "finished")
     return jsonify(version=state["version"], events=answer_events(state, actor, events),
                    next_after=events[-1]["version"] if events else after)
 

@@ -55,11 +55,14 @@ def stream_events(game_id: str):
             for _, entries in replies:
                 for entry_id, fields in entries:
                     cursor = entry_id.decode()
-                    event = registry.upcast(loads(fields[b"e"]))
+                    stored = loads(fields[b"e"])
+                    event = registry.upcast(stored)
                     if event["version"] > current["version"]:
                         current = service.fold_events([event], current)
                     finished = event["type"] == "seed_revealed" or current["status"] == "finished"
-                    shown = view_event(event, actor, ruleset, finished, chain_hidden_from(current, ruleset))
+                    # the finished game's record is public as stored (see projections.views)
+                    shown = view_event(stored if finished else event, actor, ruleset, finished,
+                                       chain_hidden_from(current, ruleset))
                     yield f"id: {event['version']}\nevent: {event['type']}\ndata: {json.dumps(shown)}\n\n"
 
     return Response(stream_with_context(generate()), mimetype="text/event-stream",
