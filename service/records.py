@@ -8,7 +8,8 @@ view (a sealed bid stays sealed, token hashes and withheld hashes are left out),
 
 An import trusts nothing: every envelope and payload is checked against its schema, the
 chain recomputed, the events folded one by one with this server's rules, the game must have
-ended, and a seeded game's seed must match its commitment and give every recorded die. Only
+ended, and a seeded game's seed must match its commitment and give every recorded die and
+shuffle. Only
 the game's own organizer may import it (his token matches the record's first event), and it
 keeps its id, tokens and chain, so its players' tokens work here as before.
 """
@@ -25,6 +26,7 @@ from events.store import GAME_ID, VersionConflict
 from projections.core import empty_state, evolve
 from projections.views import chain_hidden_from, view_event
 from service import rng
+from service.verification import check_shuffles
 from service.games import GAMES_INDEX, Games, summary, summary_key, token_hash
 from events.canonical import dumps
 
@@ -104,7 +106,7 @@ def validate(games: Games, events: list[dict]) -> dict:
     if state["status"] != "finished":
         raise InvalidRecord(f"only a finished game can be imported; this record stops at event "
                             f"{state['version']} with the game {state['status']}")
-    _check_seed(state, events)
+    _check_seed(state, events, games.ruleset_for(ruleset))
     return state
 
 
@@ -164,7 +166,7 @@ def _checked(games: Games, event: dict) -> dict:
     return event
 
 
-def _check_seed(state: dict, events: list[dict]) -> None:
+def _check_seed(state: dict, events: list[dict], ruleset) -> None:
     if state["rng"]["mode"] != "seeded":
         return
     raw = state["rng"]["seed"] or ""
@@ -176,6 +178,9 @@ def _check_seed(state: dict, events: list[dict]) -> None:
     wrong = rng.first_unproven_die(events, seed)
     if wrong is not None:
         raise InvalidRecord(f"event {wrong} records dice that the revealed seed does not give", wrong)
+    shuffles = check_shuffles(events, events[0]["payload"], seed, getattr(ruleset, "shuffle_start", None))
+    if shuffles.ok is False:
+        raise InvalidRecord(shuffles.detail, shuffles.first_bad)
 
 
 def _timestamp(text: str) -> float | None:
