@@ -108,3 +108,15 @@ def test_a_game_without_a_seed_answers_no_receipt(app):
     assert (created.get_json()["receipt"] is None) == seedless
     joined = client.post(f"/v1/games/{created.get_json()['game_id']}/seats", json={"name": "A"})
     assert joined.status_code == 201 and (joined.get_json()["receipt"] is None) == seedless
+
+
+def test_a_retried_request_gets_the_same_receipt(app):
+    table = open_table(app.test_client(), 3)
+    hand = table.state(table.tokens[1])["players"][0]["muscle_hand"]
+    headers = {**bearer(table.tokens[1]), "Idempotency-Key": "bid-1"}
+    url = f"/v1/games/{table.game_id}/commands"
+    first = table.client.post(url, json={"type": "bid", "card": hand[0]}, headers=headers)
+    table.send(2, {"type": "say", "text": "the game moves on"})
+    again = table.client.post(url, json={"type": "bid", "card": hand[0]}, headers=headers)
+    assert again.headers.get("Idempotent-Replayed") == "true"
+    assert receipt_of(again) == receipt_of(first)

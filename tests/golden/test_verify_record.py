@@ -192,3 +192,14 @@ def test_an_event_that_is_no_envelope_fails_at_its_position():
     del events[5]["recorded_at"]
     report = check(events)
     assert report.first_bad == 6 and not report.ok
+
+
+def test_the_json_report_names_every_check(tmp_path):
+    events = load_events(GAME)
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(events))  # a bare list of events (the /events pages) will do
+    result = CliRunner().invoke(main, ["verify", "--json", str(path)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["ok"] is True and report["first_bad"] is None and report["events"] == len(events)
+    assert [c["name"] for c in report["checks"]] == ["chain", "seed", "dice", "shuffles"]
