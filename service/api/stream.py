@@ -37,8 +37,10 @@ def stream_events(game_id: str):
     client, registry, ruleset = service.redis, service.registry, ruleset_of(state)
 
     def generate():
-        # Events newer than `state` are folded into it, so that each is shown as the game
-        # stood when it was sent (whether its hash still covers a sealed bid).
+        # Events newer than `state` are folded into it first, a whole read at a time, so
+        # that each is shown as the game stands once it is sent: whether its hash still
+        # covers a sealed bid, and whether the game has ended (then every event of the
+        # read is public as stored, the final batch's earlier events included).
         current = state
         cursor = f"{after}-0"
         deadline = time.monotonic() + timeout
@@ -52,18 +54,18 @@ def stream_events(game_id: str):
             if not replies:
                 yield ": keepalive\n\n"
                 continue
-            for _, entries in replies:
-                for entry_id, fields in entries:
-                    cursor = entry_id.decode()
-                    stored = loads(fields[b"e"])
-                    event = registry.upcast(stored)
-                    if event["version"] > current["version"]:
-                        current = service.fold_events([event], current)
-                    finished = event["type"] == "seed_revealed" or current["status"] == "finished"
-                    # the finished game's record is public as stored (see projections.views)
-                    shown = view_event(stored if finished else event, actor, ruleset, finished,
-                                       chain_hidden_from(current, ruleset))
-                    yield f"id: {event['version']}\nevent: {event['type']}\ndata: {json.dumps(shown)}\n\n"
+            read = [loads(fields[b"e"]) for _, entries in replies for _, fields in entries]
+            cursor = f"{read[-1]['version']}-0"
+            newer = [registry.upcast(e) for e in read if e["version"] > current["version"]]
+            if newer:
+                current = service.fold_events(newer, current)
+            finished = current["status"] == "finished"
+            hidden_from = chain_hidden_from(current, ruleset)
+            for stored in read:
+                # the finished game's record is public as stored (see projections.views)
+                shown = view_event(stored if finished else registry.upcast(stored), actor, ruleset,
+                                   finished, hidden_from)
+                yield f"id: {stored['version']}\nevent: {stored['type']}\ndata: {json.dumps(shown)}\n\n"
 
     return Response(stream_with_context(generate()), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
