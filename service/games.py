@@ -133,6 +133,16 @@ class Games:
                 break
         return out
 
+    def receipt(self, game_id: str, version: int, head_hash: str, revealed: str | None = None) -> dict | None:
+        """What the caller keeps of an answer: `{version, receipt}` (events/receipts.py), or
+        None for a game with no seed to key it (docs/verification.md). `revealed`: the seed
+        in the state, for an imported game (whose seed was never stored apart)."""
+        raw = self.redis.get(seed_key(game_id))
+        seed = raw.decode() if raw else revealed
+        if not seed:
+            return None
+        return {"version": version, "receipt": receipt(bytes.fromhex(seed), game_id, version, head_hash)}
+
     # ---- use cases -----------------------------------------------------------
     def create(self, ruleset_name: str, seats: int, options: dict) -> dict:
         ruleset = self.rulesets[ruleset_name]
@@ -155,8 +165,7 @@ class Games:
         outcome = self._write(game_id, empty_state(), [draft], {"kind": "organizer"}, None, None, None)
         self.redis.zadd(GAMES_INDEX, {game_id: datetime.now(timezone.utc).timestamp()})
         return {"game_id": game_id, "organizer_token": organizer_token,
-                "seed_commitment": commitment, "version": outcome.version,
-                "receipt": self.receipt(game_id, outcome.state, outcome.version, outcome.events[-1]["hash"])}
+                "seed_commitment": commitment, "version": outcome.version}
 
     def join(self, game_id: str, name: str) -> tuple[int, str, Outcome]:
         token = secrets.token_urlsafe(32)
@@ -267,15 +276,6 @@ class Games:
         events = [self.registry.upcast(e) for e in
                   self.store.read(game_id, prior["first"] - 1, prior["last"] - prior["first"] + 1)]
         return Outcome(prior["last"], events, self.load(game_id), duplicate=True)
-
-    def receipt(self, game_id: str, state: dict, version: int, head_hash: str) -> dict | None:
-        """What the caller keeps of an answer: `{version, receipt}` (events/receipts.py), or
-        None for a game with no seed to key it (a scripted game; docs/verification.md)."""
-        raw = self.redis.get(seed_key(game_id))
-        seed = raw.decode() if raw else state.get("rng", {}).get("seed")  # imported: revealed only
-        if not seed:
-            return None
-        return {"version": version, "receipt": receipt(bytes.fromhex(seed), game_id, version, head_hash)}
 
     def _seed(self, game_id: str, state: dict) -> bytes | None:
         if state.get("rng", {}).get("mode") != "seeded":

@@ -106,7 +106,8 @@ def validate(games: Games, events: list[dict]) -> dict:
     if state["status"] != "finished":
         raise InvalidRecord(f"only a finished game can be imported; this record stops at event "
                             f"{state['version']} with the game {state['status']}")
-    _check_seed(state, events, games.ruleset_for(ruleset))
+    _check_seed(state, events)
+    _check_shuffles(state, events, games.ruleset_for(ruleset))
     return state
 
 
@@ -166,7 +167,7 @@ def _checked(games: Games, event: dict) -> dict:
     return event
 
 
-def _check_seed(state: dict, events: list[dict], ruleset) -> None:
+def _check_seed(state: dict, events: list[dict]) -> None:
     if state["rng"]["mode"] != "seeded":
         return
     raw = state["rng"]["seed"] or ""
@@ -178,6 +179,11 @@ def _check_seed(state: dict, events: list[dict], ruleset) -> None:
     wrong = rng.first_unproven_die(events, seed)
     if wrong is not None:
         raise InvalidRecord(f"event {wrong} records dice that the revealed seed does not give", wrong)
+
+
+def _check_shuffles(state: dict, events: list[dict], ruleset) -> None:
+    """Every shuffle re-derived (service/verification.py) once `_check_seed` has passed."""
+    seed = bytes.fromhex(state["rng"]["seed"]) if state["rng"].get("seed") else None
     shuffles = check_shuffles(events, events[0]["payload"], seed, getattr(ruleset, "shuffle_start", None))
     if shuffles.ok is False:
         raise InvalidRecord(shuffles.detail, shuffles.first_bad)

@@ -150,14 +150,14 @@ def check_dice(events: list[dict], created: dict, seed: bytes | None) -> Check:
     bad = next((e["version"] for e in rolls if not isinstance(e["payload"].get("dice"), list)), None)
     if bad is not None:
         return Check("dice", False, f"event {bad} records no list of dice", bad)
-    if created.get("rng_mode") != "scripted":
+    script = (created.get("script") or {}).get("dice")
+    if created.get("rng_mode") != "scripted" or (script is None and seed is not None):
         wrong = rng.first_unproven_die(events, seed)
         if wrong is not None:
             return Check("dice", False, f"event {wrong} records dice that the revealed seed does not give", wrong)
         return Check("dice", True, f"{sum(len(e['payload']['dice']) for e in rolls)} dice in {len(rolls)} rolls, "
                      "each the seed's")
-    script = list((created.get("script") or {}).get("dice") or [])
-    used = 0
+    script, used = list(script or []), 0
     for event in rolls:
         dice = event["payload"]["dice"]
         if dice != script[used:used + len(dice)]:

@@ -33,7 +33,7 @@ def answer_events(state: dict, actor: dict, events: list[dict]) -> list[dict]:
 
 def receipt_of(game_id: str, outcome: Outcome) -> dict | None:
     """The answer's receipt: the chain head at its version, keyed by the game's secret seed."""
-    return games().receipt(game_id, outcome.state, outcome.version, outcome.events[-1]["hash"])
+    return games().receipt(game_id, outcome.version, outcome.events[-1]["hash"], outcome.state["rng"].get("seed"))
 
 
 def command_answer(outcome: Outcome, actor: dict, status: int = 201):
@@ -57,7 +57,8 @@ def create_game():
     if errors:
         raise Problem(422, "invalid_options", "some game options are not allowed; see `errors`", errors=errors)
     created = games().create(body["ruleset"], body["seats"], body["options"])
-    response = jsonify(created)
+    first = games().store.read(created["game_id"], 0, 1)[0]
+    response = jsonify({**created, "receipt": games().receipt(created["game_id"], first["version"], first["hash"])})
     response.status_code = 201
     response.headers["Location"] = f"/v1/games/{created['game_id']}"
     return response
