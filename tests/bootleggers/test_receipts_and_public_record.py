@@ -120,3 +120,11 @@ def test_a_retried_request_gets_the_same_receipt(app):
     again = table.client.post(url, json={"type": "bid", "card": hand[0]}, headers=headers)
     assert again.headers.get("Idempotent-Replayed") == "true"
     assert receipt_of(again) == receipt_of(first)
+
+
+def test_clock_controls_answer_with_receipts(app):
+    table = open_table(app.test_client(), 3, {"deadlines": {"default": 600}})
+    org = bearer(table.organizer)
+    paused = receipt_of(table.client.post(f"/v1/games/{table.game_id}/clock/pause", headers=org))
+    resumed = receipt_of(table.client.post(f"/v1/games/{table.game_id}/clock/resume", headers=org))
+    assert resumed["version"] == paused["version"] + 1 and resumed["receipt"] != paused["receipt"]
