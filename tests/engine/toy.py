@@ -44,7 +44,7 @@ class Toy:
     def validate_options(self, options, seats):
         return {}
 
-    def shuffle_start(self, payload):
+    def shuffle_start(self, payload, before):
         return list(range(1, 10)) if payload.get("deck") == "numbers" else None
 
     def setup(self, state, oracle):

@@ -161,10 +161,11 @@ def starting_decks() -> dict[str, list]:
             "men_of_action": men_of_action_deck(), "trucks": truck_deck()}
 
 
-def shuffle_start(payload: dict) -> list | None:
+def shuffle_start(payload: dict, before: list[dict] | None = None) -> list | None:
     """The list a recorded `deck_shuffled` started from: a deck's starting order, or for a
     discard pile shuffled back into play its cards sorted by code point (the rules shuffle
-    `sorted(discard)`, and the recorded order holds exactly those cards). None: no such deck."""
+    `sorted(discard)`, and the recorded order holds exactly those cards). None: no such deck.
+    (`before`, the record's earlier events, is not needed here.)"""
     if payload.get("reason") == RESHUFFLE_REASON:
         return sorted(payload.get("order") or [])
     return starting_decks().get(payload.get("deck"))
