@@ -69,8 +69,9 @@ def replay(games: Games, game_id: str, progress: Callable[[int, int], None] = la
         result["dice"] = {"proven": unproven is None, "first_unproven": unproven}
         shuffles = check_shuffles(events, events[0]["payload"], seed,
                                   getattr(games.ruleset_for(state["ruleset"]), "shuffle_start", None))
-        result["shuffles"] = {"proven": shuffles.ok is True, "first_unproven": shuffles.first_bad}
-        result["equal"] = result["equal"] and unproven is None and shuffles.ok is True
+        # proven None: the ruleset publishes no starting orders, so its shuffles cannot be checked
+        result["shuffles"] = {"proven": shuffles.ok, "first_unproven": shuffles.first_bad if shuffles.ok is False else None}
+        result["equal"] = result["equal"] and unproven is None and shuffles.ok is not False
     differs = [v for v in (chain_break, result["state"].get("first_difference"),
                            result.get("dice", {}).get("first_unproven"),
                            result.get("shuffles", {}).get("first_unproven")) if v is not None]

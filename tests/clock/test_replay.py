@@ -120,3 +120,13 @@ def test_once_the_seed_is_out_a_reforged_deck_order_is_found(api, new_game, game
     assert result["chain"]["intact"] is True and result["dice"]["proven"] is True
     assert result["shuffles"] == {"proven": False, "first_unproven": forged}
     assert result["equal"] is False and result["first_difference"] == forged
+
+
+def test_shuffles_a_ruleset_cannot_start_are_reported_unchecked_not_unequal(api, new_game, games, monkeypatch):
+    from tests.engine.toy import Toy
+
+    game = finished(api, new_game, games)
+    monkeypatch.setattr(Toy, "shuffle_start", None)  # a ruleset that publishes no starting orders
+    result = replay(games, game)
+    assert result["shuffles"] == {"proven": None, "first_unproven": None}
+    assert result["equal"] is True and "first_difference" not in result
