@@ -2,16 +2,16 @@
 
 An export of a **finished** game is its stream as stored, hash chain and all, and anyone may
 get it: whoever does can check the chain, the seed against its commitment, every die and
-every shuffle (`bootleggers verify`, docs/verification.md). While a game runs, the organizer's export is a reading copy only: it goes through his
-view (a sealed bid stays sealed, token hashes and withheld hashes are left out), so it says
-`complete: false` and cannot be imported.
+every shuffle (`bootleggers verify`, docs/verification.md). While a game runs, the
+organizer's export is a reading copy only: it goes through his view (a sealed bid stays
+sealed, token hashes and withheld hashes are left out), so it says `complete: false` and
+cannot be imported.
 
 An import trusts nothing: every envelope and payload is checked against its schema, the
 chain recomputed, the events folded one by one with this server's rules, the game must have
 ended, and a seeded game's seed must match its commitment and give every recorded die and
-shuffle. Only
-the game's own organizer may import it (his token matches the record's first event), and it
-keeps its id, tokens and chain, so its players' tokens work here as before.
+shuffle. Only the game's own organizer may import it (his token matches the record's first
+event), and it keeps its id, tokens and chain, so its players' tokens work here as before.
 """
 from __future__ import annotations
 
