@@ -125,7 +125,8 @@ def build_spec() -> dict:
         "summary": "Every command your seat may send now, with examples", "parameters": [GAME_ID], "security": BEARER,
         "responses": {**_ok(200, "LegalActions", "actions with params and examples"), **_errors(401, 403, 404)}}})
     spec.path("/v1/games/{game_id}/events", operations={"get": {
-        "summary": "Events, redacted for the caller", "parameters": [GAME_ID, *page], "security": OPTIONAL_BEARER,
+        "summary": "Events, redacted for the caller while the game runs; after the end every event as stored, "
+                   "hashes included, for anyone", "parameters": [GAME_ID, *page], "security": OPTIONAL_BEARER,
         "responses": {**_ok(200, "EventsPage", "a page of events"), **_errors(401, 404, 422)}}})
     spec.path("/v1/games/{game_id}/events/stream", operations={"get": {
         "summary": "Live events (Server-Sent Events), resumable with Last-Event-ID",
@@ -201,13 +202,14 @@ def _record_paths(spec: APISpec) -> None:
     spec.components.schema("GameRecord", schema=r.GameRecord)
     spec.components.schema("ImportAnswer", schema=r.ImportAnswer)
     spec.path("/v1/games/{game_id}/export", operations={"get": {
-        "summary": "The game's portable record (organizer); complete and importable once the game has ended",
-        "parameters": [GAME_ID], "security": BEARER,
+        "summary": "The game's portable record (organizer; anyone once the game has ended); complete, "
+                   "importable and verifiable (`bootleggers verify`) once the game has ended",
+        "parameters": [GAME_ID], "security": OPTIONAL_BEARER,
         "responses": {**_ok(200, "GameRecord", "the record"), **_errors(401, 403, 404)}}})
     spec.path("/v1/games/import", operations={"post": {
         "summary": "Import a finished game's record (its organizer's token); every event is re-validated",
         "description": "Schemas, hash chain, the fold with this server's rules, the end of the game, "
-                       "and a seeded game's seed against its commitment and every die. The game keeps "
+                       "and a seeded game's seed against its commitment, every die and every shuffle. The game keeps "
                        "its id and tokens. 422 `invalid_record` names the first bad event "
                        "(`event_version`); 409 `game_exists` if the server holds it already.",
         "security": BEARER,

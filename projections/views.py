@@ -10,6 +10,11 @@ it runs, the hash of an event with a hidden field (a sealed bid of one of 72 car
 be brute-forced from its hash, so players and spectators get the chain at the end. The
 organizer, from whom sealed bids are hidden too, gets no chain fields from the first
 unrevealed bid on (`chain_hidden_from`) until the reveal.
+
+Once the game is over every event is public exactly as stored, payload and hashes alike
+(bids, hands, deck orders, token hashes, the organizer's script), so that anyone can check
+the whole record (docs/verification.md). Callers pass the stored event, not an upcast one,
+for a finished game: an upcast payload would not hash to the stored hash.
 """
 from __future__ import annotations
 
@@ -84,6 +89,8 @@ def public_options(options: dict) -> dict:
 
 def view_event(event: dict, viewer: dict, ruleset, finished: bool = False,
                hidden_from: int | None = None) -> dict:
+    if finished:
+        return copy_value(event)
     kind = event["type"]
     if kind == "game_created":
         event = copy_value(event)

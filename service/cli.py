@@ -195,6 +195,37 @@ def serve(port: int, app_spec: str, data_dir: str, stop_timeout: float) -> None:
     sys.exit(exit_code)
 
 
+# -- verify --------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("record", type=click.File("rb"))
+@click.option("--receipts", "receipts_file", type=click.File("rb"),
+              help="A JSON list of receipts ({version, receipt}) or of the answers that carried them.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+def verify(record, receipts_file, as_json: bool) -> None:
+    """Check a finished game's record offline (docs/verification.md).
+
+    RECORD is what GET /v1/games/{id}/export gives once the game has ended. Checks the hash
+    chain, the seed against its commitment, every die and every shuffle, and the receipts.
+    Exits 0 when everything holds, 1 naming the first bad version, 2 when unreadable.
+    """
+    import json
+
+    from service import verification
+    from service.rules.registry import rulesets
+
+    try:
+        events = verification.events_of(json.load(record))
+        kept = verification.receipts_of(json.load(receipts_file)) if receipts_file else None
+    except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError is a ValueError
+        click.echo(f"cannot read: {exc}", err=True)
+        sys.exit(2)
+    report = verification.verify(events, rulesets().get, kept)
+    click.echo(json.dumps(report.as_dict(), indent=1) if as_json else verification.render(report))
+    sys.exit(0 if report.ok else 1)
+
+
 # -- openapi -------------------------------------------------------------------------
 
 

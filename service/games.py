@@ -19,6 +19,7 @@ import redis
 from events.canonical import dumps, loads
 from events.engine_events import ENGINE_EVENT_SCHEMAS
 from events.envelope import seal
+from events.receipts import receipt
 from events.registry import EventRegistry
 from events.store import GAME_ID, EventStore, VersionConflict
 from projections.core import empty_state, evolve, fold
@@ -110,10 +111,12 @@ class Games:
         """The state folded from event 1, ignoring every cache."""
         return self.fold_events(self.store.iter_all(game_id))
 
-    def events(self, game_id: str, after: int = 0, limit: int = 100) -> list[dict]:
+    def events(self, game_id: str, after: int = 0, limit: int = 100, stored: bool = False) -> list[dict]:
+        """Events as the code reads them (upcast), or `stored`: as hashed, for the public record."""
         if not self.exists(game_id):
             raise GameNotFound(game_id)
-        return [self.registry.upcast(e) for e in self.store.read(game_id, after, limit)]
+        events = self.store.read(game_id, after, limit)
+        return events if stored else [self.registry.upcast(e) for e in events]
 
     def list(self, status: str | None = None, limit: int = 100) -> list[dict]:
         ids = [i.decode() for i in self.redis.zrevrange(GAMES_INDEX, 0, -1)]
@@ -129,6 +132,16 @@ class Games:
             if len(out) >= limit:
                 break
         return out
+
+    def receipt(self, game_id: str, version: int, head_hash: str, revealed: str | None = None) -> dict | None:
+        """What the caller keeps of an answer: `{version, receipt}` (events/receipts.py), or
+        None for a game with no seed to key it (docs/verification.md). `revealed`: the seed
+        in the state, for an imported game (whose seed was never stored apart)."""
+        raw = self.redis.get(seed_key(game_id))
+        seed = raw.decode() if raw else revealed
+        if not seed:
+            return None
+        return {"version": version, "receipt": receipt(bytes.fromhex(seed), game_id, version, head_hash)}
 
     # ---- use cases -----------------------------------------------------------
     def create(self, ruleset_name: str, seats: int, options: dict) -> dict:

@@ -1,16 +1,17 @@
 """Portable game records: a game's stream exported, and imported on another server.
 
-An export of a **finished** game is its stream as stored, hash chain and all: anyone who
-gets it can check the chain, the seed against its commitment and every die against the
-seed. While a game runs, the organizer's export is a reading copy only: it goes through his
-view (a sealed bid stays sealed, token hashes and withheld hashes are left out), so it says
-`complete: false` and cannot be imported.
+An export of a **finished** game is its stream as stored, hash chain and all, and anyone may
+get it: whoever does can check the chain, the seed against its commitment, every die and
+every shuffle (`bootleggers verify`, docs/verification.md). While a game runs, the
+organizer's export is a reading copy only: it goes through his view (a sealed bid stays
+sealed, token hashes and withheld hashes are left out), so it says `complete: false` and
+cannot be imported.
 
 An import trusts nothing: every envelope and payload is checked against its schema, the
 chain recomputed, the events folded one by one with this server's rules, the game must have
-ended, and a seeded game's seed must match its commitment and give every recorded die. Only
-the game's own organizer may import it (his token matches the record's first event), and it
-keeps its id, tokens and chain, so its players' tokens work here as before.
+ended, and a seeded game's seed must match its commitment and give every recorded die and
+shuffle. Only the game's own organizer may import it (his token matches the record's first
+event), and it keeps its id, tokens and chain, so its players' tokens work here as before.
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from events.store import GAME_ID, VersionConflict
 from projections.core import empty_state, evolve
 from projections.views import chain_hidden_from, view_event
 from service import rng
+from service.verification import check_shuffles
 from service.games import GAMES_INDEX, Games, summary, summary_key, token_hash
 from events.canonical import dumps
 
@@ -105,6 +107,7 @@ def validate(games: Games, events: list[dict]) -> dict:
         raise InvalidRecord(f"only a finished game can be imported; this record stops at event "
                             f"{state['version']} with the game {state['status']}")
     _check_seed(state, events)
+    _check_shuffles(state, events, games.ruleset_for(ruleset))
     return state
 
 
@@ -176,6 +179,14 @@ def _check_seed(state: dict, events: list[dict]) -> None:
     wrong = rng.first_unproven_die(events, seed)
     if wrong is not None:
         raise InvalidRecord(f"event {wrong} records dice that the revealed seed does not give", wrong)
+
+
+def _check_shuffles(state: dict, events: list[dict], ruleset) -> None:
+    """Every shuffle re-derived (service/verification.py) once `_check_seed` has passed."""
+    seed = bytes.fromhex(state["rng"]["seed"]) if state["rng"].get("seed") else None
+    shuffles = check_shuffles(events, events[0]["payload"], seed, getattr(ruleset, "shuffle_start", None))
+    if shuffles.ok is False:
+        raise InvalidRecord(shuffles.detail, shuffles.first_bad)
 
 
 def _timestamp(text: str) -> float | None:

@@ -50,22 +50,31 @@ def seeded_shuffle(seed: bytes, version: int, deck: str, items: list) -> list:
     return out
 
 
+def batch_starts(events: list[dict]) -> dict:
+    """command_id -> the version of the first event that command appended: the `<version>`
+    of every die and shuffle the command drew (events of one command share its id)."""
+    starts: dict = {}
+    for event in events:
+        starts.setdefault(event.get("command_id"), event["version"])
+    return starts
+
+
 def first_unproven_die(events: list[dict], seed: bytes) -> int | None:
     """The version of the first `dice_rolled` event whose dice the seed does not give, or
     None when the revealed seed accounts for every die of the stream.
 
     A command's dice are numbered per purpose from 0, keyed by the version of the first
-    event that command appended (events of one command share its `command_id`).
+    event that command appended.
     """
-    batch_start: dict = {}
-    for event in events:
-        batch_start.setdefault(event.get("command_id"), event["version"])
+    batch_start = batch_starts(events)
     counts: dict[tuple, int] = {}
     for event in events:
         if event["type"] != "dice_rolled":
             continue
         first = batch_start[event.get("command_id")]
-        purpose, dice = event["payload"]["purpose"], event["payload"]["dice"]
+        purpose, dice = event["payload"].get("purpose"), event["payload"].get("dice")
+        if not isinstance(dice, list):
+            return event["version"]
         n = counts.get((first, purpose), 0)
         counts[(first, purpose)] = n + len(dice)
         if dice != [seeded_die(seed, first, purpose, n + k) for k in range(len(dice))]:

@@ -133,9 +133,10 @@ class Feed:
                 replies = self.hub.redis.xread({stream_key(self.game_id): self.cursor},
                                                count=READ_COUNT, block=int(READ_BLOCK_SECONDS * 1000))
                 entries = replies[0][1] if replies else []
-                for entry_id, fields in entries:
-                    self.cursor = entry_id.decode()
-                    self.publish(self.broadcast(loads(fields[b"e"])))
+                if entries:
+                    self.cursor = entries[-1][0].decode()
+                    for item in self.broadcasts([loads(fields[b"e"]) for _, fields in entries]):
+                        self.publish(item)
                 if self.state["status"] == "finished" and len(entries) < READ_COUNT:
                     break  # the game's last batch is out: nothing more will come
         except redis.ConnectionError as lost:  # the streams end; their clients reconnect
@@ -145,13 +146,19 @@ class Feed:
         finally:
             self.hub.retire(self)
 
-    def broadcast(self, raw: dict) -> Broadcast:
+    def broadcasts(self, read: list[dict]) -> list[Broadcast]:
+        """One read's events, each shown as the game stands once the whole read is folded:
+        whether a hash still covers a sealed bid, and whether the game has ended — then
+        every event of the read, the final batch's earlier ones included, is public as
+        stored (unupcast, so that its hashes check; projections.views)."""
         games = self.hub.games
-        event = games.registry.upcast(raw)
-        if event["version"] > self.state["version"]:
-            self.state = games.fold_events([event], self.state)
-        finished = event["type"] == "seed_revealed" or self.state["status"] == "finished"
-        return Broadcast(event, finished, self.hub.hidden_from(self.state))
+        newer = [games.registry.upcast(e) for e in read if e["version"] > self.state["version"]]
+        if newer:
+            self.state = games.fold_events(newer, self.state)
+        finished = self.state["status"] == "finished"
+        hidden_from = self.hub.hidden_from(self.state)
+        return [Broadcast(raw if finished else games.registry.upcast(raw), finished, hidden_from)
+                for raw in read]
 
     def publish(self, item: Broadcast) -> None:
         with self.hub.lock:

@@ -33,8 +33,14 @@ def answer_events(state: dict, actor: dict, events: list[dict]) -> list[dict]:
     return [view_event(e, actor, ruleset, finished, hidden_from) for e in events]
 
 
+def receipt_of(game_id: str, outcome: Outcome) -> dict | None:
+    """The answer's receipt: the chain head at its version, keyed by the game's secret seed."""
+    return games().receipt(game_id, outcome.version, outcome.events[-1]["hash"], outcome.state["rng"].get("seed"))
+
+
 def command_answer(outcome: Outcome, actor: dict, status: int = 201):
-    response = jsonify(version=outcome.version, events=answer_events(outcome.state, actor, outcome.events))
+    response = jsonify(version=outcome.version, events=answer_events(outcome.state, actor, outcome.events),
+                       receipt=receipt_of(outcome.state["game_id"], outcome))
     response.status_code = status
     if outcome.duplicate:
         response.headers["Idempotent-Replayed"] = "true"
@@ -57,7 +63,8 @@ def create_game():
     if errors:
         raise Problem(422, "invalid_options", "some game options are not allowed; see `errors`", errors=errors)
     created = games().create(body["ruleset"], body["seats"], body["options"])
-    response = jsonify(created)
+    first = games().store.read(created["game_id"], 0, 1)[0]
+    response = jsonify({**created, "receipt": games().receipt(created["game_id"], first["version"], first["hash"])})
     response.status_code = 201
     response.headers["Location"] = f"/v1/games/{created['game_id']}"
     return response
@@ -81,7 +88,7 @@ def join(game_id: str):
         raise Problem(422, "invalid_fields", "a player's name needs at least one visible character",
                       errors={"name": ["must not be blank"]})
     seat, token, outcome = games().join(game_id, name)
-    response = jsonify(seat=seat, player_token=token, version=outcome.version)
+    response = jsonify(seat=seat, player_token=token, version=outcome.version, receipt=receipt_of(game_id, outcome))
     response.status_code = 201
     return response
 
@@ -158,7 +165,7 @@ def list_events(game_id: str):
     limit = query_int("limit", 100, 1, 1000)
     state = games().load(game_id)
     actor = caller(state)
-    events = games().events(game_id, after, limit)
+    events = games().events(game_id, after, limit, stored=state["status"] == "finished")
     return jsonify(version=state["version"], events=answer_events(state, actor, events),
                    next_after=events[-1]["version"] if events else after)
 

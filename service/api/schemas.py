@@ -70,11 +70,23 @@ class CreateGame(Strict):
     options = fields.Nested(GameOptions, load_default=lambda: GameOptions().load({}))
 
 
+class Receipt(Open):
+    version = fields.Integer(metadata={"description": "the version the answer left the game at"})
+    receipt = fields.String(metadata={"description": "hex HMAC-SHA256(seed, \"receipt:<game_id>:<version>:<hash of "
+                                                     "that event>\"): keep it; check it against the public record "
+                                                     "after the end (`bootleggers verify --receipts`)"})
+
+
+RECEIPT = {"allow_none": True, "metadata": {
+    "description": "keep it to check the record after the end (docs/verification.md); null in a game with no seed"}}
+
+
 class GameCreatedAnswer(Open):
     game_id = fields.String()
     organizer_token = fields.String(metadata={"description": "keep it secret: it starts the game and sees deck order"})
     seed_commitment = fields.String(allow_none=True, metadata={"description": "SHA-256 of the secret seed (seeded mode)"})
     version = fields.Integer()
+    receipt = fields.Nested(Receipt, **RECEIPT)
 
 
 class JoinSeat(Strict):
@@ -85,6 +97,7 @@ class SeatAnswer(Open):
     seat = fields.Integer()
     player_token = fields.String()
     version = fields.Integer()
+    receipt = fields.Nested(Receipt, **RECEIPT)
 
 
 class Say(Strict):
@@ -107,6 +120,7 @@ class EventOut(Open):
 class CommandAnswer(Open):
     version = fields.Integer()
     events = fields.List(fields.Nested(EventOut))
+    receipt = fields.Nested(Receipt, **RECEIPT)
 
 
 class EventsPage(Open):

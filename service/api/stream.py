@@ -76,14 +76,16 @@ def stream_events(game_id: str):
                 return
             # The past, from the store. Events newer than `state` are folded into it, so
             # that each is shown as the game stood when it was sent (whether its hash still
-            # covers a sealed bid).
+            # covers a sealed bid). A finished game's record is public as stored
+            # (projections.views): shown unupcast, so that its hashes check.
             current, sent = loaded.pop(), after
             for raw in service.store.iter_all(game_id, after=after):
                 event = service.registry.upcast(raw)
                 if event["version"] > current["version"]:
                     current = service.fold_events([event], current)
                 finished = event["type"] == "seed_revealed" or current["status"] == "finished"
-                yield sse(event, view_event(event, actor, ruleset, finished, chain_hidden_from(current, ruleset)))
+                shown = raw if finished else event
+                yield sse(event, view_event(shown, actor, ruleset, finished, chain_hidden_from(current, ruleset)))
                 sent = event["version"]
             if subscription is None or current["status"] == "finished":
                 return

@@ -5,9 +5,10 @@ check; then events 1..V are folded from scratch (no snapshot) and the chain reco
 they stream by. The answer is `{"equal": true}`, or the first version where the chain
 breaks or where the rebuilt state stops matching what the service holds.
 
-Once a seeded game has revealed its seed, every recorded die is also recomputed from it
-(`dice`): a stream forged and re-chained by whoever held the store still shows where its
-dice stop being the seed's.
+Once a seeded game has revealed its seed, every recorded die and every shuffle is also
+recomputed from it (`dice`, `shuffles`; service/verification.py, the checks `bootleggers
+verify` runs): a stream forged and re-chained by whoever held the store still shows where
+its dice or deck orders stop being the seed's.
 
 The chain gives the exact version of a hand edit (every event commits to all before it).
 The service keeps no state history to compare against, only the live state at V; so when
@@ -25,6 +26,7 @@ from events.envelope import GENESIS_HASH, event_hash
 from projections.core import empty_state
 from service.games import Games
 from service.rng import first_unproven_die
+from service.verification import check_shuffles
 
 PROGRESS_EVERY = 50
 
@@ -62,11 +64,17 @@ def replay(games: Games, game_id: str, progress: Callable[[int, int], None] = la
         result["state"]["first_difference"] = chain_break if chain_break is not None else total
         result["state"]["keys"] = sorted(k for k in set(state) | set(live) if dumps(state.get(k)) != dumps(live.get(k)))
     if unfoldable is None and state.get("rng", {}).get("seed"):
-        unproven = first_unproven_die(events, bytes.fromhex(state["rng"]["seed"]))
+        seed = bytes.fromhex(state["rng"]["seed"])
+        unproven = first_unproven_die(events, seed)
         result["dice"] = {"proven": unproven is None, "first_unproven": unproven}
-        result["equal"] = result["equal"] and unproven is None
+        shuffles = check_shuffles(events, events[0]["payload"], seed,
+                                  getattr(games.ruleset_for(state["ruleset"]), "shuffle_start", None))
+        # proven None: the ruleset publishes no starting orders, so its shuffles cannot be checked
+        result["shuffles"] = {"proven": shuffles.ok, "first_unproven": shuffles.first_bad if shuffles.ok is False else None}
+        result["equal"] = result["equal"] and unproven is None and shuffles.ok is not False
     differs = [v for v in (chain_break, result["state"].get("first_difference"),
-                           result.get("dice", {}).get("first_unproven")) if v is not None]
+                           result.get("dice", {}).get("first_unproven"),
+                           result.get("shuffles", {}).get("first_unproven")) if v is not None]
     if differs:
         result["first_difference"] = min(differs)
     return result

@@ -97,3 +97,10 @@ class Ruleset(Protocol):
         """The first version holding something hidden even from the organizer (a sealed
         bid), while it is hidden; None when nothing is. The organizer gets no hash-chain
         fields from there on: a hash would let him brute-force the hidden field."""
+
+    def shuffle_start(self, payload: dict, before: list[Event]) -> list | None:
+        """The list a recorded `deck_shuffled` (this payload) started from, so that anyone
+        holding the revealed seed can recompute its order (service/verification.py); None
+        for a deck the ruleset does not know. `before`: the record's events before this one,
+        for a start derived from earlier outcomes (a pile built from other shuffles). Without
+        it, shuffles cannot be verified; docs/verification.md lists each ruleset's starts."""

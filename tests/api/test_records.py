@@ -109,6 +109,7 @@ FORGERIES = {
     # name: (edit the record's events in place -> the version that must be named, words in the detail)
     "a die changed, chain recomputed": "dice",
     "a die changed, chain left alone": "chain",
+    "a deck order changed, chain recomputed": "shuffle",
     "an unknown event type, chain recomputed": "type",
     "a payload its type refuses, chain recomputed": "payload",
     "events cut before the end": "finished",
@@ -127,6 +128,12 @@ def test_forged_records_are_refused_naming_the_first_bad_event(source, target, f
         first_die["payload"]["dice"][0] = first_die["payload"]["dice"][0] % 6 + 1
         if "recomputed" in forgery:
             rechain(events, named)
+    elif forgery.startswith("a deck order"):  # the bottom two Men of Action, never drawn here
+        shuffled = next(e for e in events if e["type"] == "deck_shuffled" and e["payload"]["deck"] == "men_of_action")
+        order = shuffled["payload"]["order"]
+        order[-1], order[-2] = order[-2], order[-1]
+        named = shuffled["version"]
+        rechain(events, named)
     elif forgery.startswith("an unknown event type"):
         first_die["type"] = "dice_loaded"
         rechain(events, named)

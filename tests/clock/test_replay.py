@@ -66,29 +66,67 @@ def test_a_wrong_live_state_with_an_intact_chain_is_reported_at_the_head(api, ne
     assert result["first_difference"] == live["version"]
 
 
-def test_once_the_seed_is_out_a_reforged_chain_still_shows_the_first_wrong_die(api, new_game, games, redis_client):
-    """Whoever holds the store can rewrite a die and recompute every hash after it; the
-    revealed seed still proves which die is not the one the server rolled."""
-    from events.envelope import event_hash
-
+def finished(api, new_game, games) -> str:
+    """A toy game played to its end: the seed is out."""
     game, _, tokens = new_game(deadlines={})
     for token in tokens * 2:  # two rounds: the game ends and reveals its seed
         assert api.post(f"/v1/games/{game}/commands", json={"type": "roll"}, headers=bearer(token)).status_code == 201
-    events = list(games.store.iter_all(game))
     assert games.load(game)["rng"]["seed"]
-    assert replay(games, game)["dice"] == {"proven": True, "first_unproven": None}
+    return game
 
-    forged = next(e["version"] for e in events if e["type"] == "dice_rolled")
+
+def reforge(redis_client, game: str, events: list[dict], version: int, edit) -> None:
+    """Whoever holds the whole store: event `version`'s payload edited, every hash after it
+    redone, the head key too."""
+    from events.envelope import event_hash
+    from events.store import head_key
+
     prev = None
     redis_client.delete(stream_key(game))
     for event in events:
-        if event["version"] == forged:
-            event = {**event, "payload": {**event["payload"], "dice": [7 - d for d in event["payload"]["dice"]]}}
-        if event["version"] >= forged:  # re-chained from the forged die on
+        if event["version"] == version:
+            event = {**event, "payload": edit(dict(event["payload"]))}
+        if event["version"] >= version:
             event = {**event, "prev_hash": prev or event["prev_hash"]}
             event["hash"] = prev = event_hash(event)
         redis_client.xadd(stream_key(game), {"e": dumps(event)}, id=f"{event['version']}-0")
+    redis_client.hset(head_key(game), "head", prev)
+
+
+def test_once_the_seed_is_out_a_reforged_chain_still_shows_the_first_wrong_die(api, new_game, games, redis_client):
+    """Whoever holds the store can rewrite a die and recompute every hash after it; the
+    revealed seed still proves which die is not the one the server rolled."""
+    game = finished(api, new_game, games)
+    events = list(games.store.iter_all(game))
+    assert replay(games, game)["dice"] == {"proven": True, "first_unproven": None}
+
+    forged = next(e["version"] for e in events if e["type"] == "dice_rolled")
+    reforge(redis_client, game, events, forged, lambda p: {**p, "dice": [7 - d for d in p["dice"]]})
     result = replay(games, game)
     assert result["chain"]["intact"] is True
     assert result["dice"] == {"proven": False, "first_unproven": forged}
     assert result["equal"] is False and result["first_difference"] == forged
+
+
+def test_once_the_seed_is_out_a_reforged_deck_order_is_found(api, new_game, games, redis_client):
+    """As for a die: a deck order rewritten and re-chained is still not the seed's shuffle."""
+    game = finished(api, new_game, games)
+    events = list(games.store.iter_all(game))
+    assert replay(games, game)["shuffles"] == {"proven": True, "first_unproven": None}
+
+    forged = next(e["version"] for e in events if e["type"] == "deck_shuffled")
+    reforge(redis_client, game, events, forged, lambda p: {**p, "order": sorted(p["order"])})
+    result = replay(games, game)
+    assert result["chain"]["intact"] is True and result["dice"]["proven"] is True
+    assert result["shuffles"] == {"proven": False, "first_unproven": forged}
+    assert result["equal"] is False and result["first_difference"] == forged
+
+
+def test_shuffles_a_ruleset_cannot_start_are_reported_unchecked_not_unequal(api, new_game, games, monkeypatch):
+    from tests.engine.toy import Toy
+
+    game = finished(api, new_game, games)
+    monkeypatch.setattr(Toy, "shuffle_start", None)  # a ruleset that publishes no starting orders
+    result = replay(games, game)
+    assert result["shuffles"] == {"proven": None, "first_unproven": None}
+    assert result["equal"] is True and "first_difference" not in result

@@ -44,6 +44,9 @@ class Toy:
     def validate_options(self, options, seats):
         return {}
 
+    def shuffle_start(self, payload, before):
+        return list(range(1, 10)) if payload.get("deck") == "numbers" else None
+
     def setup(self, state, oracle):
         order = oracle.shuffle("numbers", list(range(1, 10)))
         return [{"type": "deck_shuffled", "payload": {"deck": "numbers", "order": order}},

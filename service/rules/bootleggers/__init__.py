@@ -37,7 +37,7 @@ class BootleggersRuleset:
     view = staticmethod(view)
     redact_event = staticmethod(redact_event)
     lobby_view = staticmethod(lobby_view)
-
+    shuffle_start = staticmethod(data.shuffle_start)
 
     @staticmethod
     def sealed_since(state: dict) -> int | None:

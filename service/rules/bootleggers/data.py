@@ -151,6 +151,26 @@ def truck_supply() -> dict[str, list[str]]:
             for size, count in TRUCK_SUPPLY.items()}
 
 
+# --- Starting orders: what every shuffle starts from (docs/verification.md lists them) --------
+RESHUFFLE_REASON = "reshuffle_discard"
+
+
+def starting_decks() -> dict[str, list]:
+    """Each deck as it comes out of the box, before its first shuffle."""
+    return {**{q: list(range(first, last + 1)) for q, (first, last) in MUSCLE_QUARTERS.items()},
+            "men_of_action": men_of_action_deck(), "trucks": truck_deck()}
+
+
+def shuffle_start(payload: dict, before: list[dict] | None = None) -> list | None:
+    """The list a recorded `deck_shuffled` started from: a deck's starting order, or for a
+    discard pile shuffled back into play its cards sorted by code point (the rules shuffle
+    `sorted(discard)`, and the recorded order holds exactly those cards). None: no such deck.
+    (`before`, the record's earlier events, is not needed here.)"""
+    if payload.get("reason") == RESHUFFLE_REASON:
+        return sorted(payload.get("order") or [])
+    return starting_decks().get(payload.get("deck"))
+
+
 # --- Thug cards: numbers (rulebook "Detailed listing of Thug cards" + FAQ) ---------------------
 # Each card's window is enforced by its own `check` in thugs/ (see docs/rules-decisions.md).
 POLITICS_PRICE = {"city_politics": (4, 2), "state_politics": (5, 3)}   # $G each, most markers

@@ -23,7 +23,7 @@ def deal_round_cards(em) -> None:
                 slots = []
             order = em.oracle.shuffle("men_of_action", sorted(moa["discard"]))
             em.emit("deck_shuffled", {"deck": "men_of_action", "order": order,
-                                      "reason": "reshuffle_discard"})
+                                      "reason": data.RESHUFFLE_REASON})
         moa = g["decks"]["men_of_action"]
         if len(moa["draw"]) <= len(slots):
             break

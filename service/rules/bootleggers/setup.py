@@ -43,8 +43,7 @@ def _scripted_hands(hands: dict, seats: list[int], per_quarter: int) -> dict[str
 
 def _check_scripted_decks(decks: dict) -> None:
     """A scripted deck order names a deck of the game and holds exactly its cards."""
-    known = {"men_of_action": data.men_of_action_deck(), "trucks": data.truck_deck(),
-             **{q: list(range(first, last + 1)) for q, (first, last) in data.MUSCLE_QUARTERS.items()}}
+    known = data.starting_decks()
     for name, order in decks.items():
         if name not in known:
             raise RuleViolation("scripted_deck_unknown", f"the script orders a deck {name!r}; the decks "

@@ -69,7 +69,7 @@ def windfall_resolve(em, seat, t):
     if not moa["draw"]:
         order = em.oracle.shuffle("men_of_action", sorted(moa["discard"]))
         em.emit("deck_shuffled", {"deck": "men_of_action", "order": order,
-                                  "reason": "reshuffle_discard"})
+                                  "reason": data.RESHUFFLE_REASON})
     card = g["decks"]["men_of_action"]["draw"][0]
     em.emit("windfall_drawn", {"seat": seat, "card": card, "round": g["round"]})
     if not data.card_kind(card).startswith("thug:"):      # played at once, never kept
