@@ -24,7 +24,7 @@ from events.registry import UnknownEventType
 from events.store import GAME_ID, VersionConflict
 from projections.core import empty_state, evolve
 from projections.views import chain_hidden_from, view_event
-from service import rng
+from service import rng, verified
 from service.games import GAMES_INDEX, Games, summary, summary_key, token_hash
 from events.canonical import dumps
 
@@ -50,17 +50,24 @@ class GameExists(Exception):
     pass
 
 
-def export(games: Games, game_id: str, viewer: dict) -> dict:
-    state = games.load(game_id)
-    events = list(games.store.iter_all(game_id, upto=state["version"]))
-    complete = state["status"] == "finished"
+def export(games: Games, game_id: str, viewer: dict, damage: dict | None = None) -> dict:
+    """The record; for a damaged game (`damage`, see api.games.readable_state) the events
+    before the damage only, marked incomplete."""
+    if damage is None:
+        state = games.load(game_id)
+        events = list(games.store.iter_all(game_id, upto=state["version"]))
+    else:
+        found = verified.scan(games, game_id)
+        events = [e for e in found.events if e["version"] < damage["first_bad_version"]]
+        state = games.fold_events(events)
+    complete = state["status"] == "finished" and damage is None
     if not complete:
         ruleset = games.ruleset_for(state["ruleset"])
         hidden_from = chain_hidden_from(state, ruleset)
         events = [view_event(games.registry.upcast(e), viewer, ruleset, False, hidden_from) for e in events]
     return {"format": FORMAT, "format_version": FORMAT_VERSION, "game_id": game_id,
             "ruleset": state["ruleset"], "status": state["status"], "version": state["version"],
-            "complete": complete, "events": events}
+            "complete": complete, "events": events, **({"record_damaged": damage} if damage else {})}
 
 
 def import_record(games: Games, record: dict, token: str) -> dict:
@@ -134,7 +141,7 @@ def _bad_envelope_field(event: dict, game_id) -> str | None:
     checks = {
         "type": isinstance(event["type"], str),
         "schema_version": type(event["schema_version"]) is int and event["schema_version"] >= 1,
-        "game_id": isinstance(game_id, str) and bool(GAME_ID.match(game_id)) and event["game_id"] == game_id,
+        "game_id": isinstance(game_id, str) and bool(GAME_ID.fullmatch(game_id)) and event["game_id"] == game_id,
         "version": type(event["version"]) is int,
         "recorded_at": isinstance(event["recorded_at"], str) and _timestamp(event["recorded_at"]) is not None,
         "actor": isinstance(event["actor"], dict) and event["actor"].get("kind") in ACTOR_KINDS,
