@@ -151,12 +151,12 @@ class Games:
         organizer_token = secrets.token_urlsafe(32)
         rng_options = options.get("rng") or {"mode": "seeded"}
         mode = rng_options.get("mode", "seeded")
-        commitment, script = None, None
-        if mode == "seeded":
-            seed = rng.new_seed()
-            self.redis.set(seed_key(game_id), seed.hex())
-            commitment = rng.commitment(seed)
-        else:
+        # Every game commits to a seed, scripted ones too: what the organizer does not
+        # script (dice, decks, hands) comes from it (service/rng.py), revealed at the end.
+        seed = rng.new_seed()
+        self.redis.set(seed_key(game_id), seed.hex())
+        commitment, script = rng.commitment(seed), None
+        if mode == "scripted":
             script = {k: rng_options[k] for k in ("dice", "decks", "hands") if rng_options.get(k) is not None}
         stored_options = {**options, "rng": {"mode": mode}}
         draft = {"type": "game_created", "payload": {
@@ -166,7 +166,7 @@ class Games:
         outcome = self._write(game_id, empty_state(), [draft], {"kind": "organizer"}, None, None, None)
         self.redis.zadd(GAMES_INDEX, {game_id: datetime.now(timezone.utc).timestamp()})
         return {"game_id": game_id, "organizer_token": organizer_token,
-                "seed_commitment": commitment, "version": outcome.version}
+                "seed_commitment": commitment, "scripted": sorted(script or {}), "version": outcome.version}
 
     def join(self, game_id: str, name: str) -> tuple[int, str, Outcome]:
         token = secrets.token_urlsafe(32)
@@ -269,7 +269,7 @@ class Games:
     def _reveal_seed(self, game_id: str, before: dict, after: dict) -> list[dict]:
         """When a batch ends the game, the seed is revealed in the same batch."""
         if (before["status"] != "finished" and after["status"] == "finished"
-                and after["rng"]["mode"] == "seeded" and after["rng"]["seed"] is None):
+                and after["rng"].get("seed_commitment") and after["rng"]["seed"] is None):
             seed = self.redis.get(seed_key(game_id))
             return [{"type": "seed_revealed", "payload": {"seed": seed.decode()}, "actor": {"kind": "system"}}]
         return []
@@ -284,7 +284,8 @@ class Games:
         return Outcome(prior["last"], events, self.load(game_id), duplicate=True)
 
     def _seed(self, game_id: str, state: dict) -> bytes | None:
-        if state.get("rng", {}).get("mode") != "seeded":
+        """The game's secret seed; None for a scripted game created before they had one."""
+        if not state.get("rng", {}).get("seed_commitment"):
             return None
         raw = self.redis.get(seed_key(game_id))
         return bytes.fromhex(raw.decode()) if raw else None

@@ -55,9 +55,9 @@ def load_state(games, game_id: str, at: int | None = None) -> dict:
     upto = view.version if at is None else min(at, view.version)
     state, why = check_snapshot(game_id, view.snapshot, view.at_snapshot) if view.snapshot else (None, None)
     if why is not None:
-        note_damage(games.redis, game_id, "snapshot", int(view.snapshot.get("v") or 0),
-                    f"the snapshot at version {int(view.snapshot.get('v') or 0)} was not used: {why}; "
-                    "the state was rebuilt from the events")
+        version = snapshot_version(view.snapshot)
+        note_damage(games.redis, game_id, "snapshot", version, f"the snapshot at version {version} was not "
+                    f"used: {why}; the state was rebuilt from the events")
     if state is not None and state["version"] > upto:
         state = None  # time travel to before the snapshot
     if state is None:
@@ -77,7 +77,7 @@ def load_state(games, game_id: str, at: int | None = None) -> dict:
 
 def _tail(games, game_id: str, view, upto: int) -> Iterator[tuple[int, bytes | None]]:
     """The events after the snapshot up to `upto`: those the script returned, then the rest."""
-    last = int(view.snapshot.get("v"))
+    last = snapshot_version(view.snapshot)
     for version, raw in view.tail:
         if version > upto:
             return
@@ -85,6 +85,14 @@ def _tail(games, game_id: str, view, upto: int) -> Iterator[tuple[int, bytes | N
         yield version, raw
     if last < upto:
         yield from games.store.iter_entries(game_id, last, upto)
+
+
+def snapshot_version(fields: dict) -> int:
+    """The version a snapshot is stored under (0 when even that is unreadable)."""
+    try:
+        return int(fields.get("v") or 0)
+    except ValueError:
+        return 0
 
 
 def note_damage(client, game_id: str, what: str, version: int, detail: str) -> None:
@@ -134,7 +142,7 @@ def scan(games, game_id: str) -> Scan:
     if view.snapshot:
         _, why = check_snapshot(game_id, view.snapshot, view.at_snapshot)
         if why is not None:
-            version = int(view.snapshot.get("v") or 0)
+            version = snapshot_version(view.snapshot)
             result.problems.append({"version": version, "kind": "snapshot_mismatch",
                                     "detail": f"the snapshot at version {version} does not match the chain: {why}"})
     for what, note in noted_damage(games.redis, game_id).items():

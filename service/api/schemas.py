@@ -63,7 +63,11 @@ class CreateGame(Strict):
 class GameCreatedAnswer(Open):
     game_id = fields.String()
     organizer_token = fields.String(metadata={"description": "keep it secret: it starts the game and sees deck order"})
-    seed_commitment = fields.String(allow_none=True, metadata={"description": "SHA-256 of the secret seed (seeded mode)"})
+    seed_commitment = fields.String(allow_none=True, metadata={
+        "description": "SHA-256 of the game's secret seed, revealed when the game ends: every die and "
+                       "shuffle not in `scripted` comes from it (both modes)"})
+    scripted = fields.List(fields.String(), metadata={
+        "description": "what the organizer scripted (`dice`, `decks`, `hands`); empty in seeded mode"})
     version = fields.Integer()
 
 
