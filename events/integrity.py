@@ -105,7 +105,8 @@ def check_snapshot(game_id: str, fields: dict, entry_raw) -> tuple[dict | None, 
     body, digest = fields.get("s"), fields.get("d")
     if body is None:
         return None, None
-    if digest is None or snapshot_digest(body) != (digest.decode() if isinstance(digest, bytes) else digest):
+    stored = digest if isinstance(digest, bytes) else str(digest or "").encode()
+    if digest is None or snapshot_digest(body).encode() != stored:
         return None, "its digest does not match its content"
     try:
         state = loads(body)

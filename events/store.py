@@ -154,7 +154,7 @@ class EventStore:
             return None
         _, version, head, last_id, last, v, s, d, at_snapshot, tail = reply
         snapshot = {k: val for k, val in (("v", v), ("s", s), ("d", d)) if val is not None}
-        return HeadView(int(version), head.decode() if head else GENESIS_HASH, entry_version(last_id), last,
+        return HeadView(int(version), head.decode(errors="replace") if head else GENESIS_HASH, entry_version(last_id), last,
                         snapshot, at_snapshot, [(entry_version(i), raw) for i, raw in tail])
 
     def version(self, game_id: str) -> int:
