@@ -11,7 +11,7 @@ import time
 
 from flask import Response, current_app, json, request, stream_with_context
 
-from events.canonical import loads
+from events.integrity import PAST_HEAD, RecordDamaged, check_event, entry_version
 from events.store import stream_key
 from projections.views import chain_hidden_from, view_event
 from service.api.games import bp, games, ruleset_of
@@ -39,7 +39,7 @@ def stream_events(game_id: str):
     def generate():
         # Events newer than `state` are folded into it, so that each is shown as the game
         # stood when it was sent (whether its hash still covers a sealed bid).
-        current = state
+        current, prev_hash = state, None
         cursor = f"{after}-0"
         deadline = time.monotonic() + timeout
         yield "retry: 2000\n\n"
@@ -52,10 +52,18 @@ def stream_events(game_id: str):
             if not replies:
                 yield ": keepalive\n\n"
                 continue
+            head = service.store.version(game_id)
             for _, entries in replies:
                 for entry_id, fields in entries:
                     cursor = entry_id.decode()
-                    event = registry.upcast(loads(fields[b"e"]))
+                    try:
+                        event = checked(game_id, entry_id, fields, head, prev_hash)
+                    except RecordDamaged as damaged:
+                        body = {"first_bad_version": damaged.version, "damage": damaged.kind, "detail": damaged.detail}
+                        yield f"event: record_damaged\ndata: {json.dumps(body)}\n\n"
+                        return
+                    prev_hash = event["hash"]
+                    event = registry.upcast(event)
                     if event["version"] > current["version"]:
                         current = service.fold_events([event], current)
                     finished = event["type"] == "seed_revealed" or current["status"] == "finished"
@@ -64,3 +72,13 @@ def stream_events(game_id: str):
 
     return Response(stream_with_context(generate()), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+def checked(game_id: str, entry_id: bytes, fields: dict, head: int, prev_hash: str | None) -> dict:
+    """A streamed entry checked like every read (events/integrity.py): it hashes to itself,
+    links to the one sent before it, and is not past the head key (never written by us)."""
+    version = entry_version(entry_id)
+    if version > head:
+        raise RecordDamaged(game_id, head + 1, PAST_HEAD, f"the stream holds event {version} past the head "
+                            f"(version {head})")
+    return check_event(game_id, version, fields.get(b"e"), prev_hash)

@@ -170,3 +170,13 @@ def rewrite(redis_client, game_id: str, replace: dict[int, bytes]) -> None:
     redis_client.delete(key)
     for version, raw in entries:
         redis_client.xadd(key, {"e": replace.get(version, raw)}, id=f"{version}-0")
+
+
+def test_the_event_stream_stops_at_a_damaged_event_and_says_so(api, redis_client):
+    from tests.api.test_stream import stream
+
+    game = played(api)
+    rewrite(redis_client, game["id"], {3: b"not json"})
+    messages = stream(api, game["id"], bearer(game["organizer"]))
+    assert [m["id"] for m in messages[:-1]] == ["1", "2"]
+    assert messages[-1]["event"] == "record_damaged" and messages[-1]["data"]["first_bad_version"] == 3
