@@ -48,13 +48,19 @@ def sealed_chain(games: Games, game_id: str, count: int, first_version: int = 1,
                 command_id="cmd_bench", schema_version_of=games.registry.version_of)
 
 
-def bench_appends(client: redis.Redis, games: Games) -> tuple[float, float]:
+def store_appends_per_second(client: redis.Redis, games: Games, game_id: str, count: int) -> float:
+    """`count` single-event appends through EventStore.append, timed."""
     store = EventStore(client)
-    events = sealed_chain(games, "bench-store", APPENDS)
+    events = sealed_chain(games, game_id, count)
     start = time.perf_counter()
     for n, event in enumerate(events):
-        store.append("bench-store", n, [event])
-    store_rate = APPENDS / (time.perf_counter() - start)
+        store.append(game_id, n, [event])
+    return count / (time.perf_counter() - start)
+
+
+def bench_appends(client: redis.Redis, games: Games) -> tuple[float, float]:
+    store_rate = store_appends_per_second(client, games, "bench-store", APPENDS)
+    events = sealed_chain(games, "bench-store", APPENDS)
 
     payloads = [dumps(e) for e in events]
     key = stream_key("bench-xadd")
@@ -62,7 +68,7 @@ def bench_appends(client: redis.Redis, games: Games) -> tuple[float, float]:
     for n, payload in enumerate(payloads, 1):
         client.xadd(key, {"e": payload}, id=f"{n}-0")
     xadd_rate = APPENDS / (time.perf_counter() - start)
-    assert store.version("bench-store") == APPENDS and client.xlen(key) == APPENDS
+    assert EventStore(client).version("bench-store") == APPENDS and client.xlen(key) == APPENDS
     return store_rate, xadd_rate
 
 
@@ -71,12 +77,7 @@ def bench_fsync(games: Games, policy: str) -> float:
     with tempfile.TemporaryDirectory(prefix="bench-fsync-") as data_dir, \
             EmbeddedRedis(data_dir, appendonly=True, fsync=policy) as server:
         client = redis.Redis.from_url(server.url)
-        store = EventStore(client)
-        events = sealed_chain(games, "bench-fsync", FSYNC_APPENDS)
-        start = time.perf_counter()
-        for n, event in enumerate(events):
-            store.append("bench-fsync", n, [event])
-        rate = FSYNC_APPENDS / (time.perf_counter() - start)
+        rate = store_appends_per_second(client, games, "bench-fsync", FSYNC_APPENDS)
         client.close()
         return rate
 
