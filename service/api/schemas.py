@@ -107,6 +107,8 @@ class EventsPage(Open):
     version = fields.Integer()
     events = fields.List(fields.Nested(EventOut))
     next_after = fields.Integer(metadata={"description": "pass as `after` for the next page"})
+    record_damaged = fields.Dict(metadata={
+        "description": "only for a damaged record: {first_bad_version, damage}; the events stop before it"})
 
 
 class GameSummary(Open):
@@ -166,7 +168,12 @@ class Audit(Open):
     chain_withheld_from = fields.Integer(allow_none=True, metadata={
         "description": "while bids are sealed: the version of the first sealed bid; "
                        "hashes from there on are shown after the reveal"})
-    chain = fields.Dict(metadata={"description": "{intact, first_break}"})
+    chain = fields.Dict(metadata={"description": "{intact, first_break}: intact when no problem stands "
+                                                 "(a repaired snapshot does not count)"})
+    problems = fields.List(fields.Dict(), metadata={
+        "description": "every finding {version, kind, detail[, repaired, found_at]}, by version; kind: "
+                       "tail_missing, event_missing, unparsable_event, chain_break, entry_past_head, "
+                       "head_mismatch, snapshot_mismatch"})
     checkpoints = fields.List(fields.Dict())
     seed_commitment = fields.String(allow_none=True)
     seed = fields.String(allow_none=True, metadata={"description": "revealed when the game is over"})
@@ -179,3 +186,5 @@ class ProblemDetail(Open):
     detail = fields.String(metadata={"description": "a sentence a player understands"})
     code = fields.String(metadata={"description": "a stable machine word"})
     errors = fields.Dict(metadata={"description": "field -> messages, for 422 invalid_fields"})
+    first_bad_version = fields.Integer(metadata={"description": "409 record_damaged: the first damaged version"})
+    damage = fields.String(metadata={"description": "409 record_damaged: what is wrong (see Audit.problems)"})
