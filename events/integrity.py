@@ -75,8 +75,12 @@ def check_event(game_id: str, version: int, raw, prev_hash: str | None) -> dict:
     return event
 
 
-def check_head(game_id: str, head_version: int, head_hash: str, last_version: int, last_raw) -> None:
+def check_head(game_id: str, head_version: int, head_hash: str, last_version: int, last_raw,
+               head_missing: bool = False) -> None:
     """The head key (version, hash) against the stream's last entry."""
+    if head_missing:
+        raise RecordDamaged(game_id, max(last_version, 1), HEAD_MISMATCH,
+                            f"the head key is missing while the stream holds events up to {last_version}")
     if last_version < head_version:
         raise RecordDamaged(game_id, last_version + 1, TAIL_MISSING,
                             f"the head says {head_version} events but the stream ends at event {last_version}: "

@@ -74,6 +74,7 @@ class HeadView:
     snapshot: dict
     at_snapshot: bytes | None
     tail: list[tuple[int, bytes | None]]
+    head_missing: bool = False
 
 
 @dataclass(frozen=True)
@@ -152,16 +153,17 @@ class EventStore:
         reply = self._read_head(keys=[stream_key(game_id), head_key(game_id), snapshot_key], args=[tail_limit])
         if not reply or int(reply[0]) == 0:
             return None
-        _, version, head, last_id, last, v, s, d, at_snapshot, tail = reply
+        _, version, head, last_id, last, v, s, d, at_snapshot, tail, missing = reply
         snapshot = {k: val for k, val in (("v", v), ("s", s), ("d", d)) if val is not None}
-        return HeadView(int(version), head.decode(errors="replace") if head else GENESIS_HASH, entry_version(last_id), last,
-                        snapshot, at_snapshot, [(entry_version(i), raw) for i, raw in tail])
+        return HeadView(int(version), head.decode(errors="replace") if head else GENESIS_HASH, entry_version(last_id),
+                        last, snapshot, at_snapshot, [(entry_version(i), raw) for i, raw in tail], bool(int(missing)))
 
     def version(self, game_id: str) -> int:
         return int(self.redis.hget(head_key(game_id), "version") or 0)
 
     def exists(self, game_id: str) -> bool:
-        return bool(self.redis.exists(head_key(game_id)))
+        """A head key or a stream (a stream without its head key is a damaged game, not none)."""
+        return bool(self.redis.exists(head_key(game_id), stream_key(game_id)))
 
     def read(self, game_id: str, after: int = 0, limit: int | None = None) -> list[dict]:
         """Events with version > `after`, at most `limit` of them, in order."""

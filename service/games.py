@@ -213,8 +213,6 @@ class Games:
     # ---- the write loop ------------------------------------------------------
     def execute(self, game_id: str, actor: dict, decide, *, expected: int | None = None,
                 idempotency: str | None = None, fingerprint: str | None = None) -> Outcome:
-        if not self.exists(game_id):
-            raise GameNotFound(game_id)
         if idempotency:
             # A key is the caller's own: another seat reusing it must neither see the first
             # answer (a sealed bid) nor learn from a refusal what the first command was.

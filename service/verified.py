@@ -51,7 +51,7 @@ def load_state(games, game_id: str, at: int | None = None) -> dict:
     view = games.store.head_view(game_id, snapshot_key(game_id))
     if view is None:
         raise GameNotFound(game_id)
-    check_head(game_id, view.version, view.head, view.last_version, view.last)
+    check_head(game_id, view.version, view.head, view.last_version, view.last, view.head_missing)
     upto = view.version if at is None else min(at, view.version)
     state, why = check_snapshot(game_id, view.snapshot, view.at_snapshot) if view.snapshot else (None, None)
     if why is not None:
@@ -129,13 +129,13 @@ def scan(games, game_id: str) -> Scan:
     result = Scan(view.version, view.head)
     try:
         for event in checked_run(game_id, games.store.iter_entries(game_id, 0, None), 0, GENESIS_HASH):
-            if event["version"] > view.version:
+            if event["version"] > view.version and not view.head_missing:
                 break
             result.events.append(event)
     except RecordDamaged as bad:
         result.problems.append(_problem(bad))
     try:
-        check_head(game_id, view.version, view.head, view.last_version, view.last)
+        check_head(game_id, view.version, view.head, view.last_version, view.last, view.head_missing)
     except RecordDamaged as bad:
         if not any(p["version"] == bad.version and p["kind"] == bad.kind for p in result.problems):
             result.problems.append(_problem(bad))

@@ -180,3 +180,22 @@ def test_the_event_stream_stops_at_a_damaged_event_and_says_so(api, redis_client
     messages = stream(api, game["id"], bearer(game["organizer"]))
     assert [m["id"] for m in messages[:-1]] == ["1", "2"]
     assert messages[-1]["event"] == "record_damaged" and messages[-1]["data"]["first_bad_version"] == 3
+
+
+def test_a_deleted_head_key_is_damage_not_an_unknown_game(api, redis_client):
+    game = played(api)
+    last = head(redis_client, game["id"])
+    redis_client.delete(head_key(game["id"]))
+    assert_damaged(api, game, last, "head_mismatch")
+
+
+def test_a_damaged_game_does_not_stop_the_clock_of_the_others(toy_app, api, redis_client):
+    from service.clock.fire import sweep
+    from service.clock.schedule import DEADLINES_KEY
+
+    game = played(api)
+    redis_client.zadd(DEADLINES_KEY, {game["id"]: 1.0})
+    redis_client.hset(head_key(game["id"]), "head", "f" * 64)
+    results = sweep(toy_app.extensions["games"])
+    assert [(r.outcome, r.game_id) for r in results] == [("damaged", game["id"])]
+    assert redis_client.zscore(DEADLINES_KEY, game["id"]) > 1.0  # postponed, not dropped
