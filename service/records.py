@@ -19,7 +19,8 @@ from datetime import datetime, timezone
 
 from marshmallow import ValidationError
 
-from events.envelope import ENVELOPE_FIELDS, first_break
+from events.envelope import ENVELOPE_FIELDS, GENESIS_HASH, first_break
+from events.integrity import RecordDamaged
 from events.registry import UnknownEventType
 from events.store import GAME_ID, VersionConflict
 from projections.core import empty_state, evolve
@@ -55,7 +56,11 @@ def export(games: Games, game_id: str, viewer: dict, damage: dict | None = None)
     before the damage only, marked incomplete."""
     if damage is None:
         state = games.load(game_id)
-        events = list(games.store.iter_all(game_id, upto=state["version"]))
+        try:  # the hot read checks the tail; an export checks every event it hands out
+            events = list(verified.checked_run(game_id, games.store.iter_entries(game_id, 0, state["version"]),
+                                               0, GENESIS_HASH))
+        except RecordDamaged as damaged:
+            return export(games, game_id, viewer, {"first_bad_version": damaged.version, "damage": damaged.kind})
     else:
         found = verified.scan(games, game_id)
         events = [e for e in found.events if e["version"] < damage["first_bad_version"]]

@@ -199,3 +199,11 @@ def test_a_damaged_game_does_not_stop_the_clock_of_the_others(toy_app, api, redi
     results = sweep(toy_app.extensions["games"])
     assert [(r.outcome, r.game_id) for r in results] == [("damaged", game["id"])]
     assert redis_client.zscore(DEADLINES_KEY, game["id"]) > 1.0  # postponed, not dropped
+
+
+def test_an_export_stops_before_an_event_damaged_under_the_snapshot(api, redis_client):
+    game = played(api)
+    rewrite(redis_client, game["id"], {4: b"{}"})
+    export = api.get(f"/v1/games/{game['id']}/export", headers=bearer(game["organizer"])).get_json()
+    assert [e["version"] for e in export["events"]] == [1, 2, 3] and export["complete"] is False
+    assert export["record_damaged"] == {"first_bad_version": 4, "damage": "unparsable_event"}
