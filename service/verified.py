@@ -18,12 +18,14 @@ from typing import Iterable, Iterator
 
 from events.canonical import dumps, loads
 from events.envelope import GENESIS_HASH
-from events.integrity import (TAIL_MISSING, RecordDamaged, check_event, check_head, check_snapshot)
+from events.integrity import (SNAPSHOT_MISMATCH, TAIL_MISSING, RecordDamaged, check_event, check_head,
+                              check_snapshot)
 from projections.core import empty_state
 from projections.snapshots import snapshot_key
 
 log = logging.getLogger(__name__)
 EVENT_MISSING = "event_missing"
+UNFOLDABLE = "unfoldable_event"
 
 
 def damage_key(game_id: str) -> str:
@@ -64,15 +66,38 @@ def load_state(games, game_id: str, at: int | None = None) -> dict:
         state, entries = empty_state(), games.store.iter_entries(game_id, 0, upto)
     else:
         entries = _tail(games, game_id, view, upto)
-    prev_hash = state.get("head_hash") or GENESIS_HASH
     before = state["version"]
-    state = games.fold_events(checked_run(game_id, entries, state["version"], prev_hash), state)
+    state = fold_checked(games, game_id, entries, state)
     if state["version"] != upto:
         raise RecordDamaged(game_id, state["version"] + 1, TAIL_MISSING,
                             f"the stream ends at event {state['version']}; event {state['version'] + 1} is missing")
     if at is None and (why is not None or state["version"] != before):
         games.snapshots.save(game_id, state, replace=why is not None)
     return state
+
+
+def fold_checked(games, game_id: str, entries, state: dict) -> dict:
+    """`state` with `entries` checked and folded in. An event that checks but that the rules
+    cannot apply (forged and re-hashed) is damage too, named at its version, never a 500."""
+    folding = [state["version"]]
+
+    def tracked():
+        for event in checked_run(game_id, entries, state["version"], state.get("head_hash") or GENESIS_HASH):
+            folding[0] = event["version"]
+            yield event
+
+    try:
+        return games.fold_events(tracked(), state)
+    except RecordDamaged:
+        raise
+    except Exception as exc:
+        log.exception("game %s: event %s cannot be folded", game_id, folding[0])
+        raise unfoldable(game_id, folding[0], exc) from None
+
+
+def unfoldable(game_id: str, version: int, exc: Exception) -> RecordDamaged:
+    return RecordDamaged(game_id, version, UNFOLDABLE, f"event {version} cannot be applied to the game "
+                         f"as it stands ({type(exc).__name__})")
 
 
 def _tail(games, game_id: str, view, upto: int) -> Iterator[tuple[int, bytes | None]]:
@@ -116,7 +141,8 @@ class Scan:
 
     @property
     def first_bad(self) -> int | None:
-        return min((p["version"] for p in self.problems), default=None)
+        """The first damaged version of the record itself (a snapshot is only a cache)."""
+        return min((p["version"] for p in self.problems if p["kind"] != SNAPSHOT_MISMATCH), default=None)
 
 
 def scan(games, game_id: str) -> Scan:
@@ -128,9 +154,14 @@ def scan(games, game_id: str) -> Scan:
         raise GameNotFound(game_id)
     result = Scan(view.version, view.head)
     try:
+        state = empty_state()
         for event in checked_run(game_id, games.store.iter_entries(game_id, 0, None), 0, GENESIS_HASH):
             if event["version"] > view.version and not view.head_missing:
                 break
+            try:
+                state = games.fold_events([event], state)
+            except Exception as exc:
+                raise unfoldable(game_id, event["version"], exc) from None
             result.events.append(event)
     except RecordDamaged as bad:
         result.problems.append(_problem(bad))
@@ -143,7 +174,7 @@ def scan(games, game_id: str) -> Scan:
         _, why = check_snapshot(game_id, view.snapshot, view.at_snapshot)
         if why is not None:
             version = snapshot_version(view.snapshot)
-            result.problems.append({"version": version, "kind": "snapshot_mismatch",
+            result.problems.append({"version": version, "kind": SNAPSHOT_MISMATCH,
                                     "detail": f"the snapshot at version {version} does not match the chain: {why}"})
     for what, note in noted_damage(games.redis, game_id).items():
         result.problems.append({"version": note["version"], "kind": f"{what}_mismatch", "repaired": True,
@@ -161,8 +192,4 @@ def damaged_prefix_state(games, game_id: str) -> tuple[dict, Scan]:
     game: its auth table), with the scan that found it."""
     found = scan(games, game_id)
     good = [e for e in found.events if found.first_bad is None or e["version"] < found.first_bad]
-    try:
-        state = games.fold_events(good)
-    except Exception:  # an event that checks but cannot be folded (forged and re-hashed)
-        state = empty_state()
-    return state, found
+    return games.fold_events(good), found

@@ -167,8 +167,10 @@ def readable_state(game_id: str) -> tuple[dict, dict | None]:
         return games().load(game_id), None
     except RecordDamaged as damaged:
         state, found = verified.damaged_prefix_state(games(), game_id)
-        first = found.first_bad if found.first_bad is not None else damaged.version
-        return state, {"first_bad_version": first, "damage": damaged.kind}
+        first = next((p for p in found.problems if p["version"] == found.first_bad), None)
+        if first is None:  # (damaged between the two reads)
+            return state, {"first_bad_version": damaged.version, "damage": damaged.kind}
+        return state, {"first_bad_version": first["version"], "damage": first["kind"]}
 
 
 @bp.get("/games/<game_id>/audit")
@@ -179,7 +181,6 @@ def audit(game_id: str):
         require(actor, "organizer", what="audit a game before it ends")
     found = verified.scan(games(), game_id)
     events = [e for e in found.events if e["version"] <= state["version"]]
-    unrepaired = [p for p in found.problems if not p.get("repaired")]
     # Hashes covering a sealed bid wait for the reveal (see projections.views).
     hidden_from = chain_hidden_from(state, ruleset_of(state)) if state.get("ruleset") else None
     shown = events if hidden_from is None else events[:hidden_from - 1]
@@ -188,8 +189,7 @@ def audit(game_id: str):
     rng_state = state.get("rng") or {}
     return jsonify(version=state["version"],
                    head_hash=events[-1]["hash"] if events and shown is events and damage is None else None,
-                   chain={"intact": not unrepaired,
-                          "first_break": min((p["version"] for p in unrepaired), default=None)},
+                   chain={"intact": found.first_bad is None, "first_break": found.first_bad},
                    problems=found.problems,
                    checkpoints=checkpoints, chain_withheld_from=hidden_from,
                    seed_commitment=rng_state.get("seed_commitment"), seed=rng_state.get("seed"))

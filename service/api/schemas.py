@@ -172,8 +172,8 @@ class Audit(Open):
                                                  "(a repaired snapshot does not count)"})
     problems = fields.List(fields.Dict(), metadata={
         "description": "every finding {version, kind, detail[, repaired, found_at]}, by version; kind: "
-                       "tail_missing, event_missing, unparsable_event, chain_break, entry_past_head, "
-                       "head_mismatch, snapshot_mismatch"})
+                       "tail_missing, event_missing, unparsable_event, chain_break, unfoldable_event, "
+                       "entry_past_head, head_mismatch, snapshot_mismatch"})
     checkpoints = fields.List(fields.Dict())
     seed_commitment = fields.String(allow_none=True)
     seed = fields.String(allow_none=True, metadata={"description": "revealed when the game is over"})

@@ -207,3 +207,15 @@ def test_an_export_stops_before_an_event_damaged_under_the_snapshot(api, redis_c
     export = api.get(f"/v1/games/{game['id']}/export", headers=bearer(game["organizer"])).get_json()
     assert [e["version"] for e in export["events"]] == [1, 2, 3] and export["complete"] is False
     assert export["record_damaged"] == {"first_bad_version": 4, "damage": "unparsable_event"}
+
+
+def test_a_forged_event_re_hashed_that_the_rules_cannot_apply_is_damage_not_a_500(api, redis_client):
+    game = played(api)
+    last = head(redis_client, game["id"])
+    forged = raw_event(redis_client, game["id"], last)
+    assert forged["type"] == "dice_rolled"
+    forged["payload"]["seat"] = 99  # no such seat: the fold cannot apply it
+    forged["hash"] = event_hash(forged)
+    rewrite(redis_client, game["id"], {last: dumps(forged).encode()})
+    redis_client.hset(head_key(game["id"]), "head", forged["hash"])
+    assert_damaged(api, game, last, "unfoldable_event")
