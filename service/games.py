@@ -19,7 +19,7 @@ import redis
 from events.canonical import dumps, loads
 from events.engine_events import ENGINE_EVENT_SCHEMAS
 from events.envelope import GENESIS_HASH, seal
-from events.integrity import RecordDamaged, check_event
+from events.integrity import UNPARSABLE, RecordDamaged, check_event
 from events.registry import EventRegistry
 from events.store import GAME_ID, EventStore, IndexUpdate, VersionConflict, idempotency_key
 from projections.core import empty_state, evolve, fold
@@ -277,9 +277,13 @@ class Games:
         if fingerprint is not None and remembered.get("fingerprint") not in (None, fingerprint):
             raise RuleViolation("idempotency_key_reused", "this Idempotency-Key was already used for a "
                                 "different command; use a new key for a new command", status=422)
-        events = [self.registry.upcast(e) for e in
-                  self.store.read(game_id, prior["first"] - 1, prior["last"] - prior["first"] + 1)]
-        return Outcome(prior["last"], events, self.load(game_id), duplicate=True)
+        state = self.load(game_id)
+        count = prior["last"] - prior["first"] + 1
+        events = self.events(game_id, prior["first"] - 1, count)
+        if len(events) != count:  # the first answer's events are damaged (events() stopped before)
+            raise RecordDamaged(game_id, prior["first"] + len(events), UNPARSABLE,
+                                f"event {prior['first'] + len(events)} of the first answer does not check")
+        return Outcome(prior["last"], events, state, duplicate=True)
 
     def _seed(self, game_id: str, state: dict) -> bytes | None:
         """The game's secret seed; None for a scripted game created before they had one."""
