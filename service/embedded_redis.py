@@ -88,8 +88,9 @@ def fsync_policy(value: str | None = None) -> str:
 
     `always` fsyncs every write before Redis answers it: an acknowledged append survives a
     crash of the whole machine, at a cost (README, bench/store.py). `everysec` fsyncs once a
-    second: a crash of the machine may lose the last second (a crash of Redis alone loses
-    nothing: the OS still holds what was written)."""
+    second: a crash of the machine may lose the last second or two (a crash of Redis alone
+    normally loses nothing: the OS still holds what was written — unless a slow disk made
+    Redis postpone its writes, which `everysec` allows for up to 2 s)."""
     chosen = (value or os.environ.get("REDIS_FSYNC") or "everysec").strip().lower()
     if chosen not in FSYNC_POLICIES:
         raise EmbeddedRedisError(f"REDIS_FSYNC must be one of {', '.join(FSYNC_POLICIES)}, not {chosen!r}")

@@ -3,8 +3,9 @@ on the same data directory, and find every event the server acknowledged.
 
 Run with `REDIS_FSYNC=always` semantics (`fsync="always"`): every append is on disk before
 the answer, the guarantee the organizer chooses it for. (A SIGKILL of Redis alone would
-lose nothing under `everysec` either, since the written AOF sits in the OS page cache; only
-a crash of the machine tells the two apart, which a test cannot do.)
+normally lose nothing under `everysec` either, since the written AOF sits in the OS page
+cache — but `everysec` lets Redis postpone a write for up to 2 s behind a slow fsync, and
+a crash of the machine, which a test cannot stage, loses what was not fsynced.)
 """
 from __future__ import annotations
 
