@@ -48,7 +48,7 @@ def parse_event(game_id: str, version: int, raw: bytes | str | None) -> dict:
         raise RecordDamaged(game_id, version, TAIL_MISSING, f"event {version} is missing from the stream")
     try:
         event = loads(raw)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, RecursionError):  # (UnicodeDecodeError is a ValueError)
         raise RecordDamaged(game_id, version, UNPARSABLE, f"event {version} is not valid JSON") from None
     if not isinstance(event, dict) or not isinstance(event.get("payload"), dict) \
             or not isinstance(event.get("prev_hash"), str) or not isinstance(event.get("hash"), str):
@@ -64,7 +64,7 @@ def check_event(game_id: str, version: int, raw, prev_hash: str | None) -> dict:
     event = parse_event(game_id, version, raw)
     try:
         recomputed = event_hash(event)
-    except (TypeError, ValueError, AttributeError):
+    except (TypeError, ValueError, AttributeError, RecursionError):
         raise RecordDamaged(game_id, version, UNPARSABLE, f"event {version} cannot be hashed") from None
     if recomputed != event["hash"]:
         raise RecordDamaged(game_id, version, CHAIN_BREAK,
