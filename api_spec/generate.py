@@ -23,7 +23,8 @@ OPTIONAL_BEARER = [{}, {"bearer": []}]
 
 def _errors(*codes: int) -> dict:
     words = {400: "malformed request", 401: "missing or unknown token", 403: "not allowed for this caller",
-             404: "unknown game", 409: "refused by the rules, or a stale If-Match version",
+             404: "unknown game", 409: "refused by the rules, a stale If-Match version, or `record_damaged` "
+                  "(the game's stored record does not hold together: see its audit)",
              422: "fields missing or wrong", 503: "storage unavailable or too busy"}
     return {str(c): {"description": words[c], "content": PROBLEM} for c in codes}
 
@@ -114,7 +115,7 @@ def build_spec() -> dict:
                       **_errors(400, 401, 403, 404, 409)}}})
     spec.path("/v1/games/{game_id}", operations={"get": {
         "summary": "The game as the caller may see it", "parameters": [GAME_ID, at], "security": OPTIONAL_BEARER,
-        "responses": {**_ok(200, "GameState", "state, redacted for the caller"), **_errors(401, 404, 422)}}})
+        "responses": {**_ok(200, "GameState", "state, redacted for the caller"), **_errors(401, 404, 409, 422)}}})
     spec.path("/v1/games/{game_id}/commands", operations={"post": {
         "summary": "Send a command", "parameters": [GAME_ID, *pins], "security": BEARER,
         "description": "Each command type's schema says when it is legal; see also legal-actions.",
@@ -123,11 +124,11 @@ def build_spec() -> dict:
                       **_errors(400, 401, 403, 404, 409, 422, 503)}}})
     spec.path("/v1/games/{game_id}/legal-actions", operations={"get": {
         "summary": "Every command your seat may send now, with examples", "parameters": [GAME_ID], "security": BEARER,
-        "responses": {**_ok(200, "LegalActions", "actions with params and examples"), **_errors(401, 403, 404)}}})
+        "responses": {**_ok(200, "LegalActions", "actions with params and examples"), **_errors(401, 403, 404, 409)}}})
     spec.path("/v1/games/{game_id}/events", operations={"get": {
         "summary": "Events, redacted for the caller while the game runs; after the end every event as stored, "
                    "hashes included, for anyone", "parameters": [GAME_ID, *page], "security": OPTIONAL_BEARER,
-        "responses": {**_ok(200, "EventsPage", "a page of events"), **_errors(401, 404, 422)}}})
+        "responses": {**_ok(200, "EventsPage", "a page of events"), **_errors(401, 404, 409, 422)}}})
     spec.path("/v1/games/{game_id}/events/stream", operations={"get": {
         "summary": "Live events (Server-Sent Events), resumable with Last-Event-ID",
         "description": "The game's events after `after` (or `Last-Event-ID`), then each new one as it is appended. "
@@ -141,7 +142,7 @@ def build_spec() -> dict:
         "security": OPTIONAL_BEARER,
         "responses": {"200": {"description": "text/event-stream; `id` is the event version",
                               "content": {"text/event-stream": {"schema": {"type": "string"}}}},
-                      **_errors(400, 401, 404, 422)}}})
+                      **_errors(400, 401, 404, 409, 422)}}})
     spec.path("/v1/games/{game_id}/audit", operations={"get": {
         "summary": "Chain check, checkpoints and (after the end) the seed", "parameters": [GAME_ID],
         "security": OPTIONAL_BEARER,

@@ -3,7 +3,10 @@
 1. Appends/s through `EventStore.append` (one sealed event per call: the Lua script checks
    the expected version and the hash-chain link, then XADDs) vs bare `XADD`/s of the same
    bytes, and their ratio.
-2. Read + fold of a 5,000-event stream (`Games.fold_events(store.iter_all(...))`: chunked
+2. Durability: appends/s through `EventStore.append` on a Redis with its append-only file
+   on, under `appendfsync everysec` (the default) and `always` (`REDIS_FSYNC=always`):
+   the price of having every acknowledged append on disk before the answer.
+3. Read + fold of a 5,000-event stream (`Games.fold_events(store.iter_all(...))`: chunked
    XRANGE, JSON decode, upcast, evolve — no snapshot) vs one bare `XRANGE` of it, and their
    ratio.
 
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -29,6 +33,7 @@ from service.games import Games  # noqa: E402
 from tests.engine.toy import TOY  # noqa: E402
 
 APPENDS = 5_000
+FSYNC_APPENDS = 2_000
 FOLD_EVENTS = 5_000
 FOLD_RUNS = 7
 TEXT = "Nice truck you got there. Shame if something happened to it."
@@ -43,13 +48,19 @@ def sealed_chain(games: Games, game_id: str, count: int, first_version: int = 1,
                 command_id="cmd_bench", schema_version_of=games.registry.version_of)
 
 
-def bench_appends(client: redis.Redis, games: Games) -> tuple[float, float]:
+def store_appends_per_second(client: redis.Redis, games: Games, game_id: str, count: int) -> float:
+    """`count` single-event appends through EventStore.append, timed."""
     store = EventStore(client)
-    events = sealed_chain(games, "bench-store", APPENDS)
+    events = sealed_chain(games, game_id, count)
     start = time.perf_counter()
     for n, event in enumerate(events):
-        store.append("bench-store", n, [event])
-    store_rate = APPENDS / (time.perf_counter() - start)
+        store.append(game_id, n, [event])
+    return count / (time.perf_counter() - start)
+
+
+def bench_appends(client: redis.Redis, games: Games) -> tuple[float, float]:
+    store_rate = store_appends_per_second(client, games, "bench-store", APPENDS)
+    events = sealed_chain(games, "bench-store", APPENDS)
 
     payloads = [dumps(e) for e in events]
     key = stream_key("bench-xadd")
@@ -57,8 +68,18 @@ def bench_appends(client: redis.Redis, games: Games) -> tuple[float, float]:
     for n, payload in enumerate(payloads, 1):
         client.xadd(key, {"e": payload}, id=f"{n}-0")
     xadd_rate = APPENDS / (time.perf_counter() - start)
-    assert store.version("bench-store") == APPENDS and client.xlen(key) == APPENDS
+    assert EventStore(client).version("bench-store") == APPENDS and client.xlen(key) == APPENDS
     return store_rate, xadd_rate
+
+
+def bench_fsync(games: Games, policy: str) -> float:
+    """Single-event appends/s on a fresh AOF server with `appendfsync policy`."""
+    with tempfile.TemporaryDirectory(prefix="bench-fsync-") as data_dir, \
+            EmbeddedRedis(data_dir, appendonly=True, fsync=policy) as server:
+        client = redis.Redis.from_url(server.url)
+        rate = store_appends_per_second(client, games, "bench-fsync", FSYNC_APPENDS)
+        client.close()
+        return rate
 
 
 def bench_fold(client: redis.Redis, games: Games) -> tuple[float, float, dict]:
@@ -96,6 +117,12 @@ def main() -> None:
         print(f"  bare XADD of the same bytes                          : {xadd_rate:10,.0f} appends/s")
         print(f"  ratio store / bare XADD                              : {store_rate / xadd_rate:10.2f}"
               f"   (store costs {xadd_rate / store_rate:.2f}x a bare XADD)")
+
+        print(f"\n== durability: {FSYNC_APPENDS} single-event appends on an AOF server (temp dir on this disk)")
+        rates = {policy: bench_fsync(games, policy) for policy in ("everysec", "always")}
+        for policy, rate in rates.items():
+            print(f"  appendfsync {policy:8} (REDIS_FSYNC={policy:8}) : {rate:10,.0f} appends/s")
+        print(f"  ratio always / everysec                      : {rates['always'] / rates['everysec']:10.2f}")
 
         fold, bare, _ = bench_fold(client, games)
         print(f"\n== read + fold of a {FOLD_EVENTS:,}-event stream (median of {FOLD_RUNS}, no snapshot)")

@@ -19,8 +19,10 @@ import redis
 
 from events.canonical import dumps, loads
 from events.envelope import GENESIS_HASH
+from events.integrity import PAST_HEAD, TAIL_MISSING, RecordDamaged, entry_version
 
-GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+# Always `GAME_ID.fullmatch(...)`: `$` would also accept a trailing newline.
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 IDEMPOTENCY_TTL = 24 * 3600
 READ_CHUNK = 1000
 
@@ -51,6 +53,31 @@ class BrokenChain(StoreError):
 
 
 @dataclass(frozen=True)
+class IndexUpdate:
+    """A sorted-set index entry written in the same script as the append (the deadline
+    index): `op` is 'set' (to `score`), 'clear' (remove the member), 'done' (remove it and
+    its synced version) or '' (leave it); `synced` maps member -> the version it reflects."""
+    index: str
+    synced: str
+    member: str
+    op: str
+    score: float | None = None
+
+
+@dataclass(frozen=True)
+class HeadView:
+    """What a verified read needs, fetched in one round trip (events/read_head.lua)."""
+    version: int
+    head: str
+    last_version: int
+    last: bytes | None
+    snapshot: dict
+    at_snapshot: bytes | None
+    tail: list[tuple[int, bytes | None]]
+    head_missing: bool = False
+
+
+@dataclass(frozen=True)
 class AppendResult:
     first_version: int
     last_version: int
@@ -74,22 +101,30 @@ class EventStore:
     def __init__(self, client: redis.Redis):
         self.redis = client
         self._append = client.register_script(files("events").joinpath("append.lua").read_text())
+        self._read_head = client.register_script(files("events").joinpath("read_head.lua").read_text())
 
     def append(self, game_id: str, expected_version: int, events: list[dict],
-               idempotency: str | None = None, remember: dict | None = None) -> AppendResult:
+               idempotency: str | None = None, remember: dict | None = None,
+               index: IndexUpdate | None = None) -> AppendResult:
         """Append `events` (sealed envelopes, versions expected+1..) atomically.
 
         With `idempotency`, a repeated key returns the first call's result (and `remember`,
-        the caller's note about it) instead of appending again.
+        the caller's note about it) instead of appending again. `index` is written in the
+        same script (a crash cannot separate a deadline from the append that opens it).
+        A stream that does not end at the head version raises RecordDamaged, nothing written.
         """
         if not events:
             raise MalformedBatch("nothing to append")
         _check_batch(game_id, expected_version, events)
         first, last = expected_version + 1, expected_version + len(events)
         note = dumps({"first": first, "last": last, "remember": remember})
+        op = index.op if index else ""
+        score = repr(float(index.score)) if index and index.score is not None else ""
         args = ["1" if idempotency else "0", expected_version, events[0]["prev_hash"],
-                events[-1]["hash"], IDEMPOTENCY_TTL, note, *map(dumps, events)]
-        keys = [stream_key(game_id), head_key(game_id), idempotency_key(game_id, idempotency or "-")]
+                events[-1]["hash"], IDEMPOTENCY_TTL, note, op, score, index.member if index else "",
+                *map(dumps, events)]
+        keys = [stream_key(game_id), head_key(game_id), idempotency_key(game_id, idempotency or "-"),
+                index.index if index else stream_key(game_id), index.synced if index else head_key(game_id)]
         status, value = self._append(keys=keys, args=args)
         status = status.decode() if isinstance(status, bytes) else status
         if status == "ok":
@@ -99,17 +134,36 @@ class EventStore:
             return AppendResult(prior["first"], prior["last"], duplicate=True, remembered=prior["remember"])
         if status == "conflict":
             raise VersionConflict(expected_version, int(value))
+        if status == "damaged":
+            last = entry_version(value)
+            if last > expected_version:
+                raise RecordDamaged(game_id, expected_version + 1, PAST_HEAD,
+                                    f"the stream holds event {last} past the head (version {expected_version})")
+            raise RecordDamaged(game_id, last + 1, TAIL_MISSING,
+                                f"the head says {expected_version} events but the stream ends at event {last}")
         raise BrokenChain(value.decode() if isinstance(value, bytes) else value)
 
     def head(self, game_id: str) -> tuple[int, str]:
         version, head = self.redis.hmget(head_key(game_id), "version", "head")
         return int(version or 0), (head.decode() if head else GENESIS_HASH)
 
+    def head_view(self, game_id: str, snapshot_key: str, tail_limit: int = READ_CHUNK) -> HeadView | None:
+        """Head key, last entry, snapshot, the event at the snapshot's version and up to
+        `tail_limit` events after it (never past the head): None when there is no game."""
+        reply = self._read_head(keys=[stream_key(game_id), head_key(game_id), snapshot_key], args=[tail_limit])
+        if not reply or int(reply[0]) == 0:
+            return None
+        _, version, head, last_id, last, v, s, d, at_snapshot, tail, missing = reply
+        snapshot = {k: val for k, val in (("v", v), ("s", s), ("d", d)) if val is not None}
+        return HeadView(int(version), head.decode(errors="replace") if head else GENESIS_HASH, entry_version(last_id),
+                        last, snapshot, at_snapshot, [(entry_version(i), raw) for i, raw in tail], bool(int(missing)))
+
     def version(self, game_id: str) -> int:
         return int(self.redis.hget(head_key(game_id), "version") or 0)
 
     def exists(self, game_id: str) -> bool:
-        return bool(self.redis.exists(head_key(game_id)))
+        """A head key or a stream (a stream without its head key is a damaged game, not none)."""
+        return bool(self.redis.exists(head_key(game_id), stream_key(game_id)))
 
     def read(self, game_id: str, after: int = 0, limit: int | None = None) -> list[dict]:
         """Events with version > `after`, at most `limit` of them, in order."""
@@ -120,6 +174,19 @@ class EventStore:
             return []
         entries = self.redis.xrange(stream_key(game_id), min=f"{after + 1}-0", max="+", count=limit)
         return [fields[b"e"] for _, fields in entries]
+
+    def iter_entries(self, game_id: str, after: int = 0, upto: int | None = None) -> Iterator[tuple[int, bytes | None]]:
+        """(version, stored bytes) of every entry after `after` (up to `upto`), unparsed,
+        in chunks: what a checked read walks (service/verified.py)."""
+        while upto is None or after < upto:
+            limit = READ_CHUNK if upto is None else min(READ_CHUNK, upto - after)
+            rows = self.redis.xrange(stream_key(game_id), min=f"{after + 1}-0",
+                                     max="+" if upto is None else f"{upto}-0", count=limit)
+            for entry_id, fields in rows:
+                yield entry_version(entry_id), fields.get(b"e")
+            if len(rows) < limit:
+                return
+            after = entry_version(rows[-1][0])
 
     def iter_all(self, game_id: str, after: int = 0, upto: int | None = None) -> Iterator[dict]:
         """Every event after `after` (up to version `upto`), read in chunks."""

@@ -3,20 +3,27 @@
 A read loads the snapshot and folds only the events after it, so reading or commanding a
 game costs the same at event 50 as at event 5,000. Snapshots are a cache, never the truth:
 bump PROJECTION_VERSION whenever a fold changes meaning and old snapshots are ignored.
+
+A snapshot is `{v, s, d}`: its version, its canonical JSON and that JSON's SHA-256. A read
+uses it only if the digest holds and its head hash is the stored event's at `v`
+(events/integrity.py); otherwise the state is rebuilt from the events and the snapshot
+replaced. (Version 4 added the digest: older snapshots are simply rebuilt.)
 """
 from __future__ import annotations
 
 import redis
 
-from events.canonical import dumps, loads
+from events.canonical import dumps
+from events.integrity import snapshot_digest
 
 PROJECTION_VERSION = 4
 
 # Write only when newer, so a slow writer never rolls a snapshot back.
 _SET_IF_NEWER = """
-local v = tonumber(redis.call('HGET', KEYS[1], 'v') or '-1')
-if tonumber(ARGV[1]) > v then
-  redis.call('HSET', KEYS[1], 'v', ARGV[1], 's', ARGV[2])
+local v = tonumber(redis.call('HGET', KEYS[1], 'v') or '-1') or -1
+if ARGV[4] == '1' or tonumber(ARGV[1]) > v then
+  redis.call('DEL', KEYS[1])
+  redis.call('HSET', KEYS[1], 'v', ARGV[1], 's', ARGV[2], 'd', ARGV[3])
   return 1
 end
 return 0
@@ -32,9 +39,9 @@ class Snapshots:
         self.redis = client
         self._set = client.register_script(_SET_IF_NEWER)
 
-    def load(self, game_id: str) -> dict | None:
-        raw = self.redis.hget(snapshot_key(game_id), "s")
-        return loads(raw) if raw else None
-
-    def save(self, game_id: str, state: dict) -> bool:
-        return bool(self._set(keys=[snapshot_key(game_id)], args=[state["version"], dumps(state)]))
+    def save(self, game_id: str, state: dict, replace: bool = False) -> bool:
+        """Store `state` if it is newer than the snapshot (or, `replace`, in any case: the
+        stored one did not check)."""
+        body = dumps(state)
+        return bool(self._set(keys=[snapshot_key(game_id)],
+                              args=[state["version"], body, snapshot_digest(body), "1" if replace else "0"]))

@@ -29,7 +29,7 @@ def caller(state: dict) -> dict:
     token = bearer_token()
     if token is None:
         return dict(SPECTATOR)
-    actor = state["auth"].get(token_hash(token))
+    actor = (state.get("auth") or {}).get(token_hash(token))
     if actor is None:
         raise Problem(401, "unknown_token", "this token belongs to no seat or organizer of this game")
     return dict(actor)

@@ -151,7 +151,7 @@ def serve(port: int, app_spec: str, data_dir: str, stop_timeout: float) -> None:
             raise click.ClickException(str(exc)) from exc
         env["REDIS_URL"] = embedded.url
         log(f"embedded redis started (pid {embedded.pid}) at {embedded.url}, "
-            f"AOF in {embedded.data_dir}")
+            f"AOF in {embedded.data_dir} (appendfsync {embedded.fsync}; REDIS_FSYNC=always|everysec)")
     else:
         log(f"using REDIS_URL={env['REDIS_URL']}")
 

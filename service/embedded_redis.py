@@ -80,6 +80,23 @@ def die_with_parent() -> None:
         pass
 
 
+FSYNC_POLICIES = ("everysec", "always")
+
+
+def fsync_policy(value: str | None = None) -> str:
+    """`appendfsync` for the AOF: `value`, else `REDIS_FSYNC`, else `everysec`.
+
+    `always` fsyncs every write before Redis answers it: an acknowledged append survives a
+    crash of the whole machine, at a cost (README, bench/store.py). `everysec` fsyncs once a
+    second: a crash of the machine may lose the last second or two (a crash of Redis alone
+    normally loses nothing: the OS still holds what was written — unless a slow disk made
+    Redis postpone its writes, which `everysec` allows for up to 2 s)."""
+    chosen = (value or os.environ.get("REDIS_FSYNC") or "everysec").strip().lower()
+    if chosen not in FSYNC_POLICIES:
+        raise EmbeddedRedisError(f"REDIS_FSYNC must be one of {', '.join(FSYNC_POLICIES)}, not {chosen!r}")
+    return chosen
+
+
 class EmbeddedRedis:
     """A ``redis-server`` child process on 127.0.0.1:<free port>.
 
@@ -92,12 +109,14 @@ class EmbeddedRedis:
         *,
         ephemeral: bool = False,
         appendonly: bool | None = None,
+        fsync: str | None = None,
         port: int | None = None,
         startup_timeout: float = 10.0,
         binary: str | os.PathLike[str] | None = None,
     ) -> None:
         self.ephemeral = ephemeral
         self.appendonly = (not ephemeral) if appendonly is None else appendonly
+        self.fsync = fsync_policy(fsync)
         self._requested_dir = Path(data_dir) if data_dir is not None else None
         self._requested_port = port
         self.startup_timeout = startup_timeout
@@ -168,7 +187,7 @@ class EmbeddedRedis:
 
     def __repr__(self) -> str:
         state = f"url={self.url}" if self.port else "stopped"
-        return f"<EmbeddedRedis {state} dir={self.data_dir} aof={self.appendonly}>"
+        return f"<EmbeddedRedis {state} dir={self.data_dir} aof={self.appendonly} fsync={self.fsync}>"
 
     # -- internals --------------------------------------------------------------------
     def _prepare_dir(self) -> None:
@@ -210,7 +229,7 @@ class EmbeddedRedis:
             "--logfile", "redis.log",
             "--save", "",
             "--appendonly", "yes" if self.appendonly else "no",
-            "--appendfsync", "everysec",
+            "--appendfsync", self.fsync,
         ]
 
     def _spawn(self, port: int) -> None:

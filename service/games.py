@@ -18,13 +18,14 @@ import redis
 
 from events.canonical import dumps, loads
 from events.engine_events import ENGINE_EVENT_SCHEMAS
-from events.envelope import seal
+from events.envelope import GENESIS_HASH, seal
+from events.integrity import UNPARSABLE, RecordDamaged, check_event
 from events.receipts import receipt
 from events.registry import EventRegistry
-from events.store import GAME_ID, EventStore, VersionConflict
+from events.store import GAME_ID, EventStore, IndexUpdate, VersionConflict, idempotency_key
 from projections.core import empty_state, evolve, fold
 from projections.snapshots import Snapshots
-from service import lobby, metrics, rng
+from service import lobby, metrics, rng, verified
 from service.rules.errors import RuleViolation
 
 MAX_ATTEMPTS = 10
@@ -80,6 +81,9 @@ class Games:
         for ruleset in rulesets.values():
             self.registry.register_all(ruleset.event_schemas, owner=ruleset.name)
         self.after_append: list[Callable[[str, dict, list[dict]], None]] = []
+        #: `append_index(game_id, after, events) -> IndexUpdate | None`: an index entry the
+        #: append script writes with the events (the deadline index, service/clock).
+        self.append_index: Callable[[str, dict, list[dict]], IndexUpdate | None] | None = None
         #: `closer(game_id, before, after) -> drafts`: engine events a batch must end with
         #: (the seed reveal, a new step's deadline); run until none adds anything.
         self.closers: list[Callable[[str, dict, dict], list[dict]]] = [self._reveal_seed]
@@ -89,34 +93,44 @@ class Games:
 
     # ---- reading -------------------------------------------------------------
     def exists(self, game_id: str) -> bool:
-        return bool(GAME_ID.match(game_id)) and self.store.exists(game_id)
+        return bool(GAME_ID.fullmatch(game_id)) and self.store.exists(game_id)
 
     def fold_events(self, events: Iterable[dict], state: dict | None = None) -> dict:
         return fold((self.registry.upcast(e) for e in events), self.ruleset_for, state)
 
     def load(self, game_id: str, at: int | None = None) -> dict:
-        """The state now, or as it stood after event `at`."""
-        if not self.exists(game_id):
+        """The state now, or as it stood after event `at`; everything it relies on checked
+        (service/verified.py): RecordDamaged when the stored record does not hold together."""
+        if not GAME_ID.fullmatch(game_id):
             raise GameNotFound(game_id)
-        state = self.snapshots.load(game_id)
-        if state is None or (at is not None and state["version"] > at):
-            state = empty_state()
-        tail = list(self.store.iter_all(game_id, after=state["version"], upto=at))
-        state = self.fold_events(tail, state)
-        if at is None and tail:
-            self.snapshots.save(game_id, state)
-        return state
+        return verified.load_state(self, game_id, at)
 
     def rebuild(self, game_id: str) -> dict:
-        """The state folded from event 1, ignoring every cache."""
-        return self.fold_events(self.store.iter_all(game_id))
+        """The state folded from event 1 (checked), ignoring every cache."""
+        return self.fold_events(verified.checked_run(game_id, self.store.iter_entries(game_id), 0, GENESIS_HASH))
 
-    def events(self, game_id: str, after: int = 0, limit: int = 100, stored: bool = False) -> list[dict]:
-        """Events as the code reads them (upcast), or `stored`: as hashed, for the public record."""
+    def events(self, game_id: str, after: int = 0, limit: int = 100, upto: int | None = None,
+               stored: bool = False) -> list[dict]:
+        """Up to `limit` events after `after` (not past `upto`), checked: a page stops before
+        the first damaged event, and a page that would begin with it raises RecordDamaged.
+        As the code reads them (upcast), or `stored`: as hashed, for the public record."""
         if not self.exists(game_id):
             raise GameNotFound(game_id)
-        events = self.store.read(game_id, after, limit)
-        return events if stored else [self.registry.upcast(e) for e in events]
+        upto = self.store.version(game_id) if upto is None else upto
+        start = max(after - 1, 0)
+        entries = self.store.iter_entries(game_id, start, min(upto, after + limit))
+        prev_hash = GENESIS_HASH
+        if after > 0:
+            first = next(entries, (None, None))
+            prev_hash = check_event(game_id, after, first[1], None)["hash"] if first[0] == after else None
+        out = []
+        try:
+            for event in verified.checked_run(game_id, entries, after, prev_hash):
+                out.append(event if stored else self.registry.upcast(event))
+        except RecordDamaged:
+            if not out:
+                raise
+        return out
 
     def list(self, status: str | None = None, limit: int = 100) -> list[dict]:
         ids = [i.decode() for i in self.redis.zrevrange(GAMES_INDEX, 0, -1)]
@@ -150,12 +164,12 @@ class Games:
         organizer_token = secrets.token_urlsafe(32)
         rng_options = options.get("rng") or {"mode": "seeded"}
         mode = rng_options.get("mode", "seeded")
-        commitment, script = None, None
-        if mode == "seeded":
-            seed = rng.new_seed()
-            self.redis.set(seed_key(game_id), seed.hex())
-            commitment = rng.commitment(seed)
-        else:
+        # Every game commits to a seed, scripted ones too: what the organizer does not
+        # script (dice, decks, hands) comes from it (service/rng.py), revealed at the end.
+        seed = rng.new_seed()
+        self.redis.set(seed_key(game_id), seed.hex())
+        commitment, script = rng.commitment(seed), None
+        if mode == "scripted":
             script = {k: rng_options[k] for k in ("dice", "decks", "hands") if rng_options.get(k) is not None}
         stored_options = {**options, "rng": {"mode": mode}}
         draft = {"type": "game_created", "payload": {
@@ -165,7 +179,7 @@ class Games:
         outcome = self._write(game_id, empty_state(), [draft], {"kind": "organizer"}, None, None, None)
         self.redis.zadd(GAMES_INDEX, {game_id: datetime.now(timezone.utc).timestamp()})
         return {"game_id": game_id, "organizer_token": organizer_token,
-                "seed_commitment": commitment, "version": outcome.version}
+                "seed_commitment": commitment, "scripted": sorted(script or {}), "version": outcome.version}
 
     def join(self, game_id: str, name: str) -> tuple[int, str, Outcome]:
         token = secrets.token_urlsafe(32)
@@ -212,17 +226,19 @@ class Games:
     # ---- the write loop ------------------------------------------------------
     def execute(self, game_id: str, actor: dict, decide, *, expected: int | None = None,
                 idempotency: str | None = None, fingerprint: str | None = None) -> Outcome:
-        if not self.exists(game_id):
-            raise GameNotFound(game_id)
         if idempotency:
             # A key is the caller's own: another seat reusing it must neither see the first
             # answer (a sealed bid) nor learn from a refusal what the first command was.
             idempotency = f"{actor_scope(actor)}:{idempotency}"
-            prior = self.redis.get(f"game:{{{game_id}}}:idem:{idempotency}")
-            if prior:
-                return self._repeat(game_id, loads(prior), fingerprint)
         for _ in range(MAX_ATTEMPTS):
             state = self.load(game_id)
+            # The key is looked up after every load and before If-Match and the rules: the
+            # append script stores it with the events, so a state that already holds the
+            # first answer's events always finds the key, and a retry racing the first
+            # attempt gets the first answer instead of "not your turn" or a conflict.
+            prior = self.redis.get(idempotency_key(game_id, idempotency)) if idempotency else None
+            if prior:
+                return self._repeat(game_id, loads(prior), fingerprint)
             if expected is not None and expected != state["version"]:
                 raise VersionConflict(expected, state["version"])
             oracle = rng.oracle_for(state["rng"], self._seed(game_id, state), state["version"] + 1)
@@ -249,8 +265,9 @@ class Games:
                 after = evolve(after, event, self.ruleset_for)
             events.extend(sealed)
             pending = [d for closer in self.closers for d in closer(game_id, state, after)]
+        index = self.append_index(game_id, after, events) if self.append_index else None
         result = self.store.append(game_id, state["version"], events, idempotency,
-                                   remember={"fingerprint": fingerprint})
+                                   remember={"fingerprint": fingerprint}, index=index)
         if result.duplicate:
             return self._repeat(game_id, {"first": result.first_version, "last": result.last_version,
                                           "remember": result.remembered}, fingerprint)
@@ -263,7 +280,7 @@ class Games:
     def _reveal_seed(self, game_id: str, before: dict, after: dict) -> list[dict]:
         """When a batch ends the game, the seed is revealed in the same batch."""
         if (before["status"] != "finished" and after["status"] == "finished"
-                and after["rng"]["mode"] == "seeded" and after["rng"]["seed"] is None):
+                and after["rng"].get("seed_commitment") and after["rng"]["seed"] is None):
             seed = self.redis.get(seed_key(game_id))
             return [{"type": "seed_revealed", "payload": {"seed": seed.decode()}, "actor": {"kind": "system"}}]
         return []
@@ -273,12 +290,17 @@ class Games:
         if fingerprint is not None and remembered.get("fingerprint") not in (None, fingerprint):
             raise RuleViolation("idempotency_key_reused", "this Idempotency-Key was already used for a "
                                 "different command; use a new key for a new command", status=422)
-        events = [self.registry.upcast(e) for e in
-                  self.store.read(game_id, prior["first"] - 1, prior["last"] - prior["first"] + 1)]
-        return Outcome(prior["last"], events, self.load(game_id), duplicate=True)
+        state = self.load(game_id)
+        count = prior["last"] - prior["first"] + 1
+        events = self.events(game_id, prior["first"] - 1, count)
+        if len(events) != count:  # the first answer's events are damaged (events() stopped before)
+            raise RecordDamaged(game_id, prior["first"] + len(events), UNPARSABLE,
+                                f"event {prior['first'] + len(events)} of the first answer does not check")
+        return Outcome(prior["last"], events, state, duplicate=True)
 
     def _seed(self, game_id: str, state: dict) -> bytes | None:
-        if state.get("rng", {}).get("mode") != "seeded":
+        """The game's secret seed; None for a scripted game created before they had one."""
+        if not state.get("rng", {}).get("seed_commitment"):
             return None
         raw = self.redis.get(seed_key(game_id))
         return bytes.fromhex(raw.decode()) if raw else None

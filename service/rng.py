@@ -9,7 +9,11 @@ Two modes, chosen at game creation:
   Fisher-Yates where position i swaps with `HMAC(seed, "<version>:shuffle:<deck>:<i>")
   mod (i+1)`. Anyone holding the revealed seed can recompute every outcome.
 - **scripted**: the organizer supplied the dice (consumed in order across the game), deck
-  orders and Muscle hands — re-enacting a table game, or a test.
+  orders and Muscle hands — re-enacting a table game, or a test. Whatever he does not
+  script comes from a seed committed at creation exactly as in seeded mode (no dice
+  scripted: seeded dice; a deck not scripted, or any later reshuffle: a seeded shuffle; no
+  hands: dealt from seeded shuffles), revealed at the end. Scripted games created before
+  this rule have no seed: their unscripted shuffles keep the pile's order.
 
 The oracle only computes; the rules kernel writes every outcome into events, so a replay
 never consults the oracle again.
@@ -107,13 +111,18 @@ class SeededOracle:
 
 class ScriptedOracle:
     """Outcomes the organizer supplied at creation; `used` is how many dice the game had
-    already consumed (the engine counts the `dice_rolled` events)."""
+    already consumed (the engine counts the `dice_rolled` events). `fallback` (the game's
+    SeededOracle) gives whatever the script leaves out; None only for the scripted games
+    created before scripted games had a seed."""
 
-    def __init__(self, script: dict, used: int):
+    def __init__(self, script: dict, used: int, fallback: SeededOracle | None = None):
         self.script = script
         self.cursor = used
+        self.fallback = fallback
 
     def dice(self, purpose: str, count: int) -> list[int]:
+        if self.fallback is not None and self.script.get("dice") is None:
+            return self.fallback.dice(purpose, count)
         dice = self.script.get("dice") or []
         if self.cursor + count > len(dice):
             raise RuleViolation(
@@ -127,11 +136,11 @@ class ScriptedOracle:
 
     def shuffle(self, deck: str, items: list) -> list:
         """The scripted order when it holds exactly these cards (the deck's first shuffle);
-        any other shuffle of the deck (a reshuffled discard pile) keeps the pile's order.
+        any other shuffle (a deck not scripted, a reshuffled discard pile) is the seed's.
         A ruleset checks the scripted decks against its own at setup (`scripted_decks`)."""
         order = (self.script.get("decks") or {}).get(deck)
         if order is None or Counter(map(_key, order)) != Counter(map(_key, items)):
-            return list(items)
+            return self.fallback.shuffle(deck, items) if self.fallback is not None else list(items)
         return list(order)
 
     def scripted_hands(self):
@@ -148,7 +157,8 @@ def _key(item):
 def oracle_for(rng_state: dict, seed: bytes | None, next_version: int):
     """The oracle for a batch whose first event will get `next_version`."""
     if rng_state.get("mode") == "scripted":
-        return ScriptedOracle(rng_state.get("script") or {}, rng_state.get("dice_used", 0))
+        fallback = SeededOracle(seed, next_version) if seed is not None else None
+        return ScriptedOracle(rng_state.get("script") or {}, rng_state.get("dice_used", 0), fallback)
     if seed is None:
         raise RuntimeError("seeded game without its seed")
     return SeededOracle(seed, next_version)

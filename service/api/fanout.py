@@ -28,7 +28,8 @@ from collections.abc import Callable
 
 import redis
 
-from events.canonical import copy_value, loads
+from events.canonical import copy_value
+from events.integrity import PAST_HEAD, RecordDamaged, check_event, entry_version
 from events.store import stream_key
 
 log = logging.getLogger(__name__)
@@ -125,6 +126,10 @@ class Feed:
         self.state = copy_value(state)
         self.cursor = f"{state['version']}-0"
         self.subscribers: set[Subscription] = set()
+        #: the hash of the last event read (None until the first: its link is the catch-up's)
+        self.prev_hash: str | None = None
+        #: set when the reader met a damaged record; its streams end with `record_damaged`
+        self.damage: RecordDamaged | None = None
         self.thread = threading.Thread(target=self.run, name=f"feed-{game_id}", daemon=True)
 
     def run(self) -> None:
@@ -135,16 +140,34 @@ class Feed:
                 entries = replies[0][1] if replies else []
                 if entries:
                     self.cursor = entries[-1][0].decode()
-                    for item in self.broadcasts([loads(fields[b"e"]) for _, fields in entries]):
+                    for item in self.broadcasts(self.checked(entries)):
                         self.publish(item)
                 if self.state["status"] == "finished" and len(entries) < READ_COUNT:
                     break  # the game's last batch is out: nothing more will come
+        except RecordDamaged as damaged:  # never fan out a damaged record
+            log.warning("event feed of game %s stopped at damage: %s", self.game_id, damaged)
+            self.damage = damaged
         except redis.ConnectionError as lost:  # the streams end; their clients reconnect
             log.warning("event feed of game %s lost Redis: %s", self.game_id, lost)
         except Exception:
             log.exception("event feed of game %s failed", self.game_id)
         finally:
             self.hub.retire(self)
+
+    def checked(self, entries: list) -> list[dict]:
+        """One read's entries checked like every read (events/integrity.py): each hashes to
+        itself, links to the one before and is not past the head key."""
+        head = self.hub.games.store.version(self.game_id)
+        read = []
+        for entry_id, fields in entries:
+            version = entry_version(entry_id)
+            if version > head:
+                raise RecordDamaged(self.game_id, head + 1, PAST_HEAD,
+                                    f"the stream holds event {version} past the head (version {head})")
+            event = check_event(self.game_id, version, fields.get(b"e"), self.prev_hash)
+            self.prev_hash = event["hash"]
+            read.append(event)
+        return read
 
     def broadcasts(self, read: list[dict]) -> list[Broadcast]:
         """One read's events, each shown as the game stands once the whole read is folded:

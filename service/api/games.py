@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
 
-from events.envelope import first_break
+from events.integrity import RecordDamaged
 from projections.views import chain_hidden_from, view_event, view_state
+from service import verified
 from service.api import schemas
 from service.api.problems import Problem
 from service.api.requests import json_object, load, pins, query_int
@@ -163,27 +164,46 @@ def legal_actions(game_id: str):
 def list_events(game_id: str):
     after = query_int("after", 0, 0)
     limit = query_int("limit", 100, 1, 1000)
-    state = games().load(game_id)
+    state, damage = readable_state(game_id)
     actor = caller(state)
-    events = games().events(game_id, after, limit, stored=state["status"] == "finished")
+    upto = None if damage is None else damage["first_bad_version"] - 1
+    public = state["status"] == "finished"  # after the end every event as stored (docs/verification.md)
+    events = games().events(game_id, after, limit, upto=upto, stored=public) if upto is None or after < upto else []
+    extra = {} if damage is None else {"record_damaged": damage}
     return jsonify(version=state["version"], events=answer_events(state, actor, events),
-                   next_after=events[-1]["version"] if events else after)
+                   next_after=events[-1]["version"] if events else after, **extra)
+
+
+def readable_state(game_id: str) -> tuple[dict, dict | None]:
+    """The state, or for a damaged record the state before its first damage (so the
+    organizer can still audit, export and read it) and what the damage is."""
+    try:
+        return games().load(game_id), None
+    except RecordDamaged as damaged:
+        state, found = verified.damaged_prefix_state(games(), game_id)
+        first = next((p for p in found.problems if p["version"] == found.first_bad), None)
+        if first is None:  # (damaged between the two reads)
+            return state, {"first_bad_version": damaged.version, "damage": damaged.kind}
+        return state, {"first_bad_version": first["version"], "damage": first["kind"]}
 
 
 @bp.get("/games/<game_id>/audit")
 def audit(game_id: str):
-    state = games().load(game_id)
+    state, damage = readable_state(game_id)
     actor = caller(state)
-    if state["status"] != "finished":
+    if state["status"] != "finished" or damage is not None:
         require(actor, "organizer", what="audit a game before it ends")
-    events = list(games().store.iter_all(game_id))
-    broken = first_break(events)
+    found = verified.scan(games(), game_id)
+    events = [e for e in found.events if e["version"] <= state["version"]]
     # Hashes covering a sealed bid wait for the reveal (see projections.views).
-    hidden_from = chain_hidden_from(state, ruleset_of(state))
+    hidden_from = chain_hidden_from(state, ruleset_of(state)) if state.get("ruleset") else None
     shown = events if hidden_from is None else events[:hidden_from - 1]
     checkpoints = [{"version": e["version"], "hash": e["hash"]} for e in shown
                    if e["version"] % CHECKPOINT_EVERY == 0 or e is shown[-1]]
-    return jsonify(version=state["version"], head_hash=events[-1]["hash"] if shown is events else None,
-                   chain={"intact": broken is None, "first_break": broken}, checkpoints=checkpoints,
-                   chain_withheld_from=hidden_from,
-                   seed_commitment=state["rng"]["seed_commitment"], seed=state["rng"]["seed"])
+    rng_state = state.get("rng") or {}
+    return jsonify(version=state["version"],
+                   head_hash=events[-1]["hash"] if events and shown is events and damage is None else None,
+                   chain={"intact": found.first_bad is None, "first_break": found.first_bad},
+                   problems=found.problems,
+                   checkpoints=checkpoints, chain_withheld_from=hidden_from,
+                   seed_commitment=rng_state.get("seed_commitment"), seed=rng_state.get("seed"))

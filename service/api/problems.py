@@ -13,6 +13,7 @@ from flask import Flask, Response, json
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
+from events.integrity import RecordDamaged
 from events.store import VersionConflict
 from service.games import Busy, GameNotFound
 from service.rules.errors import RuleViolation
@@ -65,6 +66,17 @@ def install(app: Flask) -> None:
     def _missing(err: GameNotFound):
         return problem_response(404, "game_not_found", f"there is no game {err.args[0]!r}")
 
+    @app.errorhandler(RecordDamaged)
+    def _damaged(err: RecordDamaged):
+        # 409, not 5xx: the server is fine and retrying will not help; this game's stored
+        # record conflicts with itself until an operator restores it (docs/service-decisions.md).
+        return problem_response(409, "record_damaged",
+                                f"the stored record of this game is damaged at event {err.version}: {err.detail}. "
+                                "Nothing can be read or played from it until the organizer's audit "
+                                f"(GET /v1/games/{err.game_id}/audit) is resolved; events before the damage can still be "
+                                "read and exported", title="Record Damaged", first_bad_version=err.version,
+                                damage=err.kind)
+
     @app.errorhandler(Busy)
     def _busy(err: Busy):
         return problem_response(503, "busy", "too many commands reached this game at once; retry shortly")
@@ -83,4 +95,7 @@ def install(app: Flask) -> None:
         if isinstance(err, redis.exceptions.ConnectionError):
             return problem_response(503, "storage_unavailable", "the game store is unreachable; try again shortly")
         log.exception("unexpected error")
-        return problem_response(500, "internal_error", "something went wrong on our side; nothing was recorded")
+        # Never "nothing was recorded": the failure may come after a write (an import, the
+        # hooks after an append). The caller can look: the events and the state say.
+        return problem_response(500, "internal_error", "something went wrong on our side; reload the game "
+                                "to see whether your request was recorded before retrying it")

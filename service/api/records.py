@@ -11,7 +11,7 @@ from flask import jsonify
 from marshmallow import INCLUDE, Schema, fields
 
 from service import records
-from service.api.games import bp, games
+from service.api.games import bp, games, readable_state
 from service.api.problems import Problem
 from service.api.requests import json_object
 from service.auth import bearer_token, caller, require
@@ -44,11 +44,11 @@ class ImportAnswer(Schema):
 
 @bp.get("/games/<game_id>/export")
 def export_game(game_id: str):
-    state = games().load(game_id)
+    state, damage = readable_state(game_id)
     actor = caller(state)
-    if state["status"] != "finished":  # after the end the record is public (docs/verification.md)
+    if state["status"] != "finished" or damage is not None:  # after the end the record is public (docs/verification.md)
         require(actor, "organizer", what="export a game before it ends")
-    return jsonify(records.export(games(), game_id, actor))
+    return jsonify(records.export(games(), game_id, actor, damage))
 
 
 @bp.post("/games/import")

@@ -84,7 +84,11 @@ RECEIPT = {"allow_none": True, "metadata": {
 class GameCreatedAnswer(Open):
     game_id = fields.String()
     organizer_token = fields.String(metadata={"description": "keep it secret: it starts the game and sees deck order"})
-    seed_commitment = fields.String(allow_none=True, metadata={"description": "SHA-256 of the secret seed (seeded mode)"})
+    seed_commitment = fields.String(allow_none=True, metadata={
+        "description": "SHA-256 of the game's secret seed, revealed when the game ends: every die and "
+                       "shuffle not in `scripted` comes from it (both modes)"})
+    scripted = fields.List(fields.String(), metadata={
+        "description": "what the organizer scripted (`dice`, `decks`, `hands`); empty in seeded mode"})
     version = fields.Integer()
     receipt = fields.Nested(Receipt, **RECEIPT)
 
@@ -127,6 +131,8 @@ class EventsPage(Open):
     version = fields.Integer()
     events = fields.List(fields.Nested(EventOut))
     next_after = fields.Integer(metadata={"description": "pass as `after` for the next page"})
+    record_damaged = fields.Dict(metadata={
+        "description": "only for a damaged record: {first_bad_version, damage}; the events stop before it"})
 
 
 class GameSummary(Open):
@@ -187,7 +193,12 @@ class Audit(Open):
     chain_withheld_from = fields.Integer(allow_none=True, metadata={
         "description": "while bids are sealed: the version of the first sealed bid; "
                        "hashes from there on are shown after the reveal"})
-    chain = fields.Dict(metadata={"description": "{intact, first_break}"})
+    chain = fields.Dict(metadata={"description": "{intact, first_break}: intact when no problem stands "
+                                                 "(a repaired snapshot does not count)"})
+    problems = fields.List(fields.Dict(), metadata={
+        "description": "every finding {version, kind, detail[, repaired, found_at]}, by version; kind: "
+                       "tail_missing, event_missing, unparsable_event, chain_break, unfoldable_event, "
+                       "entry_past_head, head_mismatch, snapshot_mismatch"})
     checkpoints = fields.List(fields.Dict())
     seed_commitment = fields.String(allow_none=True)
     seed = fields.String(allow_none=True, metadata={"description": "revealed when the game is over"})
@@ -200,3 +211,5 @@ class ProblemDetail(Open):
     detail = fields.String(metadata={"description": "a sentence a player understands"})
     code = fields.String(metadata={"description": "a stable machine word"})
     errors = fields.Dict(metadata={"description": "field -> messages, for 422 invalid_fields"})
+    first_bad_version = fields.Integer(metadata={"description": "409 record_damaged: the first damaged version"})
+    damage = fields.String(metadata={"description": "409 record_damaged: what is wrong (see Audit.problems)"})

@@ -17,6 +17,7 @@ import time
 import redis
 from flask import Response, current_app, json, request, stream_with_context
 
+from events.integrity import RecordDamaged
 from projections.views import chain_hidden_from, view_event
 from service.api.fanout import READ_BLOCK_SECONDS, Broadcast, Hub
 from service.api.games import bp, games, ruleset_of
@@ -25,6 +26,7 @@ from service.api.requests import query_int, version_number
 from service.auth import caller
 
 KEEPALIVE_SECONDS = 15
+RETRY = "retry: 2000\n\n"  # how long a browser's EventSource waits before it reconnects
 MAX_TIMEOUT_SECONDS = 7 * 24 * 3600
 
 
@@ -45,6 +47,24 @@ def stream_hub() -> Hub:
 
 def sse(event: dict, shown: dict) -> str:
     return f"id: {event['version']}\nevent: {event['type']}\ndata: {json.dumps(shown)}\n\n"
+
+
+def checked_events(service, game_id: str, after: int, page: int = 500):
+    """The stored events after `after` up to the head as it is now, each checked (hash,
+    link, not past the head); RecordDamaged at the first damaged one (a page stops short
+    before it, and the next page, beginning with it, raises). Later events come live."""
+    head = service.store.version(game_id)
+    while after < head:
+        events = service.events(game_id, after, min(page, head - after), stored=True)
+        if not events:
+            return
+        yield from events
+        after = events[-1]["version"]
+
+
+def damage_message(damaged: RecordDamaged) -> str:
+    body = {"first_bad_version": damaged.version, "damage": damaged.kind, "detail": damaged.detail}
+    return f"event: record_damaged\ndata: {json.dumps(body)}\n\n"
 
 
 @bp.get("/games/<game_id>/events/stream")
@@ -71,24 +91,31 @@ def stream_events(game_id: str):
 
     def generate():
         try:
-            yield "retry: 2000\n\n"
             if deadline is not None and deadline <= time.monotonic():
+                yield RETRY
                 return
             # The past, from the store. Events newer than `state` are folded into it, so
             # that each is shown as the game stood when it was sent (whether its hash still
             # covers a sealed bid). A finished game's record is public as stored
             # (projections.views): shown unupcast, so that its hashes check.
+            # Every entry is checked as every read checks it (service.games.Games.events): a
+            # damaged record ends the stream with a `record_damaged` message.
             current, sent = loaded.pop(), after
-            for raw in service.store.iter_all(game_id, after=after):
-                event = service.registry.upcast(raw)
-                if event["version"] > current["version"]:
-                    current = service.fold_events([event], current)
-                finished = event["type"] == "seed_revealed" or current["status"] == "finished"
-                shown = raw if finished else event
-                yield sse(event, view_event(shown, actor, ruleset, finished, chain_hidden_from(current, ruleset)))
-                sent = event["version"]
+            try:
+                for raw in checked_events(service, game_id, after):
+                    event = service.registry.upcast(raw)
+                    if event["version"] > current["version"]:
+                        current = service.fold_events([event], current)
+                    finished = event["type"] == "seed_revealed" or current["status"] == "finished"
+                    shown = raw if finished else event
+                    yield sse(event, view_event(shown, actor, ruleset, finished, chain_hidden_from(current, ruleset)))
+                    sent = event["version"]
+            except RecordDamaged as damaged:
+                yield damage_message(damaged)
+                return
             if subscription is None or current["status"] == "finished":
                 return
+            yield RETRY  # after the catch-up: from here on, events come live
             current = raw = event = None  # nothing of the past stays with an idle stream
             # Live, from this process's reader of the game (registered before the read above,
             # so nothing falls between the two; what both hold is skipped here).
@@ -103,8 +130,10 @@ def stream_events(game_id: str):
                 except queue.Empty:
                     yield ": keepalive\n\n"
                     continue
-                if item is None:
-                    return  # dropped as too slow, the game over, or the server stopping
+                if item is None:  # dropped as too slow, the game over, the server stopping
+                    if subscription.feed.damage is not None:  # or the reader met damage
+                        yield damage_message(subscription.feed.damage)
+                    return
                 if item.version <= sent:
                     continue
                 if item.version != sent + 1:

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from service.clock import deadlines
-from service.clock.schedule import after_append_hook
+from service.clock.schedule import after_append_hook, index_update
 
 
 def closer(games):
@@ -26,4 +26,5 @@ def closer(games):
 
 def install(games) -> None:
     games.closers.append(closer(games))
+    games.append_index = index_update
     games.after_append.append(after_append_hook(games.redis))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
+from events.integrity import RecordDamaged
 from events.store import VersionConflict
 from service.clock import deadlines, timeutil
 from service.clock.schedule import DEADLINES_KEY, DeadlineIndex, active_deadline
@@ -23,6 +24,7 @@ from service.games import GAMES_INDEX, GameNotFound, Games
 log = logging.getLogger(__name__)
 ATTEMPTS = 5
 RETRY_FAILED_AFTER = 30.0  # seconds before a deadline whose timeout failed is tried again
+DAMAGED_RETRY = 300.0  # ... and one of a game whose record is damaged (409 record_damaged)
 
 
 @dataclass
@@ -76,6 +78,11 @@ def sweep(games: Games, index: DeadlineIndex | None = None, limit: int = 100) ->
     for game_id in index.due(timeutil.now().timestamp(), limit):
         try:
             result = fire(games, game_id)
+        except RecordDamaged as damaged:  # its clock waits until the record is restored
+            log.warning("deadline of game %s not fired: %s; retrying in %.0fs", game_id, damaged, DAMAGED_RETRY)
+            index.postpone(game_id, timeutil.now().timestamp() + DAMAGED_RETRY)
+            results.append(Fired("damaged", game_id))
+            continue
         except Exception:  # a broken game must not stop the clock of the others
             log.exception("firing the deadline of game %s failed; retrying in %.0fs", game_id, RETRY_FAILED_AFTER)
             index.postpone(game_id, timeutil.now().timestamp() + RETRY_FAILED_AFTER)

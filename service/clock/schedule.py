@@ -1,11 +1,13 @@
 """The deadline index (a Redis sorted set, the truth for "what is due when") and its trigger.
 
-`clock:deadlines` scores each game id by the epoch second its deadline falls due. Writers
-do not touch it directly: after every append, `sync` writes what the game's state says —
-through a tiny Lua script that refuses to apply an older version's view over a newer one,
-so two appends whose hooks run out of order cannot lose a deadline. Each new due time also
-gets an RQ job (`enqueue_at`, JSON serializer) as its trigger; the job may run late, twice
-or early and checks everything again (service/clock/fire.py).
+`clock:deadlines` scores each game id by the epoch second its deadline falls due. The append
+script writes it together with the events that set, move or clear a deadline
+(`index_update`, passed as `Games.append_index`), so no crash can separate the two; `sync`
+(the sweeper's and the start-up reconcile's repair) writes what a state says through a tiny
+Lua script that refuses to apply an older version's view over a newer one. Each new due
+time also gets an RQ job (`enqueue_at`, JSON serializer) as its trigger, after the append;
+the job may run late, twice, early or never (the sweeper fires what it misses) and checks
+everything again (service/clock/fire.py).
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import redis
 from rq import Queue
 from rq.serializers import JSONSerializer
 
+from events.store import IndexUpdate
 from service.clock import timeutil
 from service.clock.deadlines import CLOCK_EVENTS
 from service.queues import CLOCK_QUEUE
@@ -88,20 +91,32 @@ def schedule_job(client: redis.Redis, game_id: str, deadline: dict) -> None:
                                    description=f"deadline {game_id}@{deadline['step_version']}")
 
 
+def index_update(game_id: str, state: dict, events: list[dict]) -> IndexUpdate | None:
+    """`Games.append_index`: the index entry a batch's state gives, written by the append
+    script itself — a process killed right after the append still leaves the deadline
+    indexed, and the worker's sweeper (every 0.5 s) fires it on time."""
+    if not any(e["type"] in CLOCK_EVENTS for e in events):
+        return None
+    if state.get("status") == "finished":
+        return IndexUpdate(DEADLINES_KEY, SYNCED_KEY, game_id, "done")
+    deadline = active_deadline(state)
+    if deadline is None:
+        return IndexUpdate(DEADLINES_KEY, SYNCED_KEY, game_id, "clear")
+    return IndexUpdate(DEADLINES_KEY, SYNCED_KEY, game_id, "set", timeutil.epoch(deadline["due_at"]))
+
+
 def after_append_hook(client: redis.Redis):
-    """`Games.after_append` hook: keep the index and the trigger in step with the state."""
-    index = DeadlineIndex(client)
+    """`Games.after_append` hook: the trigger (an RQ job) for a deadline the append indexed."""
 
     def hook(game_id: str, state: dict, events: list[dict]) -> None:
         if not any(e["type"] in CLOCK_EVENTS for e in events):
             return
         try:
-            index.sync(game_id, state)
             deadline = active_deadline(state)
             if deadline:
                 schedule_job(client, game_id, deadline)
         except redis.RedisError:
-            # The events are stored; the worker's reconcile/sweeper will index them.
-            log.exception("could not index the deadline of game %s", game_id)
+            # The deadline is indexed (with the append); the worker's sweeper fires it.
+            log.exception("could not schedule the deadline job of game %s", game_id)
 
     return hook

@@ -23,6 +23,7 @@ from typing import Callable
 
 from events.canonical import dumps
 from events.envelope import GENESIS_HASH, event_hash
+from events.integrity import RecordDamaged
 from projections.core import empty_state
 from service.games import Games
 from service.rng import first_unproven_die
@@ -32,7 +33,12 @@ PROGRESS_EVERY = 50
 
 
 def replay(games: Games, game_id: str, progress: Callable[[int, int], None] = lambda done, total: None) -> dict:
-    live = games.load(game_id)
+    try:
+        live = games.load(game_id)
+    except RecordDamaged as damaged:  # nothing to compare with: the audit names the damage
+        return {"equal": False, "first_difference": damaged.version,
+                "record_damaged": {"first_bad_version": damaged.version, "damage": damaged.kind,
+                                   "detail": damaged.detail}}
     total = live["version"]
     progress(0, total)
     state, prev_hash, chain_break, done, events = empty_state(), GENESIS_HASH, None, 0, []

@@ -86,3 +86,23 @@ def test_bootleggers_events_carry_actor_objects(client):
     bad = sorted({(e["type"], repr(e["actor"])) for e in events if not isinstance(e["actor"], dict)})
     assert not bad, f"events whose actor is not an object: {bad}"
     assert {e["actor"]["kind"] for e in events} <= {"organizer", "seat", "system"}
+
+
+def test_a_500_after_the_append_does_not_claim_that_nothing_was_recorded(toy_app, api, toy_game):
+    """A failure after the events are stored (a hook, an import's last steps) is a 500 that
+    sends the caller to look, never one saying "nothing was recorded" (issue 11)."""
+    games = toy_app.extensions["games"]
+    before = api.get(f"/v1/games/{toy_game['id']}").get_json()["version"]
+
+    def broken_hook(game_id, state, events):
+        raise RuntimeError("a hook failed after the append")
+
+    games.after_append.append(broken_hook)
+    try:
+        r = api.post(f"/v1/games/{toy_game['id']}/commands", json={"type": "roll"},
+                     headers=bearer(toy_game["players"][0]))
+    finally:
+        games.after_append.remove(broken_hook)
+    body = problem(r, 500, "internal_error")
+    assert "nothing was recorded" not in body["detail"] and "whether" in body["detail"]
+    assert api.get(f"/v1/games/{toy_game['id']}").get_json()["version"] == before + 1

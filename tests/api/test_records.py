@@ -166,3 +166,17 @@ def test_forged_records_are_refused_naming_the_first_bad_event(source, target, f
 ])
 def test_malformed_records_get_a_clear_422(target, record):
     problem(send(target, record, "any-token"), 422, "invalid_record")
+
+
+def test_a_game_id_ending_in_a_newline_is_refused_and_nothing_is_stored(source, target):
+    """`$` in a regular expression also matches before a final newline: the id check is a
+    full match, so the record is refused (422) before anything is written."""
+    table = play_to_the_end(source)
+    record = export(source, table)
+    for event in record["events"]:
+        event["game_id"] = table.game_id + "\n"
+    rechain(record["events"], 1)
+    body = problem(send(target, record, table.organizer), 422, "invalid_record")
+    assert body["event_version"] == 1
+    assert target.get("/v1/games").get_json()["games"] == []
+    assert target.application.extensions["games"].redis.keys("game:*") == []

@@ -1,0 +1,195 @@
+"""Reading a game's state from what Redis holds, checked on the way (events/integrity.py).
+
+`load_state` is the hot path of every read and every command: one round trip
+(`EventStore.head_view`), then the head key checked against the stream's last entry, the
+snapshot against the stored event at its version, and every folded event against its hash
+and the one before it. A snapshot that does not check is a broken cache: the state is
+rebuilt from the (checked) events, the snapshot replaced, and the finding noted for
+`/audit` (`note_damage`). Anything wrong with the events themselves raises RecordDamaged.
+
+`scan` walks a whole stream (the audit, and reading a damaged game up to its damage).
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Iterable, Iterator
+
+from events.canonical import dumps, loads
+from events.envelope import GENESIS_HASH
+from events.integrity import (SNAPSHOT_MISMATCH, TAIL_MISSING, RecordDamaged, check_event, check_head,
+                              check_snapshot)
+from projections.core import empty_state
+from projections.snapshots import snapshot_key
+
+log = logging.getLogger(__name__)
+EVENT_MISSING = "event_missing"
+UNFOLDABLE = "unfoldable_event"
+
+
+def damage_key(game_id: str) -> str:
+    return f"game:{{{game_id}}}:damage"
+
+
+def checked_run(game_id: str, entries: Iterable[tuple[int, bytes | None]], after: int,
+                prev_hash: str) -> Iterator[dict]:
+    """The events of `entries` ((version, raw) in stream order) checked: positions
+    after+1, after+2, ..., each parsed, hashing to itself and linked to the one before."""
+    expected = after + 1
+    for version, raw in entries:
+        if version != expected:
+            raise RecordDamaged(game_id, expected, EVENT_MISSING, f"event {expected} is missing from the stream")
+        event = check_event(game_id, version, raw, prev_hash)
+        prev_hash = event["hash"]
+        expected += 1
+        yield event
+
+
+def load_state(games, game_id: str, at: int | None = None) -> dict:
+    """The state now (or after event `at`), from a snapshot that checks and checked events."""
+    from service.games import GameNotFound
+
+    view = games.store.head_view(game_id, snapshot_key(game_id))
+    if view is None:
+        raise GameNotFound(game_id)
+    check_head(game_id, view.version, view.head, view.last_version, view.last, view.head_missing)
+    upto = view.version if at is None else min(at, view.version)
+    state, why = check_snapshot(game_id, view.snapshot, view.at_snapshot) if view.snapshot else (None, None)
+    if why is not None:
+        version = snapshot_version(view.snapshot)
+        note_damage(games.redis, game_id, "snapshot", version, f"the snapshot at version {version} was not "
+                    f"used: {why}; the state was rebuilt from the events")
+    if state is not None and state["version"] > upto:
+        state = None  # time travel to before the snapshot
+    if state is None:
+        state, entries = empty_state(), games.store.iter_entries(game_id, 0, upto)
+    else:
+        entries = _tail(games, game_id, view, upto)
+    before = state["version"]
+    state = fold_checked(games, game_id, entries, state)
+    if state["version"] != upto:
+        raise RecordDamaged(game_id, state["version"] + 1, TAIL_MISSING,
+                            f"the stream ends at event {state['version']}; event {state['version'] + 1} is missing")
+    if at is None and (why is not None or state["version"] != before):
+        games.snapshots.save(game_id, state, replace=why is not None)
+    return state
+
+
+def fold_checked(games, game_id: str, entries, state: dict) -> dict:
+    """`state` with `entries` checked and folded in. An event that checks but that the rules
+    cannot apply (forged and re-hashed) is damage too, named at its version, never a 500."""
+    folding = [state["version"]]
+
+    def tracked():
+        for event in checked_run(game_id, entries, state["version"], state.get("head_hash") or GENESIS_HASH):
+            folding[0] = event["version"]
+            yield event
+
+    try:
+        return games.fold_events(tracked(), state)
+    except RecordDamaged:
+        raise
+    except Exception as exc:
+        log.exception("game %s: event %s cannot be folded", game_id, folding[0])
+        raise unfoldable(game_id, folding[0], exc) from None
+
+
+def unfoldable(game_id: str, version: int, exc: Exception) -> RecordDamaged:
+    return RecordDamaged(game_id, version, UNFOLDABLE, f"event {version} cannot be applied to the game "
+                         f"as it stands ({type(exc).__name__})")
+
+
+def _tail(games, game_id: str, view, upto: int) -> Iterator[tuple[int, bytes | None]]:
+    """The events after the snapshot up to `upto`: those the script returned, then the rest."""
+    last = snapshot_version(view.snapshot)
+    for version, raw in view.tail:
+        if version > upto:
+            return
+        last = version
+        yield version, raw
+    if last < upto:
+        yield from games.store.iter_entries(game_id, last, upto)
+
+
+def snapshot_version(fields: dict) -> int:
+    """The version a snapshot is stored under (0 when even that is unreadable)."""
+    try:
+        return int(fields.get("v") or 0)
+    except ValueError:
+        return 0
+
+
+def note_damage(client, game_id: str, what: str, version: int, detail: str) -> None:
+    """Remember a repaired finding (a snapshot that did not check) for the audit."""
+    log.warning("game %s: %s", game_id, detail)
+    found = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    client.hset(damage_key(game_id), what, dumps({"version": version, "detail": detail, "found_at": found}))
+
+
+def noted_damage(client, game_id: str) -> dict:
+    return {k.decode(): loads(v) for k, v in client.hgetall(damage_key(game_id)).items()}
+
+
+@dataclass
+class Scan:
+    """A whole stream walked from event 1: the events that check, and what is wrong after."""
+    head_version: int
+    head_hash: str
+    events: list[dict] = field(default_factory=list)
+    problems: list[dict] = field(default_factory=list)
+
+    @property
+    def first_bad(self) -> int | None:
+        """The first damaged version of the record itself (a snapshot is only a cache)."""
+        return min((p["version"] for p in self.problems if p["kind"] != SNAPSHOT_MISMATCH), default=None)
+
+
+def scan(games, game_id: str) -> Scan:
+    """Every finding about a game's stored record: chain, head key, snapshot (the audit)."""
+    from service.games import GameNotFound
+
+    view = games.store.head_view(game_id, snapshot_key(game_id), tail_limit=0)
+    if view is None:
+        raise GameNotFound(game_id)
+    result = Scan(view.version, view.head)
+    try:
+        state = empty_state()
+        for event in checked_run(game_id, games.store.iter_entries(game_id, 0, None), 0, GENESIS_HASH):
+            if event["version"] > view.version and not view.head_missing:
+                break
+            try:
+                state = games.fold_events([event], state)
+            except Exception as exc:
+                raise unfoldable(game_id, event["version"], exc) from None
+            result.events.append(event)
+    except RecordDamaged as bad:
+        result.problems.append(_problem(bad))
+    try:
+        check_head(game_id, view.version, view.head, view.last_version, view.last, view.head_missing)
+    except RecordDamaged as bad:
+        if not any(p["version"] == bad.version and p["kind"] == bad.kind for p in result.problems):
+            result.problems.append(_problem(bad))
+    if view.snapshot:
+        _, why = check_snapshot(game_id, view.snapshot, view.at_snapshot)
+        if why is not None:
+            version = snapshot_version(view.snapshot)
+            result.problems.append({"version": version, "kind": SNAPSHOT_MISMATCH,
+                                    "detail": f"the snapshot at version {version} does not match the chain: {why}"})
+    for what, note in noted_damage(games.redis, game_id).items():
+        result.problems.append({"version": note["version"], "kind": f"{what}_mismatch", "repaired": True,
+                                "detail": note["detail"], "found_at": note["found_at"]})
+    result.problems.sort(key=lambda p: p["version"])
+    return result
+
+
+def _problem(bad: RecordDamaged) -> dict:
+    return {"version": bad.version, "kind": bad.kind, "detail": bad.detail}
+
+
+def damaged_prefix_state(games, game_id: str) -> tuple[dict, Scan]:
+    """The state folded from the events before the first damage (who may audit a damaged
+    game: its auth table), with the scan that found it."""
+    found = scan(games, game_id)
+    good = [e for e in found.events if found.first_bad is None or e["version"] < found.first_bad]
+    return games.fold_events(good), found
