@@ -16,7 +16,30 @@ def validate_options(options: dict, seats: int) -> dict[str, list[str]]:
         errors["rounds"] = ["rounds is 12 (standard) or 8 (the optional shorter game)"]
     if options.get("influence", "phase") not in ("phase", "anytime"):
         errors["influence"] = ['influence is "phase" (Phase 2) or "anytime" (optional rule)']
+    errors.update(_script_sizes((options.get("rng") or {}), options.get("rounds", 12)))
     return errors
+
+
+def _script_sizes(rng: dict, rounds: int) -> dict[str, list[str]]:
+    """At creation: a scripted deck has its deck's size, a hand its round count's (the exact
+    cards are checked at the deal). Refused here, a wrong script is never stored."""
+    errors: dict[str, list[str]] = {}
+    sizes = {name: len(cards) for name, cards in _decks().items()}
+    for name, order in (rng.get("decks") or {}).items():
+        if name not in sizes:
+            errors.setdefault("rng.decks", []).append(f"there is no deck {name!r}; the decks are {', '.join(sizes)}")
+        elif len(order) != sizes[name]:
+            errors.setdefault("rng.decks", []).append(f"the {name} deck has {sizes[name]} cards, not {len(order)}")
+    hand = 4 * data.CARDS_PER_QUARTER.get(rounds, 3)
+    for seat, cards in (rng.get("hands") or {}).items():
+        if len(cards) != hand:
+            errors.setdefault("rng.hands", []).append(f"seat {seat}'s hand must hold {hand} cards, not {len(cards)}")
+    return errors
+
+
+def _decks() -> dict[str, list]:
+    return {"men_of_action": data.men_of_action_deck(), "trucks": data.truck_deck(),
+            **{q: list(range(first, last + 1)) for q, (first, last) in data.MUSCLE_QUARTERS.items()}}
 
 
 def _scripted_hands(hands: dict, seats: list[int], per_quarter: int) -> dict[str, list[int]]:
@@ -43,8 +66,7 @@ def _scripted_hands(hands: dict, seats: list[int], per_quarter: int) -> dict[str
 
 def _check_scripted_decks(decks: dict) -> None:
     """A scripted deck order names a deck of the game and holds exactly its cards."""
-    known = {"men_of_action": data.men_of_action_deck(), "trucks": data.truck_deck(),
-             **{q: list(range(first, last + 1)) for q, (first, last) in data.MUSCLE_QUARTERS.items()}}
+    known = _decks()
     for name, order in decks.items():
         if name not in known:
             raise RuleViolation("scripted_deck_unknown", f"the script orders a deck {name!r}; the decks "
