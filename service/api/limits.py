@@ -70,7 +70,7 @@ def install(app: Flask) -> Limiter:
     @app.errorhandler(RateLimitExceeded)
     def _too_many(err: RateLimitExceeded):
         current = limiter.current_limit
-        wait = max(1, math.ceil(current.reset_at - time.time())) if current else 60
+        wait = max(1, math.ceil(current.window[0] - time.time())) if current else 60
         what = WHAT.get(request.endpoint or "", "requests")
         response = problem_response(429, "rate_limited", f"too many {what} from your address (at most "
                                     f"{err.limit.limit}); try again in {wait} seconds", retry_after=wait)
