@@ -44,7 +44,8 @@ LOGCONFIG = {
     "loggers": {
         "gunicorn.error": {"level": "INFO", "handlers": ["error_console"], "propagate": False,
                            "qualname": "gunicorn.error"},
-        "gunicorn.access": {"level": "INFO", "handlers": ["console"], "propagate": False,
+        # Off (WARNING): the app's own request line replaces it (set INFO to have both).
+        "gunicorn.access": {"level": "WARNING", "handlers": ["console"], "propagate": False,
                             "qualname": "gunicorn.access"},
     },
     "handlers": {
