@@ -72,6 +72,14 @@ def configure() -> None:
         root.setLevel(logging.INFO)
 
 
+def json_everywhere(*names: str) -> None:
+    """Configure, then render the handlers already on these loggers (RQ's own) as JSON too."""
+    configure()
+    for name in names:
+        for handler in logging.getLogger(name).handlers:
+            handler.setFormatter(json_formatter())
+
+
 def request_id() -> str:
     given = request.headers.get("X-Request-Id", "").strip()
     return given if REQUEST_ID.match(given) else uuid.uuid4().hex

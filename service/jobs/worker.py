@@ -25,7 +25,7 @@ from rq import Queue
 from rq.serializers import JSONSerializer
 from rq.worker import SimpleWorker
 
-from service import heartbeat
+from service import heartbeat, logs
 from service.clock.fire import reconcile, sweep
 from service.clock.schedule import DeadlineIndex
 from service.games import Games
@@ -76,6 +76,7 @@ class ClockWorker(SimpleWorker):
         names = [getattr(q, "name", q) for q in ([queues] if isinstance(queues, (str, Queue)) else queues)]
         super().__init__(names, *args, **kwargs)
         self.sweeper: Sweeper | None = None
+        logs.json_everywhere("rq.worker", "rq.scheduler")  # one JSON object a line, as the web process
 
     def _clock_games(self) -> Games:
         from service import clock
