@@ -29,9 +29,10 @@ from flask_limiter.errors import RateLimitExceeded
 
 from service.api.problems import problem_response
 
-DEFAULTS = {"games.create_game": ("RATE_LIMIT_CREATE", "30/minute;300/day"),
-            "games.join": ("RATE_LIMIT_JOIN", "60/minute"),
-            "games.stream_events": ("RATE_LIMIT_STREAM", "120/minute")}
+#: endpoint -> (env, default, the method limited: never a CORS preflight's OPTIONS)
+DEFAULTS = {"games.create_game": ("RATE_LIMIT_CREATE", "30/minute;300/day", "POST"),
+            "games.join": ("RATE_LIMIT_JOIN", "60/minute", "POST"),
+            "games.stream_events": ("RATE_LIMIT_STREAM", "120/minute", "GET")}
 WHAT = {"games.create_game": "new games", "games.join": "seats taken",
         "games.stream_events": "event streams opened without a token"}
 DEFAULT_EXEMPT = "127.0.0.1,::1"
@@ -62,10 +63,11 @@ def install(app: Flask) -> Limiter:
                       key_prefix="ratelimit", strategy="moving-window", headers_enabled=False, swallow_errors=True,
                       storage_options={"socket_connect_timeout": 2, "socket_timeout": 2})
     limiter.request_filter(lambda: client_address() in exempt)
-    for endpoint, (env, default) in DEFAULTS.items():
+    for endpoint, (env, default, method) in DEFAULTS.items():
         value = app.config.get(env) or os.environ.get(env) or default
         anonymous_only = has_token if endpoint == "games.stream_events" else None
-        app.view_functions[endpoint] = limiter.limit(value, exempt_when=anonymous_only)(app.view_functions[endpoint])
+        view = app.view_functions[endpoint]
+        app.view_functions[endpoint] = limiter.limit(value, methods=[method], exempt_when=anonymous_only)(view)
 
     @app.errorhandler(RateLimitExceeded)
     def _too_many(err: RateLimitExceeded):
