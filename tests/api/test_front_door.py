@@ -116,7 +116,7 @@ def test_ruling_and_deal_amounts_stay_within_the_games_range(client):
     for ruling, field in (({"kind": "set_cash", "seat": 1, "cash": 10**40}, "cash"),
                           ({"kind": "set_cash", "seat": 1, "cash": 10_001}, "cash"),
                           ({"kind": "set_crates", "seat": 1, "crates": 10**6}, "crates"),
-                          ({"kind": "set_cash", "seat": 7, "cash": 5}, "seat"),
+                          ({"kind": "set_cash", "seat": 100, "cash": 5}, "seat"),
                           ({"kind": "set_cash", "seat": 1, "cash": 5, "reason": "\u202e"}, "reason")):
         command = {"type": "ruling", "reason": "table count", **ruling}
         body = problem(client.post(f"/v1/games/{game['id']}/commands", json=command, headers=org), 422)

@@ -25,6 +25,7 @@ COPPER_FACE = 5
 MAX_CASH = 10_000             # $G a ruling may set or a deal may move
 MAX_CRATES = 1_000            # crates a ruling may set or a deal may move (crates are unlimited)
 MAX_ID = 40                   # characters of a truck, still, deal or seat key
+MAX_SEAT_NUMBER = 99          # a seat a command names; the rules refuse seats not at the table
 MAX_LIST = 30                 # items of a deal's truck or Thug-card list
 
 # --- speakeasies ---------------------------------------------------------------------------

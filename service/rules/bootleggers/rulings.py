@@ -57,7 +57,7 @@ class RulingSchema(Schema):
                              f"{k} {{{', '.join(v)}}}" for k, v in SHAPES.items())})
     reason = fields.String(required=True, validate=[validate.Length(min=1, max=TEXT_MAX), TableText()],
                            metadata={"description": "why (free text, recorded in the event)"})
-    seat = fields.Integer(strict=True, allow_none=True, validate=validate.Range(1, data.MAX_SEATS),
+    seat = fields.Integer(strict=True, allow_none=True, validate=validate.Range(1, data.MAX_SEAT_NUMBER),
                           metadata={"description": "the seat concerned (set_copper: null = nobody)"})
     cash = fields.Integer(strict=True, validate=validate.Range(0, data.MAX_CASH), metadata={"description": "$G"})
     speakeasy = fields.String(validate=validate.OneOf(list(data.SPEAKEASY_ORDER)))

@@ -15,7 +15,7 @@ SPEAKEASY_IDS = list(data.SPEAKEASY_ORDER)
 _speakeasy = validate.OneOf(SPEAKEASY_IDS)
 MAX_OFFER = 20                      # offer spaces on the board: a handful
 _id = validate.Length(min=1, max=data.MAX_ID)
-_seat_no = validate.Range(1, data.MAX_SEATS)
+_seat_no = validate.Range(1, data.MAX_SEAT_NUMBER)
 _few = validate.Length(max=data.MAX_LIST)
 
 
