@@ -8,8 +8,6 @@ Everything can be overridden from the environment.
 
 import os
 
-from service.logs import LOGCONFIG
-
 bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
@@ -30,6 +28,8 @@ keepalive = 5
 accesslog = None
 errorlog = "-"  # stderr
 loglevel = os.environ.get("LOG_LEVEL", "info")
+from service.logs import LOGCONFIG  # noqa: E402  (beside its use: the settings above need nothing)
+
 logconfig_dict = LOGCONFIG
 
 
