@@ -25,10 +25,25 @@ timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "5"))
 keepalive = 5
 
-accesslog = "-"  # stdout
+# Logs are JSON lines (service/logs.py): the app writes one line per request (time, request
+# id, game, seat, command, status, duration), so gunicorn's own access log is off, and its
+# error log (boot, worker deaths, tracebacks) goes through the same JSON formatter.
+accesslog = None
 errorlog = "-"  # stderr
 loglevel = os.environ.get("LOG_LEVEL", "info")
-access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'
+from service.logs import LOGCONFIG  # noqa: E402  (beside its use: the settings above need nothing)
+
+logconfig_dict = LOGCONFIG
+
+
+def child_exit(server, worker):
+    """/metrics sums every process's files (PROMETHEUS_MULTIPROC_DIR, set by `bootleggers
+    serve`); a dead worker's live gauges must not be summed with the living."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(worker.pid)
+
 
 # Heartbeat files in memory rather than on a possibly slow disk, where there is one.
 if os.path.isdir("/dev/shm"):

@@ -25,7 +25,11 @@ def _errors(*codes: int) -> dict:
     words = {400: "malformed request", 401: "missing or unknown token", 403: "not allowed for this caller",
              404: "unknown game", 409: "refused by the rules, a stale If-Match version, or `record_damaged` "
                   "(the game's stored record does not hold together: see its audit)",
-             422: "fields missing or wrong", 503: "storage unavailable or too busy"}
+             413: "body too large (256 KiB; 4 MiB for an import)",
+             415: "a body that is not `Content-Type: application/json`",
+             422: "fields missing or wrong, or over their bounds",
+             429: "rate limit of your address reached; see `Retry-After`",
+             503: "storage unavailable or too busy"}
     return {str(c): {"description": words[c], "content": PROBLEM} for c in codes}
 
 
@@ -100,15 +104,19 @@ def build_spec() -> dict:
              "description": "a retry with the same key returns the first answer and appends nothing"}]
     spec.path("/v1/games", operations={
         "post": {"summary": "Create a game", "requestBody": {"required": True, "content": {"application/json": {"schema": "CreateGame"}}},
-                 "responses": {**_ok(201, "GameCreatedAnswer", "created; keep the organizer token"), **_errors(400, 422)}},
-        "get": {"summary": "List games", "parameters": [
+                 "responses": {**_ok(201, "GameCreatedAnswer", "created; keep the organizer token"),
+                               **_errors(400, 413, 415, 422, 429)}},
+        "get": {"summary": "List games, newest first, a page at a time", "parameters": [
                     {"name": "status", "in": "query", "schema": {"type": "string", "enum": ["lobby", "running", "finished"]}},
-                    {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}}],
-                "responses": {**_ok(200, "GameList", "public fields of each game"), **_errors(422)}}})
+                    {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}},
+                    {"name": "after", "in": "query", "schema": {"type": "string", "maxLength": 200},
+                     "description": "the `next` of the previous page"}],
+                "responses": {**_ok(200, "GameList", "public fields of each game, and `next`"), **_errors(422)}}})
     spec.path("/v1/games/{game_id}/seats", operations={"post": {
         "summary": "Join a seat", "parameters": [GAME_ID],
         "requestBody": {"required": True, "content": {"application/json": {"schema": "JoinSeat"}}},
-        "responses": {**_ok(201, "SeatAnswer", "your seat and player token"), **_errors(400, 404, 409, 422)}}})
+        "responses": {**_ok(201, "SeatAnswer", "your seat and player token"),
+                      **_errors(400, 404, 409, 413, 415, 422, 429)}}})
     spec.path("/v1/games/{game_id}/start", operations={"post": {
         "summary": "Deal and begin round 1 (organizer)", "parameters": [GAME_ID, *pins], "security": BEARER,
         "responses": {**_ok(200, "CommandAnswer", "the setup events, as you may see them"),
@@ -121,7 +129,7 @@ def build_spec() -> dict:
         "description": "Each command type's schema says when it is legal; see also legal-actions.",
         "requestBody": {"required": True, "content": {"application/json": {"schema": "Command"}}},
         "responses": {**_ok(201, "CommandAnswer", "the events it caused, as you may see them"),
-                      **_errors(400, 401, 403, 404, 409, 422, 503)}}})
+                      **_errors(400, 401, 403, 404, 409, 413, 415, 422, 503)}}})
     spec.path("/v1/games/{game_id}/legal-actions", operations={"get": {
         "summary": "Every command your seat may send now, with examples", "parameters": [GAME_ID], "security": BEARER,
         "responses": {**_ok(200, "LegalActions", "actions with params and examples"), **_errors(401, 403, 404, 409)}}})
@@ -142,15 +150,17 @@ def build_spec() -> dict:
         "security": OPTIONAL_BEARER,
         "responses": {"200": {"description": "text/event-stream; `id` is the event version",
                               "content": {"text/event-stream": {"schema": {"type": "string"}}}},
-                      **_errors(400, 401, 404, 409, 422)}}})
+                      **_errors(400, 401, 404, 409, 422, 429)}}})
     spec.path("/v1/games/{game_id}/audit", operations={"get": {
         "summary": "Chain check, checkpoints and (after the end) the seed", "parameters": [GAME_ID],
         "security": OPTIONAL_BEARER,
         "responses": {**_ok(200, "Audit", "the audit"), **_errors(401, 403, 404)}}})
     _clock_paths(spec, pins)
     _record_paths(spec)
-    spec.path("/healthz", operations={"get": {"summary": "Liveness (pings Redis)", "responses": {
-        "200": {"description": "ok"}, **_errors(503)}}})
+    spec.path("/healthz", operations={"get": {
+        "summary": "Liveness (pings Redis), and whether a clock worker swept within the last minute",
+        "responses": {"200": {"description": '{"status": "ok", "clock_worker": {"seen", "within_seconds", '
+                                             '"last_seen_seconds_ago"}}'}, **_errors(503)}}})
     spec.path("/metrics", operations={"get": {"summary": "Prometheus metrics", "responses": {
         "200": {"description": "Prometheus text format", "content": {"text/plain": {"schema": {"type": "string"}}}}}}})
     return spec.to_dict()
@@ -176,7 +186,7 @@ def _clock_paths(spec: APISpec, pins: list[dict]) -> None:
     for verb, (summary, body) in controls.items():
         operation = {"summary": summary, "parameters": [GAME_ID, *pins], "security": BEARER,
                      "responses": {**_ok(201, "CommandAnswer", "the clock event, as you may see it"),
-                                   **_errors(400, 401, 403, 404, 409, 422, 503)}}
+                                   **_errors(400, 401, 403, 404, 409, 413, 415, 422, 503)}}
         if body:
             operation["requestBody"] = {"required": True, "content": {"application/json": {"schema": body}}}
         spec.path(f"/v1/games/{{game_id}}/clock/{verb}", operations={"post": operation})
@@ -217,7 +227,7 @@ def _record_paths(spec: APISpec) -> None:
         "requestBody": {"required": True, "content": {"application/json": {"schema": "GameRecord"}}},
         "responses": {"201": {"description": "imported", "headers": {"Location": {"schema": {"type": "string"}}},
                               "content": {"application/json": {"schema": "ImportAnswer"}}},
-                      **_errors(400, 401, 403, 409, 422)}}})
+                      **_errors(400, 401, 403, 409, 413, 415, 422)}}})
 
 
 def render() -> str:

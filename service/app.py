@@ -7,9 +7,8 @@ import redis
 from flask import Flask
 
 from events.store import VersionConflict
-from service import metrics
-from service import clock
-from service.api import clock as clock_api, docs, games as games_api, ops, problems, records, stream  # noqa: F401  (records, stream register routes)
+from service import clock, lobby_index, logs, metrics
+from service.api import clock as clock_api, docs, frontdoor, games as games_api, limits, ops, problems, records, stream  # noqa: F401  (records, stream register routes)
 from service.games import Games
 from service.rules.registry import rulesets
 
@@ -17,8 +16,6 @@ from service.rules.registry import rulesets
 def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__)
     app.config["REDIS_URL"] = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
-    # A whole game's record (an import) is well under 2 MiB; anything far larger is refused (413).
-    app.config["MAX_CONTENT_LENGTH"] = int(os.environ.get("MAX_BODY_BYTES", str(16 * 2**20)))
     app.config.update(config or {})
     app.json.sort_keys = False
     # Explicit timeouts: no command of the web process blocks (the event streams' readers
@@ -29,13 +26,20 @@ def create_app(config: dict | None = None) -> Flask:
     service = Games(client, app.config.get("RULESETS") or rulesets())
     service.after_append.append(_count_appends)
     clock.install(service)  # deadlines: closer + index/trigger hook (service/clock)
+    try:
+        lobby_index.backfill(client)  # once per database: games listed before the status indexes
+    except redis.exceptions.RedisError:
+        pass  # Redis is down at boot: /healthz says so; a later start backfills
     app.extensions["games"] = service
+    logs.instrument(app)  # first: the request id and the clock of the request's log line
     problems.install(app)
+    frontdoor.install(app)  # body size, CORS, proxies
     ops.instrument(app)
     app.register_blueprint(games_api.bp)
     app.register_blueprint(ops.bp)
     app.register_blueprint(docs.bp)
     app.register_blueprint(clock_api.bp)
+    limits.install(app)  # after the routes: it limits views by endpoint name
     return app
 
 

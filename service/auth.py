@@ -10,6 +10,7 @@ from flask import request
 
 from service.api.problems import Problem
 from service.games import token_hash
+from service.logs import note
 
 SPECTATOR = {"kind": "spectator"}
 
@@ -28,10 +29,12 @@ def caller(state: dict) -> dict:
     """The actor this request speaks for in `state`'s game."""
     token = bearer_token()
     if token is None:
+        note(actor="spectator")
         return dict(SPECTATOR)
     actor = (state.get("auth") or {}).get(token_hash(token))
     if actor is None:
         raise Problem(401, "unknown_token", "this token belongs to no seat or organizer of this game")
+    note(actor=actor["kind"], **({"seat": actor["seat"]} if "seat" in actor else {}))
     return dict(actor)
 
 

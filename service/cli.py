@@ -110,6 +110,29 @@ def stop_children(children: list[Child], timeout: float) -> None:
         child.kill_group()
 
 
+@dataclass
+class MetricsDir:
+    path: str
+    owned: bool
+
+
+def fresh_metrics_dir(env: dict[str, str]) -> MetricsDir:
+    """PROMETHEUS_MULTIPROC_DIR for the children, emptied: /metrics then sums the counters of
+    every gunicorn worker and the RQ worker of this run, and nothing of an earlier one. A
+    directory given in the environment is emptied of its metric files; otherwise a temp
+    directory is made and removed at the end."""
+    given = env.get("PROMETHEUS_MULTIPROC_DIR")
+    if given:
+        Path(given).mkdir(parents=True, exist_ok=True)
+        for stale in Path(given).glob("*.db"):
+            stale.unlink(missing_ok=True)
+        return MetricsDir(given, owned=False)
+    import tempfile
+
+    env["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="bootleggers-metrics-")
+    return MetricsDir(env["PROMETHEUS_MULTIPROC_DIR"], owned=True)
+
+
 @main.command()
 @click.option("--port", type=int, envvar="PORT", default=8000, show_default=True,
               help="HTTP port (env PORT).")
@@ -155,6 +178,7 @@ def serve(port: int, app_spec: str, data_dir: str, stop_timeout: float) -> None:
     else:
         log(f"using REDIS_URL={env['REDIS_URL']}")
 
+    metrics_dir = fresh_metrics_dir(env)
     children = [
         Child("web", [sys.executable, "-m", "gunicorn", "-c", str(gunicorn_config()), app_spec]),
         Child("worker", [*rq_command(), "worker", "--with-scheduler", "-w", "service.jobs.worker.ClockWorker",
@@ -191,6 +215,8 @@ def serve(port: int, app_spec: str, data_dir: str, stop_timeout: float) -> None:
         if embedded is not None:
             embedded.stop()
             log("embedded redis stopped")
+        if metrics_dir.owned:
+            shutil.rmtree(metrics_dir.path, ignore_errors=True)
     log("stopped")
     sys.exit(exit_code)
 

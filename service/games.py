@@ -25,11 +25,11 @@ from events.registry import EventRegistry
 from events.store import GAME_ID, EventStore, IndexUpdate, VersionConflict, idempotency_key
 from projections.core import empty_state, evolve, fold
 from projections.snapshots import Snapshots
-from service import lobby, metrics, rng, verified
+from service import lobby, lobby_index, metrics, rng, verified
 from service.rules.errors import RuleViolation
 
 MAX_ATTEMPTS = 10
-GAMES_INDEX = "games:index"
+GAMES_INDEX = lobby_index.ALL
 
 
 class GameNotFound(Exception):
@@ -132,20 +132,14 @@ class Games:
                 raise
         return out
 
-    def list(self, status: str | None = None, limit: int = 100) -> list[dict]:
-        ids = [i.decode() for i in self.redis.zrevrange(GAMES_INDEX, 0, -1)]
-        pipe = self.redis.pipeline()
+    def list(self, status: str | None = None, limit: int = 100, after: str | None = None) -> tuple[list[dict], str | None]:
+        """A page of summaries, newest first, and the cursor of the next page (None at the
+        end): O(log N + limit) reads (service/lobby_index.py)."""
+        ids, cursor = lobby_index.page(self.redis, status, limit, after)
+        pipe = self.redis.pipeline(transaction=False)
         for game_id in ids:
             pipe.get(summary_key(game_id))
-        out = []
-        for raw in pipe.execute():
-            if raw:
-                summary = loads(raw)
-                if status is None or summary["status"] == status:
-                    out.append(summary)
-            if len(out) >= limit:
-                break
-        return out
+        return [loads(raw) for raw in pipe.execute() if raw], cursor
 
     def receipt(self, game_id: str, version: int, head_hash: str, revealed: str | None = None) -> dict | None:
         """What the caller keeps of an answer: `{version, receipt}` (events/receipts.py), or
@@ -177,7 +171,6 @@ class Games:
             "options": stored_options, "rng_mode": mode, "seed_commitment": commitment,
             "script": script, "organizer_token_hash": token_hash(organizer_token)}}
         outcome = self._write(game_id, empty_state(), [draft], {"kind": "organizer"}, None, None, None)
-        self.redis.zadd(GAMES_INDEX, {game_id: datetime.now(timezone.utc).timestamp()})
         return {"game_id": game_id, "organizer_token": organizer_token,
                 "seed_commitment": commitment, "scripted": sorted(script or {}), "version": outcome.version}
 
@@ -272,10 +265,18 @@ class Games:
             return self._repeat(game_id, {"first": result.first_version, "last": result.last_version,
                                           "remember": result.remembered}, fingerprint)
         self.snapshots.save(game_id, after)
-        self.redis.set(summary_key(game_id), dumps(summary(after)))
+        self.save_summary(state, after)
         for hook in self.after_append:
             hook(game_id, after, events)
         return Outcome(result.last_version, events, after)
+
+    def save_summary(self, before: dict, after: dict) -> None:
+        """The game's line in the list, and its place in the list's indexes."""
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.set(summary_key(after["game_id"]), dumps(summary(after)))
+        if before.get("status") != after["status"]:
+            lobby_index.move(pipe, after["game_id"], after["created_at"], before.get("status"), after["status"])
+        pipe.execute()
 
     def _reveal_seed(self, game_id: str, before: dict, after: dict) -> list[dict]:
         """When a batch ends the game, the seed is revealed in the same batch."""

@@ -28,8 +28,7 @@ from projections.core import empty_state, evolve
 from projections.views import chain_hidden_from, view_event
 from service import rng, verified
 from service.verification import check_shuffles
-from service.games import GAMES_INDEX, Games, summary, summary_key, token_hash
-from events.canonical import dumps
+from service.games import Games, token_hash
 
 FORMAT = "bootleggers-game-record"
 FORMAT_VERSION = 1
@@ -91,8 +90,7 @@ def import_record(games: Games, record: dict, token: str) -> dict:
     except VersionConflict:
         raise GameExists(game_id) from None
     games.snapshots.save(game_id, state)
-    games.redis.set(summary_key(game_id), dumps(summary(state)))
-    games.redis.zadd(GAMES_INDEX, {game_id: _timestamp(state["created_at"])})
+    games.save_summary(empty_state(), state)
     return {"game_id": game_id, "version": state["version"], "status": state["status"],
             "head_hash": state["head_hash"]}
 

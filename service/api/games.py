@@ -9,8 +9,11 @@ from service import verified
 from service.api import schemas
 from service.api.problems import Problem
 from service.api.requests import json_object, load, pins, query_int
+from service.validators import TEXT_MAX
 from service.auth import caller, require
+from service import lobby_index
 from service.games import Games, Outcome
+from service.logs import note
 
 bp = Blueprint("games", __name__, url_prefix="/v1")
 
@@ -78,17 +81,19 @@ def list_games():
         raise Problem(422, "invalid_fields", "`status` is one of lobby, running, finished",
                       errors={"status": ["must be lobby, running or finished"]})
     limit = query_int("limit", 100, 1, 1000)
-    return jsonify(games=games().list(status, limit))
+    after = request.args.get("after")
+    try:
+        page, cursor = games().list(status, limit, after)
+    except lobby_index.BadCursor:
+        raise Problem(422, "invalid_fields", "`after` must be the `next` of an earlier page, as given",
+                      errors={"after": ["not a cursor this server gave"]}) from None
+    return jsonify(games=page, next=cursor)
 
 
 @bp.post("/games/<game_id>/seats")
 def join(game_id: str):
-    body = load(JOIN, json_object())
-    name = body["name"].strip()
-    if not name:
-        raise Problem(422, "invalid_fields", "a player's name needs at least one visible character",
-                      errors={"name": ["must not be blank"]})
-    seat, token, outcome = games().join(game_id, name)
+    body = load(JOIN, json_object())  # schemas.JoinSeat: 1-40 visible characters
+    seat, token, outcome = games().join(game_id, body["name"].strip())
     response = jsonify(seat=seat, player_token=token, version=outcome.version, receipt=receipt_of(game_id, outcome))
     response.status_code = 201
     return response
@@ -96,6 +101,7 @@ def join(game_id: str):
 
 @bp.post("/games/<game_id>/start")
 def start(game_id: str):
+    note(command="start")
     state = games().load(game_id)
     actor = caller(state)
     require(actor, "organizer", what="start the game")
@@ -133,6 +139,7 @@ def parse_command(state: dict, body: dict) -> dict:
         names = ", ".join(sorted(known))
         raise Problem(422, "unknown_command", f"unknown command type {kind!r}; the known types are: {names}",
                       errors={"type": [f"must be one of: {names}"]}, known_types=sorted(known))
+    note(command=kind)
     fields = {k: v for k, v in body.items() if k != "type"}
     return {"type": kind, **known[kind]().load(fields)}
 
@@ -149,7 +156,7 @@ def legal_actions(game_id: str):
     actor = caller(state)
     require(actor, "seat", what="ask for legal actions")
     seat = actor["seat"]
-    say = {"type": "say", "params": {"text": {"type": "string", "min_length": 1, "max_length": 500}},
+    say = {"type": "say", "params": {"text": {"type": "string", "min_length": 1, "max_length": TEXT_MAX}},
            "examples": [{"type": "say", "text": "Nice truck you got there."}]}
     answer = {"version": state["version"], "seat": seat, "phase": None, "step": None, "actions": []}
     if state["status"] == "running":

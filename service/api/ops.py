@@ -1,13 +1,16 @@
-"""Operations endpoints: liveness (with a Redis ping) and Prometheus metrics."""
+"""Operations endpoints: liveness (a Redis ping and the clock worker's heartbeat) and
+Prometheus metrics, summed over every process when PROMETHEUS_MULTIPROC_DIR is set (as
+`bootleggers serve` does: gunicorn's workers and the RQ worker each write their own files)."""
 from __future__ import annotations
 
+import os
 import time
 
 import redis
 from flask import Blueprint, Flask, Response, current_app, g, jsonify, request
-from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest, multiprocess
 
-from service import metrics
+from service import heartbeat, metrics
 from service.api.problems import problem_response
 
 bp = Blueprint("ops", __name__)
@@ -15,15 +18,23 @@ bp = Blueprint("ops", __name__)
 
 @bp.get("/healthz")
 def healthz():
+    client = current_app.extensions["games"].redis
     try:
-        current_app.extensions["games"].redis.ping()
+        client.ping()
+        ago = heartbeat.seconds_since(client)
     except redis.exceptions.RedisError:
         return problem_response(503, "storage_unavailable", "the service cannot reach Redis")
-    return jsonify(status="ok")
+    clock = {"seen": ago is not None and ago <= heartbeat.SEEN_WITHIN, "within_seconds": heartbeat.SEEN_WITHIN,
+             "last_seen_seconds_ago": None if ago is None else round(ago, 1)}
+    return jsonify(status="ok", clock_worker=clock)
 
 
 @bp.get("/metrics")
 def prometheus():
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+        return Response(generate_latest(registry), content_type=CONTENT_TYPE_LATEST)
     return Response(generate_latest(), content_type=CONTENT_TYPE_LATEST)
 
 

@@ -1,4 +1,10 @@
-"""Reading a request: JSON bodies, query integers and the If-Match / Idempotency-Key pins."""
+"""Reading a request: JSON bodies, query integers and the If-Match / Idempotency-Key pins.
+
+A body is read as JSON only when it says so (`Content-Type: application/json` or a
+`+json` type): a text/plain, form or multipart body is what a cross-site HTML form can
+send without a CORS preflight, so taking it as JSON would let any web page create games
+and take seats in its visitors' names. A request without a body (`start`) needs none.
+"""
 from __future__ import annotations
 
 import json
@@ -10,9 +16,19 @@ from werkzeug.exceptions import BadRequest
 from service.api.problems import Problem
 
 
+def is_json(mimetype: str) -> bool:
+    """application/json, or a structured-syntax `+json` type (application/problem+json, ...)."""
+    kind, _, subtype = mimetype.partition("/")
+    return kind == "application" and (subtype == "json" or subtype.endswith("+json"))
+
+
 def json_object() -> dict:
-    if not request.get_data(cache=True):
+    if not request.get_data(cache=True, parse_form_data=False):
         return {}
+    if not is_json(request.mimetype):
+        sent = request.mimetype or "no Content-Type"
+        raise Problem(415, "unsupported_media_type", f"send the body as JSON with `Content-Type: "
+                      f"application/json`; this request sent {sent}")
     try:
         body = request.get_json(force=True, silent=False)
     except BadRequest:

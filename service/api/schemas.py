@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from service.validators import NAME_MAX, TEXT_MAX, PlayerName, TableText
+
 STEPS = ["default", "bid", "choose_offer", "place_influence", "vigorish", "deals", "load",
          "dispatch", "public_dock", "reaction", "thug_window",
          "move", "buy", "sell",              # prohibition (service/rules/prohibition/table.py)
@@ -24,16 +26,44 @@ class Open(Schema):
         unknown = INCLUDE
 
 
+#: Bounds of a scripted game (docs/service-decisions.md "Request bounds"). A full 12-round
+#: six-seat Bootleggers game rolls well under 1,000 dice (12 stills of at most 4 dice and
+#: 15 demand dice a round); its largest deck (Men of Action) has 78 cards, a hand 12.
+MAX_SCRIPTED_DICE = 2000
+MAX_DECKS = 8
+MAX_DECK_CARDS = 100
+MAX_HAND_CARDS = 24
+CARD_ID_MAX = 60
+
+
+class CardField(fields.Field):
+    """A card of a scripted deck: its id (a short string) or its number."""
+
+    def _deserialize(self, value, attr, data_, **kwargs):
+        if isinstance(value, str) and 1 <= len(value) <= CARD_ID_MAX:
+            return value
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 1000:
+            return value
+        raise ValidationError(f"a card is an id of 1 to {CARD_ID_MAX} characters or a number from 0 to 1000")
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return value
+
+
 class RngOptions(Strict):
     mode = fields.String(load_default="seeded", validate=validate.OneOf(["seeded", "scripted"]),
                          metadata={"description": "seeded: commit-reveal dice; scripted: the organizer supplies outcomes"})
     dice = fields.List(fields.Integer(strict=True, validate=validate.Range(1, 6)),
-                       validate=validate.Length(max=20000),
+                       validate=validate.Length(max=MAX_SCRIPTED_DICE),
                        metadata={"description": "scripted: every die of the game, consumed in order"})
-    decks = fields.Dict(keys=fields.String(validate=validate.Length(1, 40)), values=fields.List(fields.Raw()),
-                        metadata={"description": "scripted: deck name -> card order (top first)"})
+    decks = fields.Dict(keys=fields.String(validate=validate.Length(1, 40)),
+                        values=fields.List(CardField(), validate=validate.Length(max=MAX_DECK_CARDS)),
+                        validate=validate.Length(max=MAX_DECKS),
+                        metadata={"description": "scripted: deck name -> card order (top first); "
+                                                 "the ruleset checks each holds exactly its deck's cards"})
     hands = fields.Dict(keys=fields.String(validate=validate.Regexp(r"^[1-6]$")),
-                        values=fields.List(fields.Integer(strict=True, validate=validate.Range(1, 72))),
+                        values=fields.List(fields.Integer(strict=True, validate=validate.Range(1, 72)),
+                                           validate=validate.Length(max=MAX_HAND_CARDS)),
                         metadata={"description": "scripted: seat -> Muscle cards"})
 
     @validates_schema
@@ -94,7 +124,9 @@ class GameCreatedAnswer(Open):
 
 
 class JoinSeat(Strict):
-    name = fields.String(required=True, validate=validate.Length(1, 40))
+    name = fields.String(required=True, validate=[validate.Length(1, NAME_MAX), PlayerName()],
+                         metadata={"description": f"1 to {NAME_MAX} characters once trimmed, at least one "
+                                   "visible; control, zero-width and bidi characters are refused"})
 
 
 class SeatAnswer(Open):
@@ -105,7 +137,9 @@ class SeatAnswer(Open):
 
 
 class Say(Strict):
-    text = fields.String(required=True, validate=validate.Length(1, 500))
+    text = fields.String(required=True, validate=[validate.Length(1, TEXT_MAX), TableText()],
+                         metadata={"description": f"1 to {TEXT_MAX} characters; line breaks allowed, "
+                                   "other control and bidi characters refused"})
 
 
 class EventOut(Open):
@@ -148,6 +182,8 @@ class GameSummary(Open):
 
 class GameList(Open):
     games = fields.List(fields.Nested(GameSummary))
+    next = fields.String(allow_none=True, metadata={
+        "description": "pass as `after` for the next page; null on the last page"})
 
 
 class GameState(Open):

@@ -25,6 +25,7 @@ from rq import Queue
 from rq.serializers import JSONSerializer
 from rq.worker import SimpleWorker
 
+from service import heartbeat, logs
 from service.clock.fire import reconcile, sweep
 from service.clock.schedule import DeadlineIndex
 from service.games import Games
@@ -55,6 +56,7 @@ class Sweeper(threading.Thread):
                 for result in sweep(self.games, self.index):
                     if result.outcome == "fired":
                         log.info("sweeper fired the deadline of %s@%s", result.game_id, result.step_version)
+                heartbeat.beat(self.games.redis)  # /healthz: a clock worker was seen
             except redis.RedisError:
                 log.warning("clock sweeper: Redis unavailable; retrying", exc_info=True)
             except Exception:
@@ -74,6 +76,7 @@ class ClockWorker(SimpleWorker):
         names = [getattr(q, "name", q) for q in ([queues] if isinstance(queues, (str, Queue)) else queues)]
         super().__init__(names, *args, **kwargs)
         self.sweeper: Sweeper | None = None
+        logs.json_everywhere("rq.worker", "rq.scheduler")  # one JSON object a line, as the web process
 
     def _clock_games(self) -> Games:
         from service import clock

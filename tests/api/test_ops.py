@@ -26,7 +26,17 @@ def value(metrics: dict, name: str, **labels) -> float:
 
 def test_healthz_is_ok_while_redis_answers(api):
     r = api.get("/healthz")
-    assert r.status_code == 200 and r.get_json() == {"status": "ok"}
+    assert r.status_code == 200 and r.get_json()["status"] == "ok"
+
+
+def test_healthz_says_whether_a_clock_worker_swept_within_the_last_minute(api, redis_client):
+    from service import heartbeat
+    assert api.get("/healthz").get_json()["clock_worker"] == {
+        "seen": False, "within_seconds": 60, "last_seen_seconds_ago": None}
+    heartbeat.beat(redis_client)
+    seen = api.get("/healthz").get_json()["clock_worker"]
+    assert seen["seen"] is True and 0 <= seen["last_seen_seconds_ago"] < 5
+    assert 55 <= redis_client.ttl(heartbeat.KEY) <= 60  # a dead worker is forgotten within a minute
 
 
 def _app_on(url: str):

@@ -84,14 +84,16 @@ def serve_command() -> list[str]:
 class Served:
     """``bootleggers serve`` in a temp working dir, with every pid it ever forked."""
 
-    def __init__(self, workdir: Path, app_spec: str | None = None) -> None:
+    def __init__(self, workdir: Path, app_spec: str | None = None, env: dict[str, str] | None = None) -> None:
         self.workdir = workdir
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = workdir / "serve.log"
+        extra_env = env or {}
         env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "TEST_REDIS_URL"}}
         env["PORT"] = str(self.port)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(workdir), env.get("PYTHONPATH")]))
+        env.update(extra_env)
         if app_spec:
             env["BOOTLEGGERS_APP"] = app_spec
         else:

@@ -20,6 +20,13 @@ HEAT_ROUNDS = (4, 8)          # Phase 6 influence bonus after these rounds
 COPPER_MOVES_FROM = 4         # the Copper moves after production from this round on
 COPPER_STOPS_FROM = 5         # a 5 on the family still under the Copper stops it from here on
 COPPER_FACE = 5
+# Bounds of what a command may name (docs/service-decisions.md "Request bounds"): far above
+# any real table (the game ends at $100G), far below what would overflow anything.
+MAX_CASH = 10_000             # $G a ruling may set or a deal may move
+MAX_CRATES = 1_000            # crates a ruling may set or a deal may move (crates are unlimited)
+MAX_ID = 40                   # characters of a truck, still, deal or seat key
+MAX_SEAT_NUMBER = 99          # a seat a command names; the rules refuse seats not at the table
+MAX_LIST = 30                 # items of a deal's truck or Thug-card list
 
 # --- speakeasies ---------------------------------------------------------------------------
 # Listed smallest to largest: Phase 5 sells in this order.

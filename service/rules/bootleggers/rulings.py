@@ -26,6 +26,7 @@ from __future__ import annotations
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from service.rules.errors import RuleViolation
+from service.validators import TEXT_MAX, TableText
 
 from . import data
 from .model import (improvements_in_supply, markers_in_supply, player, refresh_speakeasy,
@@ -54,15 +55,15 @@ class RulingSchema(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(KINDS),
                          metadata={"description": "what the ruling corrects: " + ", ".join(
                              f"{k} {{{', '.join(v)}}}" for k, v in SHAPES.items())})
-    reason = fields.String(required=True, validate=validate.Length(min=1, max=500),
+    reason = fields.String(required=True, validate=[validate.Length(min=1, max=TEXT_MAX), TableText()],
                            metadata={"description": "why (free text, recorded in the event)"})
-    seat = fields.Integer(strict=True, allow_none=True, validate=validate.Range(min=1),
+    seat = fields.Integer(strict=True, allow_none=True, validate=validate.Range(1, data.MAX_SEAT_NUMBER),
                           metadata={"description": "the seat concerned (set_copper: null = nobody)"})
-    cash = fields.Integer(strict=True, validate=validate.Range(min=0), metadata={"description": "$G"})
+    cash = fields.Integer(strict=True, validate=validate.Range(0, data.MAX_CASH), metadata={"description": "$G"})
     speakeasy = fields.String(validate=validate.OneOf(list(data.SPEAKEASY_ORDER)))
-    count = fields.Integer(strict=True, validate=validate.Range(min=0),
+    count = fields.Integer(strict=True, validate=validate.Range(0, data.MARKERS_PER_PLAYER),
                            metadata={"description": "influence markers / improvement markers"})
-    crates = fields.Integer(strict=True, validate=validate.Range(min=0))
+    crates = fields.Integer(strict=True, validate=validate.Range(0, data.MAX_CRATES))
     size = fields.String(validate=validate.OneOf(list(data.TRUCKS)))
     truck = fields.String(validate=validate.Length(min=1, max=40))
     still = fields.String(validate=validate.Length(min=1, max=40),

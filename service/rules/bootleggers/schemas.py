@@ -7,10 +7,16 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from service.validators import TEXT_MAX, TableText
+
 from . import data, rulings
 
 SPEAKEASY_IDS = list(data.SPEAKEASY_ORDER)
 _speakeasy = validate.OneOf(SPEAKEASY_IDS)
+MAX_OFFER = 20                      # offer spaces on the board: a handful
+_id = validate.Length(min=1, max=data.MAX_ID)
+_seat_no = validate.Range(1, data.MAX_SEAT_NUMBER)
+_few = validate.Length(max=data.MAX_LIST)
 
 
 class OfferField(fields.Field):
@@ -19,9 +25,9 @@ class OfferField(fields.Field):
     def _deserialize(self, value, attr, data_, **kwargs):
         if value == "truck":
             return value
-        if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_OFFER:
             return value
-        raise ValidationError('offer is "truck" or an offer-space number from 1')
+        raise ValidationError(f'offer is "truck" or an offer-space number from 1 to {MAX_OFFER}')
 
     def _serialize(self, value, attr, obj, **kwargs):
         return value
@@ -69,13 +75,13 @@ class PassSchema(Schema):
 
 class PlaceInfluenceSchema(Schema):
     placements = fields.Dict(keys=fields.String(validate=_speakeasy),
-                             values=Int(validate=validate.Range(min=1)),
+                             values=Int(validate=validate.Range(1, data.MARKERS_PER_PLAYER)),
                              required=True,
                              metadata={"description": "speakeasy id -> markers to place"})
 
 
 class PlaceDieSchema(Schema):
-    still = fields.String(required=True,
+    still = fields.String(required=True, validate=_id,
                           metadata={"description": '"family" or one of your remote still ids'})
 
 
@@ -84,17 +90,18 @@ class PlaceImprovementSchema(Schema):
 
 
 class LoadSchema(Schema):
-    loads = fields.Dict(keys=fields.String(), values=Int(validate=validate.Range(min=1)),
-                        required=True, metadata={"description": "truck id -> crates"})
+    loads = fields.Dict(keys=fields.String(validate=_id),
+                        values=Int(validate=validate.Range(1, data.MAX_CRATES)),
+                        required=True, validate=_few, metadata={"description": "truck id -> crates"})
 
 
 class DispatchSchema(Schema):
-    routes = fields.Dict(keys=fields.String(), values=fields.String(validate=_speakeasy),
-                         required=True, metadata={"description": "truck id -> speakeasy id"})
+    routes = fields.Dict(keys=fields.String(validate=_id), values=fields.String(validate=_speakeasy),
+                         required=True, validate=_few, metadata={"description": "truck id -> speakeasy id"})
 
 
 class AllowPublicSchema(Schema):
-    truck = fields.String(required=True)
+    truck = fields.String(required=True, validate=_id)
     allow = Bool(required=True)
 
 
@@ -105,7 +112,7 @@ class PlayThugSchema(Schema):
     speakeasy = fields.String(validate=_speakeasy)
     to_speakeasy = fields.String(validate=_speakeasy,
                                  metadata={"description": "Opportunity Knocks / Hijack destination"})
-    seat = Int(validate=validate.Range(min=1))
+    seat = Int(validate=_seat_no)
     still = fields.String(validate=validate.Length(min=1, max=40))
     to_still = fields.String(validate=validate.Length(min=1, max=40),
                              metadata={"description": 'Muscling In: your still or "back_room"'})
@@ -113,7 +120,8 @@ class PlayThugSchema(Schema):
     with_truck = fields.String(validate=validate.Length(min=1, max=40),
                                metadata={"description": "Hijack: your empty truck"})
     count = Int(validate=validate.Range(1, 3), metadata={"description": "Politics"})
-    markers = fields.Dict(keys=fields.String(), values=Int(validate=validate.Range(1, 2)),
+    markers = fields.Dict(keys=fields.String(validate=validate.Length(1, 1)),
+                          values=Int(validate=validate.Range(1, 2)), validate=_few,
                           metadata={"description": "Mob War: seat -> markers to destroy"})
     withdraw = fields.Dict(keys=fields.String(validate=_speakeasy),
                            values=Int(validate=validate.Range(1, 3)),
@@ -136,20 +144,21 @@ def _never_influence(value):
 
 
 class DealSideSchema(Schema):
-    cash = Int(validate=validate.Range(min=0))
-    crates = Int(validate=validate.Range(min=0))
-    trucks = fields.List(fields.String(), metadata={"description": "sold"})
-    rent_trucks = fields.List(fields.String(), metadata={"description": "rented for this round"})
-    thug_cards = fields.List(fields.String(), metadata={"description": "ids, or kinds (thug:hit) "
-                                                        "on the other side"})
+    cash = Int(validate=validate.Range(0, data.MAX_CASH))
+    crates = Int(validate=validate.Range(0, data.MAX_CRATES))
+    trucks = fields.List(fields.String(validate=_id), validate=_few, metadata={"description": "sold"})
+    rent_trucks = fields.List(fields.String(validate=_id), validate=_few,
+                              metadata={"description": "rented for this round"})
+    thug_cards = fields.List(fields.String(validate=validate.Length(1, 60)), validate=_few,
+                             metadata={"description": "ids, or kinds (thug:hit) on the other side"})
     influence = fields.Raw(validate=_never_influence)
 
 
 class ProposeDealSchema(Schema):
-    to = Int(required=True, validate=validate.Range(min=1))
+    to = Int(required=True, validate=_seat_no)
     give = fields.Nested(DealSideSchema, load_default=dict)
     get = fields.Nested(DealSideSchema, load_default=dict)
-    promise = fields.String(validate=validate.Length(max=500), load_default="",
+    promise = fields.String(validate=[validate.Length(max=TEXT_MAX), TableText()], load_default="",
                             metadata={"description": "recorded, never enforced"})
 
 

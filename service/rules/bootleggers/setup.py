@@ -16,6 +16,24 @@ def validate_options(options: dict, seats: int) -> dict[str, list[str]]:
         errors["rounds"] = ["rounds is 12 (standard) or 8 (the optional shorter game)"]
     if options.get("influence", "phase") not in ("phase", "anytime"):
         errors["influence"] = ['influence is "phase" (Phase 2) or "anytime" (optional rule)']
+    errors.update(_script_sizes((options.get("rng") or {}), options.get("rounds", 12)))
+    return errors
+
+
+def _script_sizes(rng: dict, rounds: int) -> dict[str, list[str]]:
+    """At creation: a scripted deck has its deck's size, a hand its round count's (the exact
+    cards are checked at the deal). Refused here, a wrong script is never stored."""
+    errors: dict[str, list[str]] = {}
+    sizes = {name: len(cards) for name, cards in data.starting_decks().items()}
+    for name, order in (rng.get("decks") or {}).items():
+        if name not in sizes:
+            errors.setdefault("rng.decks", []).append(f"there is no deck {name!r}; the decks are {', '.join(sizes)}")
+        elif len(order) != sizes[name]:
+            errors.setdefault("rng.decks", []).append(f"the {name} deck has {sizes[name]} cards, not {len(order)}")
+    hand = 4 * data.CARDS_PER_QUARTER.get(rounds, 3)
+    for seat, cards in (rng.get("hands") or {}).items():
+        if len(cards) != hand:
+            errors.setdefault("rng.hands", []).append(f"seat {seat}'s hand must hold {hand} cards, not {len(cards)}")
     return errors
 
 
