@@ -24,7 +24,7 @@ function speakeasy(state, s, x, y) {
     stroke: "#6b4f2f", "stroke-width": 2 }));
   g.append(el("text", { x: 10, y: 22, "font-size": 17, "font-weight": "bold" }, s.name || s.id));
   const facts = [s.open ? "open" : "closed"];
-  if (s.dice) facts.push(`🎲 ${s.dice}`);
+  if (s.dice) facts.push(`${s.dice} ${s.dice === 1 ? "die" : "dice"}`);
   if (s.improvements) facts.push(`improvements ${s.improvements}`);
   if (s.wholesale !== undefined) facts.push(`wholesale $${s.wholesale}`);
   g.append(el("text", { x: 10, y: 42, "font-size": 12, fill: "#5a4632" }, facts.join(" · ")));
@@ -50,7 +50,7 @@ function speakeasy(state, s, x, y) {
     const truck = el("g", { class: "dock-truck", "data-seat": t.seat, "data-truck": t.truck,
       transform: `translate(${10 + i * 76},146)` });
     truck.append(el("rect", { width: 70, height: 22, rx: 3, fill: colour(t.seat), opacity: 0.85 }));
-    truck.append(el("text", { x: 4, y: 15, "font-size": 11, fill: "#fff" }, `${t.crates ?? "?"}📦 ${t.dock || ""}`));
+    truck.append(el("text", { x: 4, y: 15, "font-size": 11, fill: "#fff" }, `${t.crates ?? "?"} crates ${t.dock || ""}`));
     g.append(truck);
   });
   return g;
@@ -64,8 +64,8 @@ function player(state, p, y, width) {
   g.append(el("rect", { width, height: 64, rx: 6, fill: active ? "#fff1c1" : "#fbf6ec",
     stroke: colour(seat), "stroke-width": 3 }));
   g.append(el("circle", { cx: 20, cy: 20, r: 10, fill: colour(seat) }));
-  const title = `${p.name ?? "seat " + seat} (seat ${seat})${state.winner === seat ? " 🏆 winner" : ""}` +
-    `${state.copper_at === seat ? " · 👮 the Copper" : ""}`;
+  const title = `${p.name ?? "seat " + seat} (seat ${seat})${state.winner === seat ? " ★ winner" : ""}` +
+    `${state.copper_at === seat ? " · the Copper is here" : ""}`;
   g.append(el("text", { x: 38, y: 25, "font-size": 15, "font-weight": "bold" }, title));
   g.append(el("text", { class: "cash", x: 38, y: 48, "font-size": 15 }, `$${p.cash ?? "?"}`));
   g.append(el("text", { class: "muscle", x: 110, y: 48, "font-size": 13 },
@@ -73,8 +73,8 @@ function player(state, p, y, width) {
   const hand = Array.isArray(p.muscle_hand) ? p.muscle_hand.join(" ") : `${p.muscle_hand ?? 0} cards`;
   g.append(el("text", { class: "hand", "data-hidden": !Array.isArray(p.muscle_hand), x: 210, y: 48,
     "font-size": 13 }, `hand: ${hand}`));
-  const stills = (p.stills || []).map((s) => `${s.id === "family" ? "family" : s.id} ${"🎲".repeat(s.dice || 0)}` +
-    (s.last_roll && s.last_roll.length ? ` [${s.last_roll.join(",")}]` : "")).join(" · ");
+  const stills = (p.stills || []).map((s) => `${s.id === "family" ? "family" : s.id}: ${s.dice || 0} ${s.dice === 1 ? "die" : "dice"}` +
+    (s.last_roll && s.last_roll.length ? ` rolled ${s.last_roll.join(" ")}` : "")).join(" · ");
   g.append(el("text", { class: "stills", x: 470, y: 25, "font-size": 13 }, `stills: ${stills || "none"}`));
   const trucks = (p.trucks || []).map((t) => `${t.size || t.id} ${t.load ?? 0}/${t.capacity ?? "?"}${t.at ? " → " + t.at : ""}`);
   g.append(el("text", { class: "trucks", x: 470, y: 48, "font-size": 13 },
@@ -88,7 +88,7 @@ function offers(state, width) {
   const g = el("g", { class: "offers", transform: "translate(0,0)" });
   g.append(el("text", { x: 0, y: 18, "font-size": 14, "font-weight": "bold" }, "Offers"));
   const slots = state.offers?.slots || [];
-  const cards = slots.map((s) => ({ label: `${s.slot}: ${cardLabel(s.card)}`, slot: s.slot }));
+  const cards = slots.map((s) => ({ label: `${s.slot}: ${s.card ? cardLabel(s.card) : "taken"}`, slot: s.slot }));
   if (state.offers?.truck) cards.push({ label: `truck: ${cardLabel(state.offers.truck)}`, slot: "truck" });
   cards.forEach((c, i) => {
     const card = el("g", { class: "offer", "data-slot": c.slot, transform: `translate(${60 + i * 190},2)` });
