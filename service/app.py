@@ -9,7 +9,8 @@ from flask import Flask
 from events.store import VersionConflict
 from service import metrics
 from service import clock
-from service.api import clock as clock_api, docs, games as games_api, ops, problems, records, stream, viewer  # noqa: F401  (records, stream register routes)
+from service.api import clock as clock_api, docs, games as games_api, ops, problems, records, stream  # noqa: F401  (records, stream register routes)
+from service.api import viewer as viewer_api
 from service.games import Games
 from service.rules.registry import rulesets
 
@@ -32,7 +33,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(ops.bp)
     app.register_blueprint(docs.bp)
     app.register_blueprint(clock_api.bp)
-    app.register_blueprint(viewer.bp)
+    app.register_blueprint(viewer_api.bp)
     return app
 
 
