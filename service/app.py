@@ -10,9 +10,9 @@ from events.store import VersionConflict
 from service import metrics
 from service import clock
 from service.api import clock as clock_api, docs, games as games_api, ops, problems, records, stream  # noqa: F401  (records, stream register routes)
-from service.api import viewer as viewer_api
 from service.games import Games
 from service.rules.registry import rulesets
+from service.api import viewer as viewer_api
 
 
 def create_app(config: dict | None = None) -> Flask:
