@@ -67,6 +67,7 @@ function player(state, p, y, width) {
   const title = `${p.name ?? "seat " + seat} (seat ${seat})${state.winner === seat ? " ★ winner" : ""}` +
     `${state.copper_at === seat ? " · the Copper is here" : ""}`;
   g.append(el("text", { x: 38, y: 25, "font-size": 15, "font-weight": "bold" }, title));
+  if (state.ruleset !== "bootleggers") return genericPlayer(g, p);
   g.append(el("text", { class: "cash", x: 38, y: 48, "font-size": 15 }, `$${p.cash ?? "?"}`));
   g.append(el("text", { class: "muscle", x: 110, y: 48, "font-size": 13 },
     `Muscle ${p.displayed_muscle ?? "–"}`));
@@ -81,6 +82,19 @@ function player(state, p, y, width) {
     `trucks: ${trucks.join(", ") || "none"}${p.crates ? ` · crates ${p.crates}` : ""}`));
   const thugs = Array.isArray(p.thug_cards) ? p.thug_cards.map(cardLabel).join(", ") : `${p.thug_cards ?? 0} Thug cards`;
   g.append(el("title", {}, `Thug cards: ${thugs || "none"}`));
+  return g;
+}
+
+const short = (value) => (Array.isArray(value) ? (value.length ? value.map(short).join(" ") : "–")
+  : value && typeof value === "object" ? JSON.stringify(value) : String(value ?? "–"));
+
+/** Another ruleset's seat: its own fields as the state gives them, on two lines. */
+function genericPlayer(g, p) {
+  const facts = Object.entries(p).filter(([k]) => k !== "seat" && k !== "name")
+    .map(([k, v]) => `${k.replaceAll("_", " ")}: ${short(v)}`);
+  const half = Math.ceil(facts.length / 2);
+  g.append(el("text", { class: "facts", x: 38, y: 46, "font-size": 12 }, facts.slice(0, half).join(" · ")));
+  g.append(el("text", { class: "facts", x: 38, y: 60, "font-size": 12 }, facts.slice(half).join(" · ")));
   return g;
 }
 
@@ -111,7 +125,7 @@ export function drawBoard(container, state) {
   const height = playersTop + players.length * 70 + 4;
   const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, id: "board-svg", role: "img",
     "aria-label": `the board at version ${state.version}`, "data-version": state.version });
-  svg.append(offers(state, width));
+  if (state.ruleset === "bootleggers") svg.append(offers(state, width));
   places.forEach((s, i) => svg.append(speakeasy(state, s, (i % 3) * 340, top + Math.floor(i / 3) * 186)));
   players.forEach((p, i) => svg.append(player(state, p, playersTop + i * 70, width)));
   container.replaceChildren(svg);

@@ -47,6 +47,7 @@ async function show() {
   } else notify("");
   drawBoard($("board"), body);
   $("status").textContent = describeStatus(body);
+  $("raw-state").textContent = JSON.stringify(body, null, 1);
   $("at").value = body.version;
   $("slider").value = body.version;
   document.body.dataset.version = body.version;

@@ -151,3 +151,18 @@ def test_unknown_game_is_a_problem(site):
     page = site.client.get("/viewer/assets/viewer.js")
     assert page.status_code == 200 and "javascript" in page.mimetype
     assert site.client.get("/viewer/assets/../app.py").status_code == 404
+
+
+@pytest.mark.parametrize("ruleset, seats", [("prohibition", 3), ("booze_baron", 3)])
+def test_other_rulesets_load_without_errors(page, site, ruleset, seats):
+    """The board is drawn for Bootleggers; another ruleset's game still loads (its seats,
+    cash and status, the slider, the log) without a script error (the page fixture checks)."""
+    table = open_table(site.client, seats, ruleset=ruleset)
+    play_some(table, 6, random.Random(7))
+    state = api_state(site, table)
+    open_viewer(page, site, table, table.organizer)
+    wait_version(page, state["version"])
+    assert page.text_content("#status").startswith(ruleset)
+    cash = {str(p["seat"]): str(p.get("cash", "")) for p in state["players"]}
+    assert board_cash(page) == cash
+    screenshot(page, f"viewer-{ruleset}")
