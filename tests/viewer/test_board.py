@@ -1,6 +1,7 @@
 """The viewer's board shows what the state says, at any version, as the caller may see it."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -96,6 +97,9 @@ def test_a_seat_sees_its_own_hand_and_never_another(page, site):
     svg = page.inner_html("#board")
     for p in full["players"][1:]:
         assert " ".join(str(c) for c in p["muscle_hand"]) not in svg
+    raw = json.loads(page.text_content("#raw-state"))  # the page holds nothing more than the seat's answer
+    assert raw == mine
+    assert [p["muscle_hand"] for p in raw["players"][1:]] == [len(p["muscle_hand"]) for p in full["players"][1:]]
     # Time travel as a player stays the player's own view.
     page.click("#first")
     wait_version(page, 1)
