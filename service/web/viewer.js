@@ -151,7 +151,7 @@ async function showVerification(record) {
   out.textContent = "checking…";
   try {
     const result = await verifyRecord(record);
-    out.dataset.state = result.ok ? "ok" : "bad";
+    out.dataset.state = result.ok ? "ok" : result.partial ? "partial" : "bad";
     out.textContent = result.lines.join("\n");
   } catch (error) {
     out.dataset.state = "bad";
