@@ -45,27 +45,46 @@ export async function loadDisputes() {
   return Array.isArray(body) ? body : body.disputes || [];
 }
 
-export function drawDisputes(list, disputes, viewer, onChange, notify) {
-  const items = disputes.map((d) => {
-    const number = d.dispute ?? d.id;
-    const about = d.about ?? d.version;
-    const item = text("li", `#${number} by seat ${d.seat}, about version ${about}: “${d.text}” — ${d.state ?? "open"}` +
-      (d.decision ? ` (${d.decision}${d.resolution_text || d.answer ? ": " + (d.resolution_text || d.answer) : ""})` : ""),
-    { "data-dispute": number, "data-state": d.state ?? "open" });
-    if (viewer.kind === "organizer" && (d.state ?? "open") === "open") {
-      const form = document.createElement("form");
-      form.className = "resolve";
-      form.innerHTML = `<select name="decision"><option>upheld</option><option>rejected</option></select>
-        <input name="text" required placeholder="your ruling, as the players will read it"><button>Resolve</button>`;
-      form.addEventListener("submit", async (event) => {
-        event.preventDefault();
-        const answer = await command({ type: "resolve_dispute", dispute: number,
-          decision: form.decision.value, text: form.text.value });
-        notify(answer.status < 300 ? `Dispute #${number} resolved.` : answer.body?.detail || `refused (${answer.status})`);
-        onChange();
-      });
-      item.append(form);
+function describeDispute(d) {
+  const number = d.dispute ?? d.id;
+  const state = d.state ?? "open";
+  let line = `#${number} by seat ${d.seat}, about version ${d.about ?? d.version}: “${d.text}” — ${state}`;
+  const r = d.resolution;
+  if (r) line += `: “${r.text}”` + (r.rulings && r.rulings.length ? ` (rulings: ${r.rulings.join(", ")})` : "");
+  return { number, state, line };
+}
+
+function resolveForm(number, seats, onChange, notify) {
+  const form = document.createElement("form");
+  form.className = "resolve";
+  const rulingOptions = ['<option value="">no ruling</option>', '<option value="annul">annul the game</option>']
+    .concat(seats.flatMap((s) => [`<option value="forfeit:${s}">seat ${s} forfeits</option>`,
+      `<option value="replace_player:${s}">replace seat ${s}'s player</option>`]));
+  form.innerHTML = `<select name="decision"><option>upheld</option><option>rejected</option></select>
+    <select name="ruling">${rulingOptions.join("")}</select>
+    <input name="text" required placeholder="your ruling, as the players will read it"><button>Resolve</button>`;
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = { type: "resolve_dispute", dispute: number, decision: form.decision.value, text: form.text.value };
+    if (form.ruling.value && form.decision.value === "upheld") {
+      const [kind, seat] = form.ruling.value.split(":");
+      body.rulings = [{ kind, reason: form.text.value, ...(seat ? { seat: Number(seat) } : {}) }];
     }
+    const answer = await command(body);
+    const tokens = answer.body?.player_tokens;
+    notify(answer.status < 300
+      ? `Dispute #${number} resolved.` + (tokens ? ` New player tokens (shown once): ${JSON.stringify(tokens)}` : "")
+      : answer.body?.detail || `refused (${answer.status})`);
+    onChange();
+  });
+  return form;
+}
+
+export function drawDisputes(list, disputes, viewer, seats, onChange, notify) {
+  const items = disputes.map((d) => {
+    const { number, state, line } = describeDispute(d);
+    const item = text("li", line, { "data-dispute": number, "data-state": state });
+    if (viewer.kind === "organizer" && state === "open") item.append(resolveForm(number, seats, onChange, notify));
     return item;
   });
   if (!items.length) items.push(text("li", "No dispute filed.", { class: "muted" }));

@@ -5,7 +5,7 @@ import { drawDisputes, drawLog, fileDispute, loadDisputes, loadLog } from "./pan
 import { verifyRecord } from "./verify.js";
 
 const $ = (id) => document.getElementById(id);
-const view = { latest: 0, at: 0, as: "", viewer: null, status: null, log: null, stop: null, loading: 0 };
+const view = { seats: [], latest: 0, at: 0, as: "", viewer: null, status: null, log: null, stop: null, loading: 0 };
 
 function notify(message) { $("notice").textContent = message || ""; }
 
@@ -63,6 +63,7 @@ async function refreshLatest() {
   view.viewer = body.viewer || { kind: "spectator" };
   view.status = body.status;
   view.latest = body.version;
+  view.seats = (body.players || []).map((p) => p.seat);
   $("slider").max = body.version;
   $("latest").value = body.version;
   $("whoami").textContent = view.viewer.kind === "seat" ? `you are seat ${view.viewer.seat}` : `you are ${view.viewer.kind === "organizer" ? "the organizer" : "a spectator"}`;
@@ -78,7 +79,7 @@ async function refreshPanels() {
   $("log-panel").hidden = view.log === null;
   const disputes = await loadDisputes();
   $("disputes-panel").hidden = disputes === null;
-  if (disputes) drawDisputes($("disputes"), disputes, view.viewer, refreshPanels, notify);
+  if (disputes) drawDisputes($("disputes"), disputes, view.viewer, view.seats, refreshPanels, notify);
   if (view.log) drawLog($("log"), view.log, view.at);
 }
 
