@@ -65,7 +65,8 @@ function player(state, p, y, width) {
     stroke: colour(seat), "stroke-width": 3 }));
   g.append(el("circle", { cx: 20, cy: 20, r: 10, fill: colour(seat) }));
   const title = `${p.name ?? "seat " + seat} (seat ${seat})${state.winner === seat ? " ★ winner" : ""}` +
-    `${state.copper_at === seat ? " · the Copper is here" : ""}`;
+    `${state.copper_at === seat ? " · the Copper is here" : ""}` +
+    `${(state.forfeited || []).includes(seat) ? " · forfeited" : ""}`;
   g.append(el("text", { x: 38, y: 25, "font-size": 15, "font-weight": "bold" }, title));
   if (state.ruleset !== "bootleggers") return genericPlayer(g, p);
   g.append(el("text", { class: "cash", x: 38, y: 48, "font-size": 15 }, `$${p.cash ?? "?"}`));
@@ -138,5 +139,6 @@ export function describeStatus(state) {
   if (state.step) parts.push(`step ${state.step}`);
   if ((state.waiting_for || []).length) parts.push(`waiting for ${state.waiting_for.map((s) => nameOf(state, s)).join(", ")}`);
   if (state.winner) parts.push(`winner: ${nameOf(state, state.winner)}`);
+  if (state.annulled) parts.push("annulled: no winner");
   return parts.join(" · ");
 }

@@ -214,4 +214,5 @@ def test_the_organizer_upholds_a_dispute_with_a_ruling(page, site):
     assert "forfeit" in page.text_content("#disputes li[data-state=upheld]")
     listed = site.client.get(f"/v1/games/{table.game_id}/disputes", headers=bearer(table.organizer)).get_json()
     assert "forfeit" in json.dumps(listed), listed
+    page.wait_for_selector("g.player[data-seat='3']:has-text('forfeited')")
     screenshot(page, "viewer-dispute-upheld")
