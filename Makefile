@@ -27,6 +27,8 @@ serve: $(STAMP)
 	$(BIN)/bootleggers serve
 
 test: $(STAMP)
+	@command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || \
+		echo "make test: no chromium on this machine, so the browser tests of the viewer (tests/viewer) are SKIPPED (apt-get install chromium)"
 	$(BIN)/pytest -q
 
 openapi: $(STAMP)

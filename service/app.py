@@ -11,6 +11,7 @@ from service import clock, lobby_index, logs, metrics
 from service.api import clock as clock_api, docs, frontdoor, games as games_api, limits, ops, problems, records, stream  # noqa: F401  (records, stream register routes)
 from service.games import Games
 from service.rules.registry import rulesets
+from service.api import viewer as viewer_api
 
 
 def create_app(config: dict | None = None) -> Flask:
@@ -39,6 +40,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(ops.bp)
     app.register_blueprint(docs.bp)
     app.register_blueprint(clock_api.bp)
+    app.register_blueprint(viewer_api.bp)
     limits.install(app)  # after the routes: it limits views by endpoint name
     return app
 
