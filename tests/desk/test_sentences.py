@@ -1,0 +1,86 @@
+"""Every event type of every ruleset (and of the engine) has a log sentence; sentences read
+real events for every viewer without failing, and name nothing a viewer may not see."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from events.engine_events import ENGINE_EVENT_SCHEMAS
+from projections.views import view_event
+from service.rules.registry import rulesets
+from service.sentences import ENGINE_SENTENCES, has_sentence
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+NAMES = {1: "Ada", 2: "Bix", 3: "Cora", 4: "Dee", 5: "Eli", 6: "Flo"}
+VIEWERS = [{"kind": "organizer"}, {"kind": "spectator"}, {"kind": "seat", "seat": 1}, {"kind": "seat", "seat": 2}]
+
+
+def who(seat):
+    return NAMES.get(int(seat), f"seat {seat}")
+
+
+@pytest.mark.parametrize("name", sorted(rulesets()))
+def test_every_event_type_of_every_ruleset_has_a_sentence(name):
+    ruleset = rulesets()[name]
+    missing = [t for t in [*ruleset.event_schemas, *ENGINE_EVENT_SCHEMAS] if not has_sentence(t, ruleset)]
+    assert not missing, f"{name}: no log sentence for {missing}"
+
+
+def test_the_dispute_events_have_sentences():
+    assert {"dispute_filed", "dispute_resolved"} <= set(ENGINE_SENTENCES)
+
+
+def _render(event, ruleset):
+    """No fallback here: a sentence function that fails on a real payload fails the test."""
+    own = ruleset.sentences
+    if event["type"] in own:
+        return own[event["type"]](event["payload"], who)
+    return ENGINE_SENTENCES[event["type"]](event, who)
+
+
+@pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.events.jsonl")), ids=lambda p: p.stem)
+def test_every_golden_event_reads_as_a_sentence_for_every_viewer(path):
+    events = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    ruleset = rulesets()[events[0]["payload"]["ruleset"]]
+    for event in events:
+        for viewer in VIEWERS:
+            line = _render(view_event(event, viewer, ruleset), ruleset)
+            assert isinstance(line, str) and len(line) > 5 and "None" not in line, (event, viewer, line)
+
+
+def _bootleggers():
+    return rulesets()["bootleggers"]
+
+
+def test_a_bid_reads_with_its_card_for_the_bidder_and_sealed_for_the_others():
+    bid = {"type": "bid_placed", "version": 40, "actor": {"kind": "seat", "seat": 2},
+           "payload": {"seat": 2, "card": 28}}
+    r = _bootleggers()
+    assert _render(view_event(bid, {"kind": "seat", "seat": 2}, r), r) == "Bix bid 28."
+    for viewer in ({"kind": "seat", "seat": 1}, {"kind": "spectator"}, {"kind": "organizer"}):
+        assert _render(view_event(bid, viewer, r), r) == "Bix bid (sealed)."
+
+
+@pytest.mark.parametrize("payload, text", [
+    ({"speakeasy": "mothers", "seat": 1, "count": 1, "to": "supply", "reason": "hit"},
+     "Hit: 1 marker of Ada at Mother's is destroyed."),
+    ({"crates": 4, "dock": "line", "price": 2, "seat": 3, "speakeasy": "real_mccoy", "truck": "small_3"},
+     "Cora sells 4 crates at The Real McCoy from Small Truck 3 (line dock)."),
+    ({"seat": 2, "card": "thug:g_men_bust_a_speakeasy#1", "kind": "g_men_bust_a_speakeasy",
+      "targets": {"speakeasy": "texas_lils"}, "reactors": [1]},
+     "Bix plays G-Men—Bust a Speakeasy at Texas Lil's."),
+])
+def test_exact_sentences(payload, text):
+    kind = {"hit": "influence_removed", "line": "crates_sold"}.get(payload.get("reason") or payload.get("dock"), "thug_played")
+    assert _bootleggers().sentences[kind](payload, who) == text
+
+
+def test_a_declared_thug_card_is_face_down_in_the_others_sentences():
+    event = {"type": "thug_declared", "version": 9, "actor": {"kind": "seat", "seat": 1},
+             "payload": {"seat": 1, "card": "thug:hit#2", "kind": "hit", "targets": {"seat": 2, "speakeasy": "mothers"}}}
+    r = _bootleggers()
+    assert "Hit" in _render(view_event(event, {"kind": "seat", "seat": 1}, r), r)
+    hidden = _render(view_event(event, {"kind": "seat", "seat": 2}, r), r)
+    assert hidden == "Ada declares a Thug card face down."
