@@ -9,7 +9,7 @@ from service.api import schemas
 from service.api.problems import Problem
 from service.api.requests import json_object, load, pins, query_int
 from service.auth import caller, require
-from service.games import Games, Outcome
+from service.games import Games, Outcome, json_copy
 
 bp = Blueprint("games", __name__, url_prefix="/v1")
 
@@ -103,6 +103,9 @@ def read_state(game_id: str):
         raise Problem(404, "no_such_version", f"this game has {current['version']} events; there is no event {at} yet")
     viewer = seen_as(current, actor, request.args.get("as"), at)
     state = current if at is None or at == current["version"] else games().load(game_id, at=at)
+    # Canonical key order (as a snapshot has it): a state folded afresh for `?at=N` then
+    # serializes byte for byte as the live one was served at version N.
+    state = json_copy(state)
     hidden_from = chain_hidden_from(current, ruleset_of(current))
     response = jsonify(view_state(state, viewer, ruleset_of(state), hidden_from))
     response.headers["ETag"] = f'"{state["version"]}"'
