@@ -64,28 +64,31 @@ def render(games, game_id: str, current: dict, viewer: dict) -> str:
     who = names_of(current)
     finished = current["status"] == "finished"
     stored = list(games.store.iter_all(game_id))
-    steps, state, ended = [], empty_state(), None
+    seen = {"state": empty_state(), "ended": None}
     rulings, disputes = [], {}
-    for event in (games.registry.upcast(e) for e in stored):
-        was = state.get("status")
-        state = evolve(state, event, games.ruleset_for)
-        steps.append((event, state if event["type"] != "round_ended" else _copy(state)))
-        shown = view_event(event, viewer, ruleset, finished)
-        if was != "finished" and state.get("status") == "finished":
-            ended = sentence(shown, ruleset, who)
-        if event["type"] in _DISPUTES:
-            _dispute(disputes, shown, who)
-        elif (event.get("actor") or {}).get("kind") == "organizer" and event["type"] not in _NOT_RULINGS:
-            rulings.append((event["version"], heading(*position(state)) + sentence(shown, ruleset, who),
-                            shown["payload"].get("reason")))
+
+    def walk():
+        """(event, state after it), read as they come: the state is folded in place."""
+        for event in (games.registry.upcast(e) for e in stored):
+            was = seen["state"].get("status")
+            state = seen["state"] = evolve(seen["state"], event, games.ruleset_for)
+            shown = view_event(event, viewer, ruleset, finished)
+            if was != "finished" and state.get("status") == "finished":
+                seen["ended"] = sentence(shown, ruleset, who)
+            if event["type"] in _DISPUTES:
+                _dispute(disputes, shown, who)
+            elif (event.get("actor") or {}).get("kind") == "organizer" and event["type"] not in _NOT_RULINGS:
+                rulings.append((event["version"], heading(*position(state)) + sentence(shown, ruleset, who),
+                                shown["payload"].get("reason")))
+            yield event, state
+
+    steps = walk()
     rounds = ruleset.report_rounds(steps) if hasattr(ruleset, "report_rounds") else None
+    for _ in steps:         # whatever the hook left unread: rulings and disputes come after it
+        pass
+    state, ended = seen["state"], seen["ended"]
     checks = verify_record(stored, state)
     return _page(current, who, ended, rounds, rulings, disputes, checks)
-
-
-def _copy(state: dict) -> dict:
-    from events.canonical import copy_value
-    return copy_value(state)
 
 
 def _dispute(disputes: dict, e: dict, who) -> None:
