@@ -10,11 +10,31 @@
 from __future__ import annotations
 
 from flask import Response, jsonify
+from marshmallow import Schema, fields
 
 from service import game_log, report
 from service.api.games import bp, games
 from service.api.requests import query_int
 from service.auth import caller, require
+
+
+class LogEntry(Schema):
+    version = fields.Integer(required=True, metadata={"description": "the event's version"})
+    round = fields.Raw(allow_none=True, metadata={"description": "the round once the event was applied "
+                                                  "(null before the deal)"})
+    phase = fields.Raw(allow_none=True, metadata={"description": "the phase (Bootleggers: 1-6; another "
+                                                  "ruleset's name for its part of a round)"})
+    actor = fields.Dict(required=True, metadata={"description": "{kind: seat|organizer|system, seat, name}"})
+    text = fields.String(required=True, metadata={
+        "description": 'one sentence, prefixed with its group\'s heading: "Round 3, Phase 1: Bix bid 28."'})
+
+
+class LogPage(Schema):
+    version = fields.Integer(required=True, metadata={"description": "the game's version now"})
+    entries = fields.List(fields.Nested(LogEntry), required=True, metadata={
+        "description": "one per event, in order; consecutive entries with the same round and "
+                       "phase form a group"})
+    next_after = fields.Integer(required=True, metadata={"description": "`after` for the next page"})
 
 
 @bp.get("/games/<game_id>/log")
