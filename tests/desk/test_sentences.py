@@ -12,8 +12,9 @@ from projections.views import view_event
 from service.rules.registry import rulesets
 from service.sentences import ENGINE_SENTENCES, has_sentence
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden"
-NAMES = {1: "Ada", 2: "Bix", 3: "Cora", 4: "Dee", 5: "Eli", 6: "Flo"}
+TESTS = Path(__file__).resolve().parents[1]
+GOLDEN_FILES = sorted([*(TESTS / "golden").glob("*.events.jsonl"), *(TESTS / "booze_baron" / "golden").glob("*.events.jsonl")])
+NAMES = {1: "Ada", 2: "Bix", 3: "Cora", 4: "Dee", 5: "Eli", 6: "Flo", 7: "Gus", 8: "Hal", 9: "Ivy"}
 VIEWERS = [{"kind": "organizer"}, {"kind": "spectator"}, {"kind": "seat", "seat": 1}, {"kind": "seat", "seat": 2}]
 
 
@@ -40,7 +41,7 @@ def _render(event, ruleset):
     return ENGINE_SENTENCES[event["type"]](event, who)
 
 
-@pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.events.jsonl")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", GOLDEN_FILES, ids=lambda p: p.stem)
 def test_every_golden_event_reads_as_a_sentence_for_every_viewer(path):
     events = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     ruleset = rulesets()[events[0]["payload"]["ruleset"]]
@@ -84,3 +85,15 @@ def test_a_declared_thug_card_is_face_down_in_the_others_sentences():
     assert "Hit" in _render(view_event(event, {"kind": "seat", "seat": 1}, r), r)
     hidden = _render(view_event(event, {"kind": "seat", "seat": 2}, r), r)
     assert hidden == "Ada declares a Thug card face down."
+
+
+def test_the_report_pairs_a_dispute_with_its_resolution():
+    from service.report import _dispute, _disputes
+    rows = {}
+    _dispute(rows, {"type": "dispute_filed", "version": 50, "actor": {"kind": "seat", "seat": 2},
+                    "payload": {"dispute": "d1", "version": 41, "text": "I bid 40, not 30"}}, who)
+    assert "open" in _disputes(rows)
+    _dispute(rows, {"type": "dispute_resolved", "version": 51, "actor": {"kind": "organizer"},
+                    "payload": {"dispute": "d1", "decision": "rejected", "text": "the record says 30"}}, who)
+    html = _disputes(rows)
+    assert "Bix" in html and "I bid 40, not 30" in html and "rejected" in html and "the record says 30" in html
