@@ -35,7 +35,9 @@ th{background:#efe6d6}td.n{text-align:right}.ok{color:#1a6b1a;font-weight:bold}
 
 def verify_record(events: list[dict], state: dict) -> list[dict]:
     """`[{name, ok (True/False/None = not checked), detail}]` for the chain, the seed, the dice
-    and the shuffles, with what this server has. Swap for service.verification at merge."""
+    and the shuffles, with what this server has. Once service/verification.py (issue 11) is
+    merged this body becomes: `return [{"name": c.name, "ok": c.ok, "detail": c.detail} for c in
+    verification.verify(events, games.ruleset_for).checks]` (pass `games` in)."""
     broken = first_break(events)
     checks = [{"name": "chain", "ok": broken is None,
                "detail": f"{len(events)} events, every hash links" if broken is None
@@ -98,7 +100,7 @@ def _dispute(disputes: dict, e: dict, who) -> None:
     if e["type"] == "dispute_filed":
         actor = e.get("actor") or {}
         seat = p.get("seat", actor.get("seat"))
-        row.update(filed=e["version"], by=who(seat) if seat is not None else "?", about=p.get("version"),
+        row.update(filed=e["version"], by=who(seat) if seat is not None else "?", about=p.get("about", p.get("version")),
                    text=p.get("text", ""))
     else:
         row.update(decision=p.get("decision"), answer=p.get("text", ""), resolved=e["version"])

@@ -29,14 +29,27 @@ def _step(step) -> str:
 def _dispute_filed(e: dict, who: Who) -> str:
     p = e["payload"]
     whose = who(p["seat"]) if p.get("seat") is not None else _by(e, who)
-    ref = f" {p['dispute']}" if p.get("dispute") else ""
-    return f"{whose} files dispute{ref} about event {p.get('version')}: \u201c{p.get('text', '')}\u201d"
+    about = p.get("about", p.get("version"))
+    return f"{whose} files dispute {p.get('dispute', '')} about event {about}: \u201c{p.get('text', '')}\u201d"
 
 
 def _dispute_resolved(e: dict, who: Who) -> str:
     p = e["payload"]
-    return (f"The organizer {p.get('decision', 'answers')} dispute {p.get('dispute', '')}: "
-            f"\u201c{p.get('text', '')}\u201d").replace("  ", " ")
+    whose = f" ({who(p['seat'])}'s)" if p.get("seat") is not None else ""
+    return (f"The organizer {p.get('decision', 'answers')} dispute {p.get('dispute', '')}{whose}: "
+            f"\u201c{p.get('text', '')}\u201d")
+
+
+def _because(p: dict) -> str:
+    dispute = f", answering dispute {p['dispute']}" if p.get("dispute") is not None else ""
+    return f" Reason: {p.get('reason', '')}{dispute}."
+
+
+def _amended(e: dict, who: Who) -> str:
+    p = e["payload"]
+    now = who(p["winner"]) if p.get("winner") is not None else "nobody"
+    was = who(p["winner_was"]) if isinstance(p.get("winner_was"), int) else "nobody"
+    return f"The result is amended: the winner is now {now} (was {was})." + _because(p)
 
 
 ENGINE_SENTENCES: dict[str, Callable[[dict, Who], str]] = {
@@ -64,6 +77,11 @@ ENGINE_SENTENCES: dict[str, Callable[[dict, Who], str]] = {
                                      f"{round(e['payload']['paused_seconds'])} s."),
     "dispute_filed": _dispute_filed,
     "dispute_resolved": _dispute_resolved,
+    "seat_forfeited": lambda e, who: f"The organizer rules that {who(e['payload']['seat'])} forfeits." + _because(e["payload"]),
+    "seat_replaced": lambda e, who: (f"The organizer gives {who(e['payload']['seat'])}'s seat to a new player "
+                                     "(the old token no longer works)." + _because(e["payload"])),
+    "game_annulled": lambda e, who: "The organizer annuls the game: it ends with no winner." + _because(e["payload"]),
+    "result_amended": _amended,
 }
 
 

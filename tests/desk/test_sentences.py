@@ -29,8 +29,19 @@ def test_every_event_type_of_every_ruleset_has_a_sentence(name):
     assert not missing, f"{name}: no log sentence for {missing}"
 
 
-def test_the_dispute_events_have_sentences():
-    assert {"dispute_filed", "dispute_resolved"} <= set(ENGINE_SENTENCES)
+def test_the_dispute_and_engine_ruling_events_have_sentences():
+    """Their payloads as the disputes branch (issue 15, item 3) records them."""
+    filed = {"type": "dispute_filed", "version": 50, "actor": {"kind": "seat", "seat": 2},
+             "payload": {"dispute": 1, "seat": 2, "about": 41, "text": "I bid 40, not 30"}}
+    assert ENGINE_SENTENCES["dispute_filed"](filed, who) == "Bix files dispute 1 about event 41: \u201cI bid 40, not 30\u201d"
+    resolved = {"type": "dispute_resolved", "version": 51, "actor": {"kind": "organizer"},
+                "payload": {"dispute": 1, "seat": 2, "decision": "upheld", "text": "misread", "rulings": []}}
+    assert ENGINE_SENTENCES["dispute_resolved"](resolved, who).startswith("The organizer upheld dispute 1 (Bix's)")
+    forfeit = {"type": "seat_forfeited", "version": 52, "actor": {"kind": "organizer"},
+               "payload": {"seat": 3, "reason": "left the table", "dispute": None}}
+    assert ENGINE_SENTENCES["seat_forfeited"](forfeit, who) == "The organizer rules that Cora forfeits. Reason: left the table."
+    for kind in ("seat_replaced", "game_annulled", "result_amended"):
+        assert kind in ENGINE_SENTENCES
 
 
 def _render(event, ruleset):
@@ -91,9 +102,11 @@ def test_the_report_pairs_a_dispute_with_its_resolution():
     from service.report import _dispute, _disputes
     rows = {}
     _dispute(rows, {"type": "dispute_filed", "version": 50, "actor": {"kind": "seat", "seat": 2},
-                    "payload": {"dispute": "d1", "version": 41, "text": "I bid 40, not 30"}}, who)
+                    "payload": {"dispute": 1, "seat": 2, "about": 41, "text": "I bid 40, not 30"}}, who)
     assert "open" in _disputes(rows)
     _dispute(rows, {"type": "dispute_resolved", "version": 51, "actor": {"kind": "organizer"},
-                    "payload": {"dispute": "d1", "decision": "rejected", "text": "the record says 30"}}, who)
+                    "payload": {"dispute": 1, "seat": 2, "decision": "rejected", "text": "the record says 30",
+                                "rulings": []}}, who)
     html = _disputes(rows)
+    assert "<td class='n'>41</td>" in html
     assert "Bix" in html and "I bid 40, not 30" in html and "rejected" in html and "the record says 30" in html
