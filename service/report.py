@@ -79,7 +79,8 @@ def render(games, game_id: str, current: dict, viewer: dict) -> str:
                 seen["ended"] = sentence(shown, ruleset, who)
             if event["type"] in _DISPUTES:
                 _dispute(disputes, shown, who)
-            elif (event.get("actor") or {}).get("kind") == "organizer" and event["type"] not in _NOT_RULINGS:
+            elif ((event.get("actor") or {}).get("kind") == "organizer" and event["type"] not in _NOT_RULINGS
+                  and event["payload"].get("reason") != "ruling"):   # a ruling's own bookkeeping
                 rulings.append((event["version"], heading(*position(state)) + sentence(shown, ruleset, who),
                                 shown["payload"].get("reason")))
             yield event, state

@@ -123,6 +123,7 @@ def test_the_report_is_one_self_contained_page(api):
     winner = table.state()["winner"]
     assert f"Winner: {['Ada', 'Bix', 'Cora'][winner - 1]}" in page
     assert page.count("<h3>Round ") == 8 and "Crates sold" in page and "Markers" in page
-    assert "a miscounted pile" in page
+    assert page.count("a miscounted pile") == 2       # the ruling's sentence and its reason column
+    assert "receives $" not in page.split("<h2>Rulings</h2>")[1].split("<h2>")[0]
     for check in ("chain", "seed", "dice"):
         assert re.search(rf"<td>{check}</td><td class='ok'>intact</td>", page), check
