@@ -4,7 +4,7 @@ Each event is redacted for the viewer first (projections.views.view_event, as `/
 serves it) and then rendered (service/sentences.py), so a sealed bid reads "Bix bid
 (sealed)." to everyone but Bix. An entry carries the round and phase the game stood at
 once the event was applied (`state["game"]["round"]` / `["phase"]`, which every ruleset
-keeps), and its text starts with that heading, "Round 3, Phase 1: …"; consecutive entries
+keeps, or the ruleset's `log_phase`), and its text starts with that heading, "Round 3, Phase 1: …"; consecutive entries
 with the same round and phase form one group. One entry per event, so `after`/`next_after`
 page exactly as `/events` does.
 """
@@ -20,9 +20,14 @@ def names_of(state: dict):
     return lambda seat: names.get(int(seat), f"seat {seat}") if seat is not None else "nobody"
 
 
-def position(state: dict) -> tuple[object, object]:
+def position(state: dict, event: dict | None = None, ruleset=None) -> tuple[object, object]:
+    """The round and phase an event belongs to: the state's once it is applied, unless the
+    ruleset's optional `log_phase(event, phase)` knows better (a phase with no step)."""
     game = state.get("game") or {}
-    return game.get("round"), game.get("phase")
+    phase = game.get("phase")
+    if event is not None and hasattr(ruleset, "log_phase") and game.get("round") is not None:
+        phase = ruleset.log_phase(event, phase)
+    return game.get("round"), phase
 
 
 def heading(round_, phase) -> str:
@@ -53,7 +58,7 @@ def entries(games, game_id: str, current: dict, viewer: dict, after: int, limit:
     for event in events:
         state = evolve(state, event, games.ruleset_for)
         shown = view_event(event, viewer, ruleset, finished)
-        round_, phase = position(state)
+        round_, phase = position(state, event, ruleset)
         out.append({"version": event["version"], "round": round_, "phase": phase,
                     "actor": actor_of(event, who),
                     "text": heading(round_, phase) + sentence(shown, ruleset, who)})

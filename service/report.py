@@ -81,7 +81,7 @@ def render(games, game_id: str, current: dict, viewer: dict) -> str:
                 _dispute(disputes, shown, who)
             elif ((event.get("actor") or {}).get("kind") == "organizer" and event["type"] not in _NOT_RULINGS
                   and event["payload"].get("reason") != "ruling"):   # a ruling's own bookkeeping
-                rulings.append((event["version"], heading(*position(state)) + sentence(shown, ruleset, who),
+                rulings.append((event["version"], heading(*position(state, event, ruleset)) + sentence(shown, ruleset, who),
                                 shown["payload"].get("reason")))
             yield event, state
 

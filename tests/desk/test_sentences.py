@@ -110,3 +110,16 @@ def test_the_report_pairs_a_dispute_with_its_resolution():
     html = _disputes(rows)
     assert "<td class='n'>41</td>" in html
     assert "Bix" in html and "I bid 40, not 30" in html and "rejected" in html and "the record says 30" in html
+
+
+@pytest.mark.parametrize("event, phase", [
+    ({"type": "dice_rolled", "payload": {"purpose": "production", "dice": [5], "seat": 1}}, 3),
+    ({"type": "copper_moved", "payload": {"from": None, "to": 2}}, 3),
+    ({"type": "dice_rolled", "payload": {"purpose": "demand", "dice": [3]}}, 5),
+    ({"type": "influence_gained", "payload": {"seat": 1, "count": 1, "reason": "heat"}}, 6),
+    ({"type": "cash_announced", "payload": {"round": 4, "cash": {}}}, 6),
+    ({"type": "influence_gained", "payload": {"seat": 1, "count": 1, "reason": "card"}}, 2),
+])
+def test_the_log_files_events_of_a_phase_without_a_step_under_that_phase(event, phase):
+    """Production (Phase 3) has no step, and Phase 6's bookkeeping comes before the state says 6."""
+    assert _bootleggers().log_phase(event, 2) == phase

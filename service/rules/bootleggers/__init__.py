@@ -15,7 +15,7 @@ from .evolve import evolve
 from .legal import legal_actions, timeout, waiting
 from .schemas import COMMAND_SCHEMAS, EVENT_SCHEMAS
 from .report import report_rounds
-from .sentences import SENTENCES
+from .sentences import SENTENCES, log_phase
 from .setup import setup, validate_options
 from .views import lobby_view, redact_event, view
 
@@ -41,6 +41,7 @@ class BootleggersRuleset:
     redact_event = staticmethod(redact_event)
     lobby_view = staticmethod(lobby_view)
     report_rounds = staticmethod(report_rounds)
+    log_phase = staticmethod(log_phase)
 
 
     @staticmethod

@@ -34,6 +34,23 @@ _STEPS = {"bid": "everyone bids a Muscle card, sealed", "choose_offer": "offers 
           "thug_window": "Thug cards may be declared", "reaction": "the table may answer a Thug card"}
 
 
+#: events of a phase the state does not name (production, Phase 3, has no step; Phase 6's
+#: bookkeeping comes before `round_ended` sets 6): the log's heading uses these instead
+_PHASE_OF = {"copper_moved": 3, "cash_announced": 6, "trucks_returned": 6, "deals_lapsed": 6}
+_PHASE_OF_DICE = {"production": 3, "demand": 5}
+_PHASE_OF_INFLUENCE = {"heat": 6, "heat_last_place": 6}
+
+
+def log_phase(event: dict, phase):
+    """The phase an event belongs to, for the log's "Round 3, Phase N" (the state's otherwise)."""
+    p, kind = event.get("payload") or {}, event.get("type")
+    if kind == "dice_rolled":
+        return _PHASE_OF_DICE.get(p.get("purpose"), phase)
+    if kind == "influence_gained":
+        return _PHASE_OF_INFLUENCE.get(p.get("reason"), phase)
+    return _PHASE_OF.get(kind, phase)
+
+
 def _s(sid) -> str:
     return data.SPEAKEASY_NAMES.get(sid, str(sid).replace("_", " ").title()) if sid else "a speakeasy"
 
@@ -133,9 +150,13 @@ def _side(side: dict | None) -> str:
 
 def _deal(p: dict, who: Who, accepted: bool) -> str:
     promise = f', promising "{p["promise"]}"' if p.get("promise") else ""
-    head = (f"{who(p['to'])} accepts {who(p['from'])}'s deal {p['deal']}" if accepted
-            else f"{who(p['from'])} offers {who(p['to'])} deal {p['deal']}")
-    return f"{head}: {_side(p.get('give'))} for {_side(p.get('get'))}{promise}."
+    if not accepted:
+        return (f"{who(p['from'])} offers {who(p['to'])} deal {p['deal']}: {_side(p.get('give'))} "
+                f"for {_side(p.get('get'))}{promise}.")
+    # Accepted: the goods move in this event, any cash in the cash_paid events after it.
+    moves = [f"{who(p[a])} hands over {_side(p.get(side))}" for a, side in (("from", "give"), ("to", "get"))
+             if _side(p.get(side)) != "nothing"]
+    return f"{who(p['to'])} accepts {who(p['from'])}'s deal {p['deal']}" + (": " + "; ".join(moves) if moves else "") + "."
 
 
 def _cash_paid(p: dict, who: Who) -> str:
@@ -180,7 +201,9 @@ def _step(p: dict, who: Who) -> str:
         extra += f" for {_truck(p['truck'])}"
     if p.get("window"):
         extra += f" ({p['window'].replace('_', ' ')})"
-    return f"Now {what}{extra}; waiting for {_seats(who, p['seats']) or 'nobody'}."
+    if not p["seats"]:
+        return f"Now {what}{extra}; nobody has anything to do."
+    return f"Now {what}{extra}; waiting for {_seats(who, p['seats'])}."
 
 
 def _bid(p: dict, who: Who) -> str:
@@ -266,8 +289,8 @@ SENTENCES: dict[str, Callable[[dict, Who], str]] = {
     "bid_placed": _bid,
     "bids_revealed": lambda p, who: ("Bids revealed: " + ", ".join(f"{who(int(s))} {c}" for s, c in p["bids"].items())
                                      + f". Muscle order: {_seats(who, p['order'])}."),
-    "payroll": lambda p, who: (f"{who(p['seat'])} pays {_money(p['paid'])} (graft {_money(p['graft'])}, "
-                               f"Muscle {_money(p['muscle_cost'])})."),
+    "payroll": lambda p, who: (f"Payroll: {who(p['seat'])} owes graft {_money(p['graft'])} and Muscle "
+                               f"{_money(p['muscle_cost'])}, and pays {_money(p['paid'])}."),
     "offer_taken": _offer_taken,
     "passed": lambda p, who: f"{who(p['seat'])} passes ({p['step'].replace('_', ' ')}).",
     "influence_gained": lambda p, who: f"{who(p['seat'])} gains {_n(p['count'], 'influence marker')} ({p['reason'].replace('_', ' ')}).",
