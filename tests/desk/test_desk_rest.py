@@ -127,3 +127,19 @@ def test_the_report_is_one_self_contained_page(api):
     assert "receives $" not in page.split("<h2>Rulings</h2>")[1].split("<h2>")[0]
     for check in ("chain", "seed", "dice"):
         assert re.search(rf"<td>{check}</td><td class='ok'>intact</td>", page), check
+
+
+@pytest.mark.parametrize("ruleset, seats", [("prohibition", 2), ("booze_baron", 4)])
+def test_the_log_and_report_of_the_other_rulesets(api, ruleset, seats):
+    table = open_table(api, seats, ruleset=ruleset)
+    rng = random.Random(1)
+    for _ in range(30):
+        if table.state()["status"] != "running":
+            break
+        _step(table, rng)
+    log = _log(api, table, table.tokens[1], "?limit=1000")
+    assert len(log["entries"]) == table.state()["version"]
+    assert all(e["text"] and not e["text"].endswith("_")for e in log["entries"])
+    assert any(e["text"].startswith("Round 1") for e in log["entries"])
+    report = api.get(f"/v1/games/{table.game_id}/report", headers=bearer(table.organizer))
+    assert report.status_code == 200 and "keeps no table per round" in report.get_data(as_text=True)
