@@ -8,24 +8,15 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from bench.game import best_of  # noqa: E402
 from service.app import create_app  # noqa: E402
 from service.embedded_redis import EmbeddedRedis  # noqa: E402
 from tests.support.bots import bearer, open_table, play  # noqa: E402
-
-
-def best_of(n: int, fn) -> float:
-    times = []
-    for _ in range(n):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times) * 1000
 
 
 def main() -> None:
@@ -35,6 +26,9 @@ def main() -> None:
         final = play(table, random.Random(6))
         game, org, n = table.game_id, bearer(table.organizer), final["version"]
         print(f"game: {n} events")
+
+        def ms(fn) -> float:
+            return best_of(3, fn) * 1000
 
         def get(path):
             r = client.get(path, headers=org)
@@ -49,12 +43,12 @@ def main() -> None:
                     return
                 after = page["next_after"]
 
-        print(f"log, first page of 100:   {best_of(3, lambda: get(f'/v1/games/{game}/log?limit=100')):8.1f} ms")
-        print(f"log, last page of 100:    {best_of(3, lambda: get(f'/v1/games/{game}/log?after={n - 100}&limit=100')):8.1f} ms")
-        print(f"log, all of it by 100s:   {best_of(3, lambda: whole_log(100)):8.1f} ms")
-        print(f"log, all of it by 1000s:  {best_of(3, lambda: whole_log(1000)):8.1f} ms")
-        print(f"report:                   {best_of(3, lambda: get(f'/v1/games/{game}/report')):8.1f} ms")
-        print(f"?at={n // 2}&as=seat:1:      {best_of(3, lambda: get(f'/v1/games/{game}?at={n // 2}&as=seat:1')):8.1f} ms")
+        print(f"log, first page of 100:   {ms(lambda: get(f'/v1/games/{game}/log?limit=100')):8.1f} ms")
+        print(f"log, last page of 100:    {ms(lambda: get(f'/v1/games/{game}/log?after={n - 100}&limit=100')):8.1f} ms")
+        print(f"log, all of it by 100s:   {ms(lambda: whole_log(100)):8.1f} ms")
+        print(f"log, all of it by 1000s:  {ms(lambda: whole_log(1000)):8.1f} ms")
+        print(f"report:                   {ms(lambda: get(f'/v1/games/{game}/report')):8.1f} ms")
+        print(f"?at={n // 2}&as=seat:1:      {ms(lambda: get(f'/v1/games/{game}?at={n // 2}&as=seat:1')):8.1f} ms")
 
 
 if __name__ == "__main__":
