@@ -121,9 +121,15 @@ def build_spec() -> dict:
         "summary": "Deal and begin round 1 (organizer)", "parameters": [GAME_ID, *pins], "security": BEARER,
         "responses": {**_ok(200, "CommandAnswer", "the setup events, as you may see them"),
                       **_errors(400, 401, 403, 404, 409)}}})
+    seen_as = {"name": "as", "in": "query", "schema": {"type": "string", "pattern": "^(spectator|seat:[0-9]+)$"},
+               "description": "see as anyone (organizer): `seat:K` or `spectator`, byte for byte what that "
+                              "viewer was served at that version; a player may ask only `seat:<own>`. 409 "
+                              "`hidden` for a seat's view holding a bid still sealed from the organizer"}
     spec.path("/v1/games/{game_id}", operations={"get": {
-        "summary": "The game as the caller may see it", "parameters": [GAME_ID, at], "security": OPTIONAL_BEARER,
-        "responses": {**_ok(200, "GameState", "state, redacted for the caller"), **_errors(401, 404, 409, 422)}}})
+        "summary": "The game as the caller may see it", "parameters": [GAME_ID, at, seen_as],
+        "security": OPTIONAL_BEARER,
+        "responses": {**_ok(200, "GameState", "state, redacted for the caller (or the `as` viewer)"),
+                      **_errors(401, 403, 404, 409, 422)}}})
     spec.path("/v1/games/{game_id}/commands", operations={"post": {
         "summary": "Send a command", "parameters": [GAME_ID, *pins], "security": BEARER,
         "description": "Each command type's schema says when it is legal; see also legal-actions.",
@@ -157,6 +163,7 @@ def build_spec() -> dict:
         "responses": {**_ok(200, "Audit", "the audit"), **_errors(401, 403, 404)}}})
     _clock_paths(spec, pins)
     _record_paths(spec)
+    _desk_paths(spec, page)
     spec.path("/healthz", operations={"get": {
         "summary": "Liveness (pings Redis), and whether a clock worker swept within the last minute",
         "responses": {"200": {"description": '{"status": "ok", "clock_worker": {"seen", "within_seconds", '
@@ -228,6 +235,26 @@ def _record_paths(spec: APISpec) -> None:
         "responses": {"201": {"description": "imported", "headers": {"Location": {"schema": {"type": "string"}}},
                               "content": {"application/json": {"schema": "ImportAnswer"}}},
                       **_errors(400, 401, 403, 409, 413, 415, 422)}}})
+
+
+# ---- the organizer's desk (service/api/desk.py) -----------------------------------------
+def _desk_paths(spec: APISpec, page: list[dict]) -> None:
+    from service.api import desk as d
+
+    spec.components.schema("LogPage", schema=d.LogPage)
+    spec.path("/v1/games/{game_id}/log", operations={"get": {
+        "summary": "The game as sentences, redacted for the caller, grouped by round and phase, paged",
+        "description": "One entry per event (`after`/`next_after` page as on /events); each text begins "
+                       "with its round and phase (\"Round 3, Phase 1: Bix bid 28.\"); a sealed bid reads "
+                       "\"Bix bid (sealed).\" to all but Bix.",
+        "parameters": [GAME_ID, *page], "security": OPTIONAL_BEARER,
+        "responses": {**_ok(200, "LogPage", "a page of the log"), **_errors(401, 404, 422)}}})
+    spec.path("/v1/games/{game_id}/report", operations={"get": {
+        "summary": "One self-contained printable HTML page: result, a table per round, rulings, "
+                   "disputes, verification (organizer; anyone after the end)",
+        "parameters": [GAME_ID], "security": OPTIONAL_BEARER,
+        "responses": {"200": {"description": "the report", "content": {"text/html": {"schema": {"type": "string"}}}},
+                      **_errors(401, 403, 404)}}})
 
 
 def render() -> str:

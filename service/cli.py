@@ -267,5 +267,11 @@ def openapi() -> None:
         sys.exit(result)
 
 
+# -- the organizer's desk: log, export, report (service/desk_cli.py) --------------------
+from service import desk_cli  # noqa: E402  (after `main` exists)
+
+desk_cli.install(main)
+
+
 if __name__ == "__main__":
     main()

@@ -12,7 +12,7 @@ from service.api.requests import json_object, load, pins, query_int
 from service.validators import TEXT_MAX
 from service.auth import caller, require
 from service import lobby_index
-from service.games import Games, Outcome
+from service.games import Games, Outcome, json_copy
 from service.logs import note
 
 bp = Blueprint("games", __name__, url_prefix="/v1")
@@ -115,11 +115,48 @@ def read_state(game_id: str):
     actor = caller(current)
     if at is not None and at > current["version"]:
         raise Problem(404, "no_such_version", f"this game has {current['version']} events; there is no event {at} yet")
+    viewer = seen_as(current, actor, request.args.get("as"), at)
     state = current if at is None or at == current["version"] else games().load(game_id, at=at)
+    # Canonical key order (as a snapshot has it): a state folded afresh for `?at=N` then
+    # serializes byte for byte as the live one was served at version N.
+    state = json_copy(state)
     hidden_from = chain_hidden_from(current, ruleset_of(current))
-    response = jsonify(view_state(state, actor, ruleset_of(state), hidden_from))
+    response = jsonify(view_state(state, viewer, ruleset_of(state), hidden_from))
     response.headers["ETag"] = f'"{state["version"]}"'
     return response
+
+
+def seen_as(current: dict, actor: dict, wanted: str | None, at: int | None) -> dict:
+    """The viewer of `?as=seat:K|spectator`: the organizer may see through any seat's eyes
+    (or a spectator's), a player through his own, a spectator as a spectator. Never what
+    is hidden from the organizer himself now: while a sealed bid is unrevealed, the views
+    holding it (from its version on) wait for the reveal."""
+    if wanted is None:
+        return actor
+    viewer = parse_viewer(current, wanted)
+    if viewer == actor:
+        return viewer
+    if actor["kind"] != "organizer":
+        own = f"seat:{actor['seat']}" if actor["kind"] == "seat" else "spectator"
+        raise Problem(403, "forbidden", "only the organizer may see the game as another viewer; "
+                      f"you may ask as={own}", allowed=[own])
+    sealed = chain_hidden_from(current, ruleset_of(current))
+    if viewer["kind"] == "seat" and sealed is not None and (at is None or at >= sealed):
+        raise Problem(409, "hidden", f"seat {viewer['seat']}'s view from event {sealed} on holds a sealed "
+                      "card that is hidden from the organizer too until it is revealed; ask for an "
+                      f"earlier version (at < {sealed}) or after the reveal", sealed_since=sealed)
+    return viewer
+
+
+def parse_viewer(current: dict, wanted: str) -> dict:
+    if wanted == "spectator":
+        return {"kind": "spectator"}
+    kind, _, number = wanted.partition(":")
+    seats = [s["seat"] for s in current.get("seats", [])]
+    if kind == "seat" and number.isascii() and number.isdigit() and int(number) in seats:
+        return {"kind": "seat", "seat": int(number)}
+    choices = ", ".join(["spectator", *(f"seat:{n}" for n in seats)])
+    raise Problem(422, "invalid_fields", f"`as` is one of: {choices}", errors={"as": [f"must be one of: {choices}"]})
 
 
 @bp.post("/games/<game_id>/commands")

@@ -14,6 +14,8 @@ from .commands import decide
 from .evolve import evolve
 from .legal import legal_actions, timeout, waiting
 from .schemas import COMMAND_SCHEMAS, EVENT_SCHEMAS
+from .report import report_rounds
+from .sentences import SENTENCES, log_phase
 from .setup import setup, validate_options
 from .views import lobby_view, redact_event, view
 
@@ -25,6 +27,7 @@ class BootleggersRuleset:
     version = data.VERSION
     command_schemas = COMMAND_SCHEMAS
     event_schemas = EVENT_SCHEMAS
+    sentences = SENTENCES
     organizer_commands = frozenset({"ruling"})
 
     validate_options = staticmethod(validate_options)
@@ -38,6 +41,8 @@ class BootleggersRuleset:
     redact_event = staticmethod(redact_event)
     lobby_view = staticmethod(lobby_view)
     shuffle_start = staticmethod(data.shuffle_start)
+    report_rounds = staticmethod(report_rounds)
+    log_phase = staticmethod(log_phase)
 
     @staticmethod
     def sealed_since(state: dict) -> int | None:

@@ -14,6 +14,7 @@ from .commands import decide
 from .evolve import evolve
 from .legal import legal_actions, timeout, waiting
 from .schemas import COMMAND_SCHEMAS, EVENT_SCHEMAS
+from .sentences import SENTENCES
 from .setup import setup, validate_options
 from .views import lobby_view, redact_event, view
 
@@ -25,6 +26,7 @@ class BoozeBaronRuleset:
     version = data.VERSION
     command_schemas = COMMAND_SCHEMAS
     event_schemas = EVENT_SCHEMAS
+    sentences = SENTENCES
     organizer_commands = frozenset()
     seat_range = (data.MIN_SEATS, data.MAX_SEATS)
 

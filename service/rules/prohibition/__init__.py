@@ -12,6 +12,7 @@ from .commands import decide
 from .evolve import evolve
 from .legal import legal_actions, timeout, waiting
 from .schemas import COMMAND_SCHEMAS, EVENT_SCHEMAS
+from .sentences import SENTENCES
 from .setup import setup, validate_options
 from .views import lobby_view, redact_event, view
 
@@ -24,6 +25,7 @@ class ProhibitionRuleset:
     seat_range = (data.MIN_SEATS, data.MAX_SEATS)
     command_schemas = COMMAND_SCHEMAS
     event_schemas = EVENT_SCHEMAS
+    sentences = SENTENCES
     organizer_commands = frozenset()
 
     validate_options = staticmethod(validate_options)

@@ -1,7 +1,7 @@
 """One log sentence per Prohibition event type, for the game log (issue 15 wires them in).
 
 `SENTENCES[type](payload, names)` -> str, where `names` maps a seat number to the player's
-name. A test fails for an event type in schemas.EVENT_SPECS without a sentence here.
+name, or is `who(seat) -> name` (the engine's log passes that, as for the other rulesets). A test fails for an event type in schemas.EVENT_SPECS without a sentence here.
 """
 from __future__ import annotations
 
@@ -15,7 +15,9 @@ ROLLS = {"starting_bankrolls": "for starting Bankrolls", "first_player": "for th
          "action": "for the Action phase", "steal": "to steal"}
 
 
-def _who(names: dict, seat) -> str:
+def _who(names, seat) -> str:
+    if callable(names):
+        return names(seat)
     return names.get(seat) or names.get(str(seat)) or f"seat {seat}"
 
 

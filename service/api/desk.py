@@ -1,0 +1,57 @@
+"""The organizer's desk over HTTP (API.md, last section): the log and the report.
+
+| verb and path | who | what |
+|---|---|---|
+| `GET /v1/games/{id}/log?after=N&limit=M` | all | the game as sentences, redacted for the caller |
+| `GET /v1/games/{id}/report` | organizer (all after the end) | one self-contained printable HTML page |
+
+`?at=N&as=seat:K|spectator` (seeing as anyone) lives on the state endpoint (api/games.py).
+"""
+from __future__ import annotations
+
+from flask import Response, jsonify
+from marshmallow import Schema, fields
+
+from service import game_log, report
+from service.api.games import bp, games
+from service.api.requests import query_int
+from service.auth import caller, require
+
+
+class LogEntry(Schema):
+    version = fields.Integer(required=True, metadata={"description": "the event's version"})
+    round = fields.Raw(allow_none=True, metadata={"description": "the round once the event was applied "
+                                                  "(null before the deal)"})
+    phase = fields.Raw(allow_none=True, metadata={"description": "the phase (Bootleggers: 1-6; another "
+                                                  "ruleset's name for its part of a round)"})
+    actor = fields.Dict(required=True, metadata={"description": "{kind: seat|organizer|system, seat, name}"})
+    text = fields.String(required=True, metadata={
+        "description": 'one sentence, prefixed with its group\'s heading: "Round 3, Phase 1: Bix bid 28."'})
+
+
+class LogPage(Schema):
+    version = fields.Integer(required=True, metadata={"description": "the game's version now"})
+    entries = fields.List(fields.Nested(LogEntry), required=True, metadata={
+        "description": "one per event, in order; consecutive entries with the same round and "
+                       "phase form a group"})
+    next_after = fields.Integer(required=True, metadata={"description": "`after` for the next page"})
+
+
+@bp.get("/games/<game_id>/log")
+def read_log(game_id: str):
+    after = query_int("after", 0, 0)
+    limit = query_int("limit", 100, 1, 1000)
+    current = games().load(game_id)
+    viewer = caller(current)
+    entries, next_after = game_log.entries(games(), game_id, current, viewer, after, limit)
+    return jsonify(version=current["version"], entries=entries, next_after=next_after)
+
+
+@bp.get("/games/<game_id>/report")
+def read_report(game_id: str):
+    current = games().load(game_id)
+    viewer = caller(current)
+    if current["status"] != "finished":
+        require(viewer, "organizer", what="read the report of a game before it ends")
+    page = report.render(games(), game_id, current, viewer)
+    return Response(page, mimetype="text/html", headers={"Content-Disposition": "inline"})
