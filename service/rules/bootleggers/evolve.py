@@ -9,6 +9,8 @@ next Public-dock question to the same player — are still two steps, each with 
 """
 from __future__ import annotations
 
+from service.rules.common.fold import settle
+
 from . import data, evolve_thugs, rulings
 from .model import player, refresh_speakeasy, speakeasy, truck
 from .table import STEPS, pending
@@ -236,11 +238,7 @@ def evolve(state: dict, event: dict) -> dict:
         game["sealed_since"] = None
     if kind == "step_started":
         game["step_since"] = event.get("version")
-    if kind == "game_ended":
-        state["status"] = "finished"
-        state["winner"] = payload["winner"]
-    game["waiting_for"] = pending(game)
-    return state
+    return settle(state, kind, payload, "game_ended", pending)
 
 
 __all__ = ["evolve", "apply", "STEPS"]

@@ -4,6 +4,8 @@ Of the envelope only `version` is read: where this Move Phase's sealed choices b
 (`sealed_since`, see views) and where the awaited step opened (`step_since`)."""
 from __future__ import annotations
 
+from service.rules.common.fold import settle
+
 from .model import player
 from .table import pending
 
@@ -152,8 +154,4 @@ def evolve(state: dict, event: dict) -> dict:
             kind in ("delivery_stolen", "expose_failed", "tail_dropped", "bootlegger_exposed")
             and g["step"] == "action"):
         g["step_since"] = event.get("version")
-    if kind == "booze_game_ended":
-        state["status"] = "finished"
-        state["winner"] = payload["winner"]
-    g["waiting_for"] = pending(g)
-    return state
+    return settle(state, kind, payload, "booze_game_ended", pending)
