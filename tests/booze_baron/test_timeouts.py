@@ -7,42 +7,24 @@ from __future__ import annotations
 
 from collections import Counter
 
-from freezegun import freeze_time
-
-from service import clock
-from service.clock.fire import sweep
-from service.games import Games
 from service.rules.booze_baron.legal import default_command
-from service.rules.registry import rulesets
+from tests.support.timeouts import play_out_by_timeouts
 
 from .situations import scripted, to_actions
 
 
 def test_a_game_nobody_plays_ends_by_timeouts(redis_client):
-    with freeze_time("2030-01-01T00:00:00Z") as frozen:
-        games = Games(redis_client, rulesets())
-        clock.install(games)
-        game = games.create("booze_baron", 3, {"deadlines": {"default": 30, "move": 20},
-                                               "rng": {"mode": "seeded"}})["game_id"]
-        for name in ("A", "B", "C"):
-            games.join(game, name)
-        games.start(game, {"kind": "organizer"})
-        assert games.load(game)["deadline"]["step"] == "move"
-        for _ in range(300):
-            frozen.tick(31)
-            sweep(games)
-            state = games.load(game)
-            if state["status"] == "finished":
-                break
-        assert state["status"] == "finished"
-        steps = Counter(t["step"] for t in state["timeouts"])
-        assert {"move", "action"} <= set(steps)
-        events = games.events(game, after=0, limit=1000)
-        for event in events:
-            if event["type"] == "deadline_expired":
-                defaults = [e for e in events if e["command_id"] == event["command_id"]
-                            and e["type"] == "booze_timed_out"]
-                assert sorted(e["payload"]["seat"] for e in defaults) == event["payload"]["seats"]
+    games, game, state = play_out_by_timeouts(redis_client, "booze_baron", 3,
+                                              {"default": 30, "move": 20}, sweeps=300)
+    assert state["status"] == "finished"
+    steps = Counter(t["step"] for t in state["timeouts"])
+    assert {"move", "action"} <= set(steps)
+    events = games.events(game, after=0, limit=1000)
+    for event in events:
+        if event["type"] == "deadline_expired":
+            defaults = [e for e in events if e["command_id"] == event["command_id"]
+                        and e["type"] == "booze_timed_out"]
+            assert sorted(e["payload"]["seat"] for e in defaults) == event["payload"]["seats"]
 
 
 def test_the_defaults_per_step():

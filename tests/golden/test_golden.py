@@ -5,34 +5,21 @@ purpose, re-record with `make golden` and review the diff of the .state.json fil
 """
 from __future__ import annotations
 
-import json
+from functools import partial
 
 import pytest
 
-from events.canonical import loads
-from events.envelope import first_break
-from projections.core import fold
 from service.rules.registry import rulesets
 from tests.golden.record import GAMES, HERE
+from tests.support import golden
 
 RULESETS = rulesets()
-
-
-def load_events(name: str) -> list[dict]:
-    return [loads(line) for line in (HERE / f"{name}.events.jsonl").read_text().splitlines()]
+load_events = partial(golden.load_events, HERE)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_golden_game_replays_to_the_recorded_state(name):
-    events = load_events(name)
-    assert first_break(events) is None, "the recorded chain is broken"
-    replayed = json.loads(json.dumps(fold(events, RULESETS.__getitem__), sort_keys=True))
-    recorded = json.loads((HERE / f"{name}.state.json").read_text())
-    assert replayed["status"] == "finished"
-    if replayed != recorded:
-        diff = sorted(k for k in set(replayed["game"]) | set(recorded["game"])
-                      if replayed["game"].get(k) != recorded["game"].get(k))
-        pytest.fail(f"{name} replays differently (game fields {diff}); run `make golden` if the rule change is intended")
+    golden.assert_replays_to_the_recorded_state(HERE, name, RULESETS)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -6,14 +6,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from freezegun import freeze_time
 
 from events.envelope import first_break
-from service import clock
-from service.clock.fire import sweep
-from service.games import Games
-from service.rules.registry import rulesets
 from tests.support.bots import bearer, open_table, play
+from tests.support.timeouts import play_out_by_timeouts
 
 from .situations import dice_for
 
@@ -127,23 +123,10 @@ def test_a_game_nobody_plays_ends_by_timeouts(redis_client):
     """Deadline keys are the step names (move, buy, sell); the defaults end the turn, buy
     nothing and sell all (docs/rules-decisions.md). Nobody moves, so nobody takes a Culture
     Bankroll: the house round limit ends the game."""
-    with freeze_time("2030-01-01T00:00:00Z") as frozen:
-        games = Games(redis_client, rulesets())
-        clock.install(games)
-        game = games.create("prohibition", 2, {"deadlines": {"move": 30}, "rng": {"mode": "seeded"}})["game_id"]
-        for name in ("A", "B"):
-            games.join(game, name)
-        games.start(game, {"kind": "organizer"})
-        assert games.load(game)["deadline"]["step"] == "move"
-        for _ in range(200):
-            frozen.tick(31)
-            sweep(games)
-            state = games.load(game)
-            if state["status"] == "finished":
-                break
-        assert state["status"] == "finished"
-        assert state["game"]["round"] == state["game"]["round_limit"]
-        assert {t["step"] for t in state["timeouts"]} == {"move"}
+    _, _, state = play_out_by_timeouts(redis_client, "prohibition", 2, {"move": 30}, sweeps=200)
+    assert state["status"] == "finished"
+    assert state["game"]["round"] == state["game"]["round_limit"]
+    assert {t["step"] for t in state["timeouts"]} == {"move"}
 
 
 def test_nothing_secret_reaches_players_while_the_game_runs(client):

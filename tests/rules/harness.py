@@ -1,90 +1,21 @@
-"""Fold drafts into state the way the engine will, without Redis or Flask.
-
-`Table` builds the lobby from the engine's own events (game_created, seat_joined,
-game_started), calls RULESET.setup, and then sends commands through the command schema and
-`decide`, wrapping each draft in an envelope and folding it with projections.core.evolve.
-"""
+"""Fold Bootleggers drafts into state the way the engine will, without Redis or Flask
+(tests/support/kernel_table.py), with Bootleggers' default options and lookups."""
 from __future__ import annotations
 
-import copy
-import json
-
-from marshmallow import RAISE
-
-from projections.core import ENGINE_EVENTS, evolve as core_evolve
-from service.rng import ScriptedOracle, SeededOracle
 from service.rules.bootleggers import RULESET
+from tests.support.kernel_table import KernelTable, lookup
 
-NAMES = ["Alice", "Bob", "Charlie", "David", "Eve", "Frank"]
-
-
-def ruleset_for(name):
-    assert name == "bootleggers"
-    return RULESET
+NAMES = KernelTable.NAMES
+ruleset_for = lookup(RULESET)
 
 
-class Table:
+class Table(KernelTable):
+    RULESET = RULESET
+    DEFAULT_OPTIONS = {"rounds": 12, "influence": "phase", "deadlines": {}}
+    NUMBERED_COMMANDS = False
+
     def __init__(self, seats=4, options=None, script=None, seed=None, check=True):
-        self.events: list[dict] = []
-        self.state: dict = {"version": 0, "status": "none"}
-        self.script = script
-        self.seed = seed if seed is not None else b"\x07" * 32
-        self.check = check
-        opts = {"rounds": 12, "influence": "phase", "deadlines": {}}
-        opts.update(options or {})
-        rng = {"mode": "scripted", **script} if script is not None else {"mode": "seeded"}
-        opts["rng"] = rng
-        self._append({"type": "game_created", "payload": {
-            "ruleset": "bootleggers", "ruleset_version": RULESET.version, "options": opts,
-            "seats": seats, "rng_mode": rng["mode"], "seed_commitment": "c" * 64,
-            "script": script, "organizer_token_hash": "org"}}, {"kind": "organizer"})
-        for n in range(1, seats + 1):
-            self._append({"type": "seat_joined", "payload": {
-                "seat": n, "name": NAMES[n - 1], "token_hash": f"t{n}"}}, {"kind": "seat", "seat": n})
-        self._append({"type": "game_started", "payload": {}}, {"kind": "organizer"})
-        self.apply(RULESET.setup(copy.deepcopy(self.state), self.oracle()), {"kind": "system"})
-
-    # -- plumbing -------------------------------------------------------------------------
-    def oracle(self):
-        if self.script is not None:
-            return ScriptedOracle(self.script, self.state["rng"]["dice_used"])
-        return SeededOracle(self.seed, self.state["version"] + 1)
-
-    def _append(self, draft, actor):
-        env = {"type": draft["type"], "schema_version": 1, "game_id": "g1",
-               "version": self.state["version"] + 1, "recorded_at": "2024-01-01T00:00:00Z",
-               "actor": draft.get("actor", actor), "command_id": "c",
-               "payload": copy.deepcopy(draft["payload"]), "prev_hash": "0", "hash": "0"}
-        if self.check and env["type"] not in ENGINE_EVENTS:
-            schema, _ = RULESET.event_schemas[env["type"]]
-            schema(unknown=RAISE).load(env["payload"])
-        self.state = core_evolve(self.state, env, ruleset_for)
-        self.events.append(env)
-
-    def apply(self, drafts, actor):
-        for d in drafts:
-            self._append(d, actor)
-        if self.check:
-            assert json.loads(json.dumps(self.state)) == self.state
-        return drafts
-
-    def send(self, seat, cmd):
-        kind = cmd["type"]
-        schema, _ = RULESET.command_schemas[kind]
-        loaded = schema(unknown=RAISE).load({k: v for k, v in cmd.items() if k != "type"})
-        before = copy.deepcopy(self.state)
-        actor = {"kind": "seat", "seat": seat}
-        drafts = RULESET.decide(self.state, actor, {"type": kind, **loaded}, self.oracle())
-        assert self.state == before, "decide mutated its input state"
-        return self.apply(drafts, actor)
-
-    def timeout(self):
-        return self.apply(RULESET.timeout(self.state, self.oracle()), {"kind": "system"})
-
-    # -- conveniences ------------------------------------------------------------------------
-    @property
-    def game(self):
-        return self.state["game"]
+        super().__init__(seats, options, script, seed, check)
 
     def player(self, seat):
         return self.game["players"][seat - 1]
@@ -96,6 +27,3 @@ class Table:
         """Whose input is awaited, as `{step, seats}` (without the step's opening version)."""
         w = RULESET.waiting(self.state)
         return {"step": w["step"], "seats": w["seats"]}
-
-    def since(self, n):
-        return self.events[n:]

@@ -9,20 +9,15 @@ selling, commands (decide), legal (legal_actions/waiting/timeout), views, schema
 """
 from __future__ import annotations
 
-from . import data
-from .commands import decide
-from .evolve import evolve
-from .legal import legal_actions, timeout, waiting
+from service.rules.common.binding import KernelRuleset
+
+from . import commands, data, evolve, legal, setup, views
 from .schemas import COMMAND_SCHEMAS, EVENT_SCHEMAS
 from .report import report_rounds
 from .sentences import SENTENCES, log_phase
-from .setup import setup, validate_options
-from .views import lobby_view, redact_event, view
 
 
-class BootleggersRuleset:
-    """Binds the kernel's functions to the names the engine calls."""
-
+class BootleggersRuleset(KernelRuleset):
     name = data.RULESET_NAME
     version = data.VERSION
     command_schemas = COMMAND_SCHEMAS
@@ -30,26 +25,11 @@ class BootleggersRuleset:
     sentences = SENTENCES
     organizer_commands = frozenset({"ruling"})
 
-    validate_options = staticmethod(validate_options)
-    setup = staticmethod(setup)
-    decide = staticmethod(decide)
-    evolve = staticmethod(evolve)
-    legal_actions = staticmethod(legal_actions)
-    waiting = staticmethod(waiting)
-    timeout = staticmethod(timeout)
-    view = staticmethod(view)
-    redact_event = staticmethod(redact_event)
-    lobby_view = staticmethod(lobby_view)
     shuffle_start = staticmethod(data.shuffle_start)
     report_rounds = staticmethod(report_rounds)
     log_phase = staticmethod(log_phase)
 
-    @staticmethod
-    def sealed_since(state: dict) -> int | None:
-        """The version of this round's first sealed bid while bids are hidden, else None."""
-        return (state.get("game") or {}).get("sealed_since")
 
-
-RULESET = BootleggersRuleset()
+RULESET = BootleggersRuleset(commands, evolve, legal, setup, views)
 
 __all__ = ["RULESET", "BootleggersRuleset"]

@@ -6,6 +6,7 @@ the caller's state — the Emitter works on a deep copy.
 """
 from __future__ import annotations
 
+from service.rules.common.commands import require_player, seat_of, started
 from service.rules.errors import RuleViolation
 
 from . import deals, flow, phase1, placement, rulings, selling, shipping, thugs
@@ -59,8 +60,7 @@ def check_allowed(game: dict, seat: int, kind: str) -> None:
     if kind not in HANDLERS and kind != "pass":
         raise RuleViolation("unknown_command", f"{kind!r} is not a Bootleggers command",
                             status=422)
-    if seat not in [p["seat"] for p in game["players"]]:
-        raise RuleViolation("not_a_player", f"seat {seat} is not in this game", status=403)
+    require_player(game, seat)
     step = STEPS.get(game["step"] or "")
     if is_free(game, kind) and not (step and kind in step.commands):
         if not muscle_displayed(game):
@@ -97,9 +97,7 @@ def run_command(em, seat: int, cmd: dict) -> None:
 
 
 def decide(state: dict, actor: dict, command: dict, oracle) -> list[dict]:
-    game = state.get("game")
-    if game is None:
-        raise RuleViolation("not_started", "the game has not started yet")
+    game = started(state)
     if game.get("finished"):
         check_allowed(game, 0, command.get("type", ""))
     if command["type"] == "ruling":                 # organizer only (rulings.py)
@@ -107,10 +105,7 @@ def decide(state: dict, actor: dict, command: dict, oracle) -> list[dict]:
         rulings.rule(em, actor, command)
         flow.advance(em)
         return em.drafts
-    if actor.get("kind") != "seat":
-        raise RuleViolation("not_a_player", "only a seated player can send game commands",
-                            status=403)
-    seat = int(actor["seat"])
+    seat = seat_of(actor)
     check_allowed(game, seat, command["type"])
     em = Emitter(state, oracle)
     run_command(em, seat, command)

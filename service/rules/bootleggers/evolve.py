@@ -9,6 +9,8 @@ next Public-dock question to the same player — are still two steps, each with 
 """
 from __future__ import annotations
 
+from service.rules.common.fold import settle, track_sealed
+
 from . import data, evolve_thugs, rulings
 from .model import player, refresh_speakeasy, speakeasy, truck
 from .table import STEPS, pending
@@ -230,17 +232,10 @@ def evolve(state: dict, event: dict) -> dict:
     kind, payload = event["type"], event["payload"]
     state["game"] = apply(state.get("game"), kind, payload)
     game = state["game"]
-    if kind == "bid_placed" and game.get("sealed_since") is None:
-        game["sealed_since"] = event.get("version")  # None in decide's own draft fold
-    elif kind == "bids_revealed":
-        game["sealed_since"] = None
+    track_sealed(game, kind, event.get("version"), "bid_placed", "bids_revealed")
     if kind == "step_started":
         game["step_since"] = event.get("version")
-    if kind == "game_ended":
-        state["status"] = "finished"
-        state["winner"] = payload["winner"]
-    game["waiting_for"] = pending(game)
-    return state
+    return settle(state, kind, payload, "game_ended", pending)
 
 
 __all__ = ["evolve", "apply", "STEPS"]

@@ -4,6 +4,8 @@ per waiting step), so the round reads top to bottom as in RULES.md "Round flow".
 """
 from __future__ import annotations
 
+from service.rules.common.steps import as_system
+
 from . import data, deals, phase1, production, selling, shipping, thugs
 from .model import markers_in_supply, muscle_order, muscle_rank, player
 from .table import STEPS, pending
@@ -135,9 +137,7 @@ def end_of_phase5(em) -> None:
 
 def advance(em) -> None:
     """Run automatic work until the game waits for somebody (or is over)."""
-    g = em.game
-    saved, em.actor = em.actor, "system"
-    try:
+    with as_system(em) as g:
         while not g["finished"]:
             step = g["step"]
             if step not in STEPS:
@@ -153,5 +153,3 @@ def advance(em) -> None:
                     phase1.payroll(em, waiting[0])
                 return
             ON_COMPLETE[step](em)
-    finally:
-        em.actor = saved

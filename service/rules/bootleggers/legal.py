@@ -5,6 +5,8 @@ send them); `params` gives the choices a client needs to build other commands.
 """
 from __future__ import annotations
 
+from service.rules.common import steps
+
 from . import data, deals, flow, placement, thugs
 from .commands import is_free, run_command
 from .kernel import Emitter
@@ -155,11 +157,7 @@ def legal_actions(state: dict, seat: int) -> dict:
 
 
 def waiting(state: dict) -> dict:
-    g = state.get("game")
-    if not g or g["finished"]:
-        return {"step": None, "seats": []}
-    return {"step": g["step"] if g["step"] in STEPS else None, "seats": pending(g),
-            "since": g.get("step_since")}
+    return steps.waiting(state, STEPS, pending)
 
 
 def default_command(g: dict, seat: int) -> dict:

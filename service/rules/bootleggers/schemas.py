@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from service.rules.common.events import (DECK_SHUFFLED, DICE_ROLLED, RANDOMNESS_EVENT_SCHEMAS,
+                                         payload_schemas)
 from service.validators import TEXT_MAX, TableText
 
 from . import data, rulings
@@ -213,17 +215,12 @@ COMMAND_SCHEMAS = {
 F = fields
 
 
-def _ev(name: str, spec: dict) -> type:
-    return Schema.from_dict(spec, name=name)
-
-
 _req = {"required": True}
 _seat = F.Integer(**_req)
 EVENT_SPECS = {
     "game_setup": {"data_version": F.String(**_req), "rounds": F.Integer(**_req),
                    "influence_mode": F.String(**_req), "players": F.List(F.Dict(), **_req)},
-    "deck_shuffled": {"deck": F.String(**_req), "order": F.List(F.Raw(), allow_none=True),
-                      "reason": F.String(), "count": F.Integer()},
+    "deck_shuffled": DECK_SHUFFLED,
     "muscle_dealt": {"seat": _seat, "cards": F.List(F.Integer(), allow_none=True),
                      "count": F.Integer()},
     "cash_paid": {"from": SeatOrBank(**_req), "to": SeatOrBank(**_req),
@@ -254,10 +251,7 @@ EVENT_SPECS = {
                          "placements": F.Dict(keys=F.String(), values=F.Integer(), **_req)},
     "die_placed": {"seat": _seat, "still": F.String(**_req)},
     "improvement_placed": {"seat": _seat, "speakeasy": F.String(**_req)},
-    "dice_rolled": {"purpose": F.String(**_req), "dice": F.List(F.Integer(validate=validate.Range(1, 6)), **_req),
-                    "seat": F.Integer(), "still": F.String(), "crates": F.Integer(),
-                    "stopped_by_copper": F.Boolean(), "speakeasy": F.String(),
-                    "improvements": F.Integer(), "demand": F.Integer()},
+    "dice_rolled": DICE_ROLLED,
     "copper_moved": {"from": F.Integer(allow_none=True, **_req), "to": _seat,
                      "family_production": F.Dict(keys=F.String(), values=F.Integer())},
     "trucks_loaded": {"seat": _seat, "loads": F.Dict(keys=F.String(), values=F.Integer(), **_req)},
@@ -356,8 +350,4 @@ EVENT_SPECS.update({
 })
 
 
-def _camel(name: str) -> str:
-    return "".join(w.title() for w in name.split("_")) + "Payload"
-
-
-EVENT_SCHEMAS = {kind: (_ev(_camel(kind), spec), 1) for kind, spec in EVENT_SPECS.items()}
+EVENT_SCHEMAS = payload_schemas(EVENT_SPECS, shared=RANDOMNESS_EVENT_SCHEMAS)

@@ -9,20 +9,17 @@ organizer may also be playing). Deck order is for the organizer only. Always cop
 from __future__ import annotations
 
 from events.canonical import copy_value
+from service.rules.common.views import hide_shuffle_order, seat_of
 
 from .evolve import board_speakeasies
 from .model import face_down
-
-
-def _seat_of(viewer: dict) -> int | None:
-    return int(viewer["seat"]) if viewer.get("kind") == "seat" else None
 
 
 def view(state: dict, viewer: dict) -> dict:
     game = copy_value(state.get("game"))
     if game is None:
         return None
-    me, organizer = _seat_of(viewer), viewer.get("kind") == "organizer"
+    me, organizer = seat_of(viewer), viewer.get("kind") == "organizer"
     for p in game["players"]:
         own = p["seat"] == me
         if not own:
@@ -59,7 +56,6 @@ def _hide_cards(deal: dict, me) -> None:
             deal[side]["thug_cards"] = len(cards)
 
 
-_ORDER_HIDDEN = {"deck_shuffled"}
 #: what of a declaration (and of a declared card going back to the hand) only its seat sees
 _DECLARED = {"thug_declared": ("card", "kind", "targets"),
              "thug_returned": ("card", "kind", "reason"), "influence_declared": ("placements",)}
@@ -67,11 +63,10 @@ _DECLARED = {"thug_declared": ("card", "kind", "targets"),
 
 def redact_event(event: dict, viewer: dict) -> dict:
     out = copy_value(event)
-    me, organizer = _seat_of(viewer), viewer.get("kind") == "organizer"
+    me, organizer = seat_of(viewer), viewer.get("kind") == "organizer"
     p, kind = out.get("payload") or {}, out.get("type")
-    if kind in _ORDER_HIDDEN and not organizer:
-        p["count"] = len(p.get("order") or [])
-        p["order"] = None
+    if kind == "deck_shuffled" and not organizer:
+        hide_shuffle_order(p)
     elif kind == "bid_placed" and p.get("seat") != me:
         p["card"] = None
     elif kind == "muscle_dealt" and p.get("seat") != me and not organizer:

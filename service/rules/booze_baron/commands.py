@@ -2,6 +2,7 @@
 automatic work. Nothing here mutates the caller's state — the Emitter works on a copy."""
 from __future__ import annotations
 
+from service.rules.common.commands import require_player, seat_of, started
 from service.rules.errors import RuleViolation
 
 from . import flow
@@ -26,8 +27,7 @@ def check_allowed(g: dict, seat: int, kind: str) -> None:
     if kind not in HANDLERS:
         raise RuleViolation("unknown_command", f"{kind!r} is not a Booze Baron command",
                             status=422)
-    if seat not in [p["seat"] for p in g["players"]]:
-        raise RuleViolation("not_a_player", f"seat {seat} is not in this game", status=403)
+    require_player(g, seat)
     step = STEPS.get(g.get("step") or "")
     here = STEP_WORDS.get(g.get("step") or "", "automatic work")
     if step is None or kind not in step.commands:
@@ -46,15 +46,10 @@ def run_command(em, seat: int, cmd: dict) -> None:
 
 
 def decide(state: dict, actor: dict, command: dict, oracle) -> list[dict]:
-    g = state.get("game")
-    if g is None:
-        raise RuleViolation("not_started", "the game has not started yet")
+    g = started(state)
     if g.get("finished"):
         check_allowed(g, 0, command.get("type", ""))
-    if actor.get("kind") != "seat":
-        raise RuleViolation("not_a_player", "only a seated player can send game commands",
-                            status=403)
-    seat = int(actor["seat"])
+    seat = seat_of(actor)
     check_allowed(g, seat, command["type"])
     em = Emitter(state, oracle)
     run_command(em, seat, command)

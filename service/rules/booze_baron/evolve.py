@@ -4,6 +4,8 @@ Of the envelope only `version` is read: where this Move Phase's sealed choices b
 (`sealed_since`, see views) and where the awaited step opened (`step_since`)."""
 from __future__ import annotations
 
+from service.rules.common.fold import settle, track_sealed
+
 from .model import player
 from .table import pending
 
@@ -144,16 +146,9 @@ def evolve(state: dict, event: dict) -> dict:
     kind, payload = event["type"], event["payload"]
     state["game"] = apply(state.get("game"), kind, payload)
     g = state["game"]
-    if kind == "movement_chosen" and g.get("sealed_since") is None:
-        g["sealed_since"] = event.get("version")     # None in decide's own draft fold
-    elif kind == "movements_revealed":
-        g["sealed_since"] = None
+    track_sealed(g, kind, event.get("version"), "movement_chosen", "movements_revealed")
     if kind in ("booze_step_opened", "tail_started") or (
             kind in ("delivery_stolen", "expose_failed", "tail_dropped", "bootlegger_exposed")
             and g["step"] == "action"):
         g["step_since"] = event.get("version")
-    if kind == "booze_game_ended":
-        state["status"] = "finished"
-        state["winner"] = payload["winner"]
-    g["waiting_for"] = pending(g)
-    return state
+    return settle(state, kind, payload, "booze_game_ended", pending)

@@ -3,6 +3,8 @@ open the next step. The round reads top to bottom as in the seed: Move Phase (se
 choices, one reveal), Action Phase (Baron first, clockwise), End of Round."""
 from __future__ import annotations
 
+from service.rules.common import steps
+
 from . import data, scoring
 from .model import clockwise_from, left_of, player, public_coins, unexposed
 from .table import STEPS, pending
@@ -76,10 +78,4 @@ ON_COMPLETE = {"move": _after_move, "action": end_of_round}
 
 def advance(em) -> None:
     """Run automatic work until the game waits for somebody (or is over)."""
-    g = em.game
-    saved, em.actor = em.actor, "system"
-    try:
-        while not g["finished"] and g["step"] in STEPS and not pending(g):
-            ON_COMPLETE[g["step"]](em)
-    finally:
-        em.actor = saved
+    steps.advance(em, STEPS, pending, ON_COMPLETE)

@@ -5,6 +5,8 @@ send them); `params` lists the choices a client needs to build others.
 """
 from __future__ import annotations
 
+from service.rules.common import steps
+
 from . import data, flow
 from .commands import run_command
 from .kernel import Emitter
@@ -86,11 +88,7 @@ def legal_actions(state: dict, seat: int) -> dict:
 
 
 def waiting(state: dict) -> dict:
-    g = state.get("game")
-    if not g or g["finished"]:
-        return {"step": None, "seats": []}
-    return {"step": g["step"] if g["step"] in STEPS else None, "seats": pending(g),
-            "since": g.get("step_since")}
+    return steps.waiting(state, STEPS, pending)
 
 
 def default_command(g: dict, seat: int) -> dict:

@@ -3,14 +3,14 @@ unknown=RAISE), whose descriptions feed the OpenAPI document, and one per event 
 
 Command names are distinct from Bootleggers' (`pass_turn`, not `pass`), since the OpenAPI
 generator merges every ruleset's commands by name. `deck_shuffled` and `dice_rolled` are
-the engine-wide randomness conventions (service/rules/interface.py): the registry holds one
-schema per event type, so this ruleset registers Bootleggers' very schemas for them.
+the engine-wide randomness conventions (service/rules/interface.py): this ruleset registers
+the shared schemas of service/rules/common/events.py for them, as Bootleggers does.
 """
 from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from service.rules.bootleggers.schemas import EVENT_SCHEMAS as _SHARED
+from service.rules.common.events import RANDOMNESS_EVENT_SCHEMAS, payload_schemas
 
 from . import data
 
@@ -114,10 +114,4 @@ EVENT_SPECS = {
 }
 
 
-def _camel(name: str) -> str:
-    return "".join(w.title() for w in name.split("_")) + "Payload"
-
-
-EVENT_SCHEMAS = {kind: (Schema.from_dict(spec, name="BoozeBaron" + _camel(kind)), 1)
-                 for kind, spec in EVENT_SPECS.items()}
-EVENT_SCHEMAS.update({kind: _SHARED[kind] for kind in ("deck_shuffled", "dice_rolled")})
+EVENT_SCHEMAS = {**payload_schemas(EVENT_SPECS, prefix="BoozeBaron"), **RANDOMNESS_EVENT_SCHEMAS}

@@ -11,20 +11,17 @@
 from __future__ import annotations
 
 from events.canonical import copy_value
+from service.rules.common.views import hide_shuffle_order, seat_of
 
 from . import data
 from .model import player
-
-
-def _seat_of(viewer: dict) -> int | None:
-    return int(viewer["seat"]) if viewer.get("kind") == "seat" else None
 
 
 def view(state: dict, viewer: dict) -> dict:
     game = copy_value(state.get("game"))
     if game is None:
         return None
-    me, organizer = _seat_of(viewer), viewer.get("kind") == "organizer"
+    me, organizer = seat_of(viewer), viewer.get("kind") == "organizer"
     tail = game.get("tail")
     if tail and me == tail["seat"]:
         game["tail"]["cards"] = copy_value(player(game, tail["target"])["deliveries"])
@@ -53,11 +50,10 @@ def lobby_view(state: dict) -> dict:
 
 def redact_event(event: dict, viewer: dict) -> dict:
     out = copy_value(event)
-    me, organizer = _seat_of(viewer), viewer.get("kind") == "organizer"
+    me, organizer = seat_of(viewer), viewer.get("kind") == "organizer"
     p, kind = out.get("payload") or {}, out.get("type")
     if kind == "deck_shuffled" and not organizer:
-        p["count"] = len(p.get("order") or [])
-        p["order"] = None
+        hide_shuffle_order(p)
     elif kind == "booze_dealt" and p.get("seat") != me and not organizer:
         p["mob"], p["booze"] = None, None
     elif kind == "movement_chosen" and p.get("seat") != me:

@@ -7,37 +7,20 @@ commands (decide), legal (legal_actions/waiting/timeout), views, schemas, senten
 """
 from __future__ import annotations
 
-from . import data
-from .commands import decide
-from .evolve import evolve
-from .legal import legal_actions, timeout, waiting
+from service.rules.common.binding import KernelRuleset
+
+from . import commands, data, evolve, legal, setup, views
 from .schemas import COMMAND_SCHEMAS, EVENT_SCHEMAS
 from .sentences import SENTENCES
-from .setup import setup, validate_options
-from .views import lobby_view, redact_event, view
 
 
-class ProhibitionRuleset:
-    """Binds the kernel's functions to the names the engine calls."""
-
+class ProhibitionRuleset(KernelRuleset):
     name = data.RULESET_NAME
     version = data.VERSION
-    seat_range = (data.MIN_SEATS, data.MAX_SEATS)
     command_schemas = COMMAND_SCHEMAS
     event_schemas = EVENT_SCHEMAS
     sentences = SENTENCES
-    organizer_commands = frozenset()
-
-    validate_options = staticmethod(validate_options)
-    setup = staticmethod(setup)
-    decide = staticmethod(decide)
-    evolve = staticmethod(evolve)
-    legal_actions = staticmethod(legal_actions)
-    waiting = staticmethod(waiting)
-    timeout = staticmethod(timeout)
-    view = staticmethod(view)
-    redact_event = staticmethod(redact_event)
-    lobby_view = staticmethod(lobby_view)
+    seat_range = (data.MIN_SEATS, data.MAX_SEATS)
 
     @staticmethod
     def sealed_since(state: dict) -> int | None:
@@ -45,6 +28,6 @@ class ProhibitionRuleset:
         return None
 
 
-RULESET = ProhibitionRuleset()
+RULESET = ProhibitionRuleset(commands, evolve, legal, setup, views)
 
 __all__ = ["RULESET", "ProhibitionRuleset"]

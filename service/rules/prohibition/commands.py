@@ -2,6 +2,7 @@
 automatic work. Nothing here mutates the caller's state (the Emitter works on a copy)."""
 from __future__ import annotations
 
+from service.rules.common.commands import require_player, seat_of, started
 from service.rules.errors import RuleViolation
 
 from . import actions, flow
@@ -21,8 +22,7 @@ def check_allowed(game: dict, seat: int, kind: str) -> None:
     if kind not in HANDLERS:
         raise RuleViolation("unknown_command", f"{kind!r} is not a Prohibition command",
                             status=422)
-    if seat not in [p["seat"] for p in game["players"]]:
-        raise RuleViolation("not_a_player", f"seat {seat} is not in this game", status=403)
+    require_player(game, seat)
     waiting = pending(game)
     if seat not in waiting:
         who = f"seat {waiting[0]}'s" if waiting else "nobody's"
@@ -38,13 +38,8 @@ def run_command(em, seat: int, cmd: dict) -> None:
 
 
 def decide(state: dict, actor: dict, command: dict, oracle) -> list[dict]:
-    game = state.get("game")
-    if game is None:
-        raise RuleViolation("not_started", "the game has not started yet")
-    if actor.get("kind") != "seat":
-        raise RuleViolation("not_a_player", "only a seated player can send game commands",
-                            status=403)
-    seat = int(actor["seat"])
+    game = started(state)
+    seat = seat_of(actor)
     check_allowed(game, seat, command["type"])
     em = Emitter(state, oracle)
     run_command(em, seat, command)

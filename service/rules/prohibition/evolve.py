@@ -5,6 +5,8 @@ The only place the game changes; decide folds its own drafts through it on a pri
 """
 from __future__ import annotations
 
+from service.rules.common.fold import settle
+
 from . import data
 from .model import player, space
 from .table import pending
@@ -130,8 +132,4 @@ def evolve(state: dict, event: dict) -> dict:
     game = state["game"]
     if kind == "step_started":
         game["step_since"] = event.get("version")
-    if kind == "game_ended":
-        state["status"] = "finished"
-        state["winner"] = payload["winner"]
-    game["waiting_for"] = pending(game)
-    return state
+    return settle(state, kind, payload, "game_ended", pending)

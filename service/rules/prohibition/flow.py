@@ -6,6 +6,8 @@ questions. When the turn ends: the Culture bankroll, the game-end check, the nex
 """
 from __future__ import annotations
 
+from service.rules.common import steps
+
 from . import data
 from .model import culture_left, player, space
 from .table import STEPS, pending
@@ -84,10 +86,4 @@ ON_COMPLETE = {
 
 def advance(em) -> None:
     """Run automatic work until the game waits for the player whose turn it is."""
-    g = em.game
-    saved, em.actor = em.actor, "system"
-    try:
-        while not g["finished"] and g["step"] in STEPS and not pending(g):
-            ON_COMPLETE[g["step"]](em)
-    finally:
-        em.actor = saved
+    steps.advance(em, STEPS, pending, ON_COMPLETE)

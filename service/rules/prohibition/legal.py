@@ -7,6 +7,7 @@ client can show the two-dice choices of the turn.
 """
 from __future__ import annotations
 
+from service.rules.common import steps
 from service.rules.errors import RuleViolation
 
 from . import data, flow
@@ -92,11 +93,7 @@ def legal_actions(state: dict, seat: int) -> dict:
 
 
 def waiting(state: dict) -> dict:
-    g = state.get("game")
-    if not g or g["finished"]:
-        return {"step": None, "seats": []}
-    return {"step": g["step"] if g["step"] in STEPS else None, "seats": pending(g),
-            "since": g.get("step_since")}
+    return steps.waiting(state, STEPS, pending)
 
 
 def timeout(state: dict, oracle) -> list[dict]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from service.rules.common.events import payload_schemas
+
 from . import data
 
 
@@ -104,9 +106,4 @@ EVENT_SPECS = {
 }
 
 
-def _camel(name: str) -> str:
-    return "Prohibition" + "".join(w.title() for w in name.split("_")) + "Payload"
-
-
-EVENT_SCHEMAS = {kind: (Schema.from_dict(spec, name=_camel(kind)), 1)
-                 for kind, spec in EVENT_SPECS.items()}
+EVENT_SCHEMAS = payload_schemas(EVENT_SPECS, prefix="Prohibition")
