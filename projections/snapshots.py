@@ -10,7 +10,7 @@ import redis
 
 from events.canonical import dumps, loads
 
-PROJECTION_VERSION = 4
+PROJECTION_VERSION = 5
 
 # Write only when newer, so a slow writer never rolls a snapshot back.
 _SET_IF_NEWER = """

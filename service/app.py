@@ -9,7 +9,7 @@ from flask import Flask
 from events.store import VersionConflict
 from service import metrics
 from service import clock
-from service.api import clock as clock_api, docs, games as games_api, ops, problems, records, stream  # noqa: F401  (records, stream register routes)
+from service.api import clock as clock_api, disputes, docs, games as games_api, ops, problems, records, stream  # noqa: F401  (disputes, records, stream register routes)
 from service.games import Games
 from service.rules.registry import rulesets
 

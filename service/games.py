@@ -23,7 +23,7 @@ from events.registry import EventRegistry
 from events.store import GAME_ID, EventStore, VersionConflict
 from projections.core import empty_state, evolve, fold
 from projections.snapshots import Snapshots
-from service import lobby, metrics, rng
+from service import disputes, lobby, metrics, rng
 from service.rules.errors import RuleViolation
 
 MAX_ATTEMPTS = 10
@@ -178,19 +178,64 @@ class Games:
         return self.execute(game_id, actor, decide, fingerprint=dumps({"operation": "start"}), **pins)
 
     def command(self, game_id: str, actor: dict, command: dict, **pins) -> Outcome:
+        now = self.now()  # decided and recorded at the same instant (the dispute window)
+        tokens = {seat: secrets.token_urlsafe(32) for seat in disputes.replaced_seats(command)}
+        hashes = {seat: token_hash(token) for seat, token in tokens.items()}
+
         def decide(state, oracle):
-            if command["type"] == "say":
+            kind = command["type"]
+            if kind == "say":
                 return lobby.decide_say(state, actor, command["text"])
-            lobby.require_status(state, "running")
+            if kind == "dispute":
+                return disputes.decide_dispute(state, actor, command, now)
             ruleset = self.ruleset_for(state["ruleset"])
+            rule = self._ruler(ruleset, actor, oracle, hashes, now)
+            if kind == "resolve_dispute":
+                return disputes.decide_resolve(state, actor, command, rule,
+                                               lambda st, drafts, who: self.fold_drafts(st, drafts, who, now))
+            if kind == "ruling":
+                disputes.require_organizer(actor, "make a ruling")
+                return rule(state, command, None)
+            lobby.require_status(state, "running")
             organizers = getattr(ruleset, "organizer_commands", frozenset())
-            if actor["kind"] == "organizer" and command["type"] not in organizers:
-                raise RuleViolation("seat_only", f"only a seated player may send {command['type']}", status=403)
-            if actor["kind"] == "seat" and command["type"] in organizers:
-                raise RuleViolation("organizer_only", f"only the organizer may send {command['type']}", status=403)
+            if actor["kind"] == "organizer" and kind not in organizers:
+                raise RuleViolation("seat_only", f"only a seated player may send {kind}", status=403)
+            if actor["kind"] == "seat" and kind in organizers:
+                raise RuleViolation("organizer_only", f"only the organizer may send {kind}", status=403)
+            if actor["kind"] == "seat" and actor["seat"] in (state.get("forfeited") or ()):
+                raise RuleViolation("seat_forfeited", f"seat {actor['seat']} has forfeited this game; "
+                                    "its moves are made for it", status=403)
             return ruleset.decide(state, actor, command, oracle)
 
-        return self.execute(game_id, actor, decide, fingerprint=dumps(command), **pins)
+        outcome = self.execute(game_id, actor, decide, fingerprint=dumps(command), now=now, **pins)
+        if tokens and not outcome.duplicate:  # shown once, to the organizer; never stored
+            outcome.extra["player_tokens"] = {str(seat): token for seat, token in tokens.items()}
+        return outcome
+
+    def _ruler(self, ruleset, actor: dict, oracle, hashes: dict, now: str):
+        """`rule(state, ruling, dispute) -> drafts`: one ruling, the engine's or the ruleset's."""
+        def rule(state, ruling, dispute):
+            disputes.check_ruling_time(state, ruling["kind"], dispute)
+            if ruling["kind"] in disputes.ENGINE_RULINGS:
+                return disputes.decide_engine_ruling(
+                    state, ruling, ruleset, oracle, dispute, hashes, actor,
+                    lambda st, drafts, who: self.fold_drafts(st, drafts, who, now))
+            if "ruling" not in getattr(ruleset, "organizer_commands", ()):
+                raise RuleViolation("unknown_ruling", f"{state['ruleset']} has no ruling {ruling['kind']!r}; "
+                                    "the engine's are forfeit, replace_player and annul", status=422)
+            return ruleset.decide(state, actor, {"type": "ruling", **ruling}, oracle)
+        return rule
+
+    def fold_drafts(self, state: dict, drafts: list[dict], actor: dict, now: str) -> dict:
+        """`state` with `drafts` applied (a copy, unsealed): what a later decision in the same
+        append reads."""
+        after = json_copy(state)
+        for draft in drafts:
+            after = evolve(after, {"type": draft["type"], "payload": json_copy(draft["payload"]),
+                                   "version": after["version"] + 1, "hash": after.get("head_hash"),
+                                   "recorded_at": now, "actor": draft.get("actor", actor),
+                                   "game_id": after.get("game_id"), "command_id": None}, self.ruleset_for)
+        return after
 
     def system(self, game_id: str, decide: Callable[[dict, object], list[dict]], **pins) -> Outcome:
         """Automatic work (timeouts, organizer tools) through the same loop."""
@@ -198,7 +243,9 @@ class Games:
 
     # ---- the write loop ------------------------------------------------------
     def execute(self, game_id: str, actor: dict, decide, *, expected: int | None = None,
-                idempotency: str | None = None, fingerprint: str | None = None) -> Outcome:
+                idempotency: str | None = None, fingerprint: str | None = None,
+                now: str | None = None) -> Outcome:
+        """`now`: the time to record (default: the clock's at the write)."""
         if not self.exists(game_id):
             raise GameNotFound(game_id)
         if idempotency:
@@ -216,20 +263,20 @@ class Games:
             drafts = decide(state, oracle)
             try:
                 return self._write(game_id, state, drafts, actor, idempotency, fingerprint,
-                                   f"cmd_{uuid.uuid4().hex}")
+                                   f"cmd_{uuid.uuid4().hex}", now)
             except VersionConflict:
                 metrics.CONFLICTS.inc()
                 if expected is not None:
                     raise
         raise Busy(game_id)
 
-    def _write(self, game_id, state, drafts, actor, idempotency, fingerprint, command_id) -> Outcome:
+    def _write(self, game_id, state, drafts, actor, idempotency, fingerprint, command_id, now=None) -> Outcome:
         after = json_copy(state)
         events = []
         pending = list(drafts)
         while pending:
             sealed = seal(pending, game_id=game_id, first_version=after["version"] + 1,
-                          prev_hash=after.get("head_hash") or "0" * 64, recorded_at=self.now(),
+                          prev_hash=after.get("head_hash") or "0" * 64, recorded_at=now or self.now(),
                           actor=actor, command_id=command_id, schema_version_of=self.registry.version_of)
             for event in sealed:
                 self.registry.check(event["type"], event["payload"], owner=after.get("ruleset"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from . import data
 from .commands import decide
 from .evolve import evolve
+from .forfeits import forfeit
 from .legal import legal_actions, timeout, waiting
 from .schemas import COMMAND_SCHEMAS, EVENT_SCHEMAS
 from .setup import setup, validate_options
@@ -37,6 +38,7 @@ class BootleggersRuleset:
     view = staticmethod(view)
     redact_event = staticmethod(redact_event)
     lobby_view = staticmethod(lobby_view)
+    forfeit = staticmethod(forfeit)
 
 
     @staticmethod
