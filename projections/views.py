@@ -69,6 +69,10 @@ def view_state(state: dict, viewer: dict, ruleset, hidden_from: int | None = Non
             waiting = ruleset.waiting(state)
             out["step"], out["waiting_for"] = waiting.get("step"), list(waiting.get("seats", []))
         out.update(ruleset.view(state, viewer))
+        if "amendments" in state or "annulled" in state:
+            out["winner"] = state["winner"]  # the amended result, not the ruleset's original
+        if "annulled" in state:
+            out["step"], out["waiting_for"] = None, []  # stopped where it stood: nobody is awaited
     elif hasattr(ruleset, "lobby_view"):
         out.update(ruleset.lobby_view(state))
     if hidden_from is None:
