@@ -47,7 +47,16 @@ def commands_by_name() -> dict[str, list[tuple[str, type, str]]]:
     """Command type -> [(ruleset, schema, description)]; `say` is the engine's own."""
     from service.rules.registry import rulesets
 
-    by_name = {"say": [("", s.Say, "Table talk, any time; kept in the game's record.")]}
+    by_name = {"say": [("", s.Say, "Table talk, any time; kept in the game's record.")],
+               "dispute": [("", s.Dispute, "A seat, while the game runs and until `options.dispute_window` "
+                                           "seconds (default 86400) after its end: what happened at event "
+                                           "`version` was wrong. Records `dispute_filed`.")],
+               "resolve_dispute": [("", s.ResolveDispute, "Organizer: answer a dispute, upheld or rejected; "
+                                                          "an upheld one may carry `rulings`, applied in the "
+                                                          "same append. Records `dispute_resolved`.")],
+               "ruling": [("engine", s.EngineRuling, "Organizer, in every ruleset: forfeit, replace_player "
+                                                     "or annul, while the game runs; after the end only "
+                                                     "inside resolve_dispute.")]}
     for ruleset in rulesets().values():
         for name, (schema_cls, description) in ruleset.command_schemas.items():
             by_name.setdefault(name, []).append((ruleset.name, schema_cls, description))
@@ -142,6 +151,7 @@ def build_spec() -> dict:
         "responses": {**_ok(200, "Audit", "the audit"), **_errors(401, 403, 404)}}})
     _clock_paths(spec, pins)
     _record_paths(spec)
+    _dispute_paths(spec)
     spec.path("/healthz", operations={"get": {"summary": "Liveness (pings Redis)", "responses": {
         "200": {"description": "ok"}, **_errors(503)}}})
     spec.path("/metrics", operations={"get": {"summary": "Prometheus metrics", "responses": {
@@ -210,6 +220,17 @@ def _record_paths(spec: APISpec) -> None:
         "responses": {"201": {"description": "imported", "headers": {"Location": {"schema": {"type": "string"}}},
                               "content": {"application/json": {"schema": "ImportAnswer"}}},
                       **_errors(400, 401, 403, 409, 422)}}})
+
+
+# ---- disputes (service/api/disputes.py) ---------------------------------------------------
+def _dispute_paths(spec: APISpec) -> None:
+    spec.components.schema("Disputes", schema=s.Disputes)
+    spec.path("/v1/games/{game_id}/disputes", operations={"get": {
+        "summary": "Disputes with their state and resolution: a seat its own, the organizer all; "
+                   "everyone once the game is over",
+        "description": "Filing (`dispute`) and answering (`resolve_dispute`) are commands.",
+        "parameters": [GAME_ID], "security": OPTIONAL_BEARER,
+        "responses": {**_ok(200, "Disputes", "the disputes"), **_errors(401, 404)}}})
 
 
 def render() -> str:

@@ -24,7 +24,7 @@ from events.registry import UnknownEventType
 from events.store import GAME_ID, VersionConflict
 from projections.core import empty_state, evolve
 from projections.views import chain_hidden_from, view_event
-from service import rng
+from service import disputes, rng
 from service.games import GAMES_INDEX, Games, summary, summary_key, token_hash
 from events.canonical import dumps
 
@@ -101,11 +101,21 @@ def validate(games: Games, events: list[dict]) -> dict:
         except Exception as exc:  # untrusted input reaching a fold written for checked streams
             raise InvalidRecord(f"event {event['version']} ({event['type']}) cannot happen where it "
                                 f"stands in this game ({type(exc).__name__})", event["version"]) from None
+        _check_filed_in_time(state, event)
     if state["status"] != "finished":
         raise InvalidRecord(f"only a finished game can be imported; this record stops at event "
                             f"{state['version']} with the game {state['status']}")
     _check_seed(state, events)
     return state
+
+
+def _check_filed_in_time(state: dict, event: dict) -> None:
+    """A dispute filed after the game's window closed cannot be in a true record."""
+    closes = disputes.window_closes(state)
+    if (event["type"] == "dispute_filed" and closes is not None
+            and _timestamp(event["recorded_at"]) > _timestamp(closes)):
+        raise InvalidRecord(f"event {event['version']} files a dispute at {event['recorded_at']}, after the "
+                            f"game's dispute window closed at {closes}", event["version"])
 
 
 def _envelopes(record: dict) -> list[dict]:

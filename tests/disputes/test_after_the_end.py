@@ -98,3 +98,26 @@ def test_annulling_a_finished_game_amends_its_result(client, app):
     assert record.get_json()["complete"] is True
     assert "game_ended" in dumps(record.get_json())
     rebuilt_equals_live(app, table.game_id)
+
+
+def test_an_import_refuses_a_dispute_filed_after_the_window(client, app, redis_client):
+    with freeze_time("2030-01-01T12:00:00Z") as frozen:
+        table = open_table(client, 3, {"dispute_window": 60})
+        annul(table)
+        frozen.tick(30)
+        ok(seat(table, 1, {"type": "dispute", "version": 2, "text": "in time"}))
+    headers = {"Authorization": f"Bearer {table.organizer}"}
+    record = client.get(f"/v1/games/{table.game_id}/export", headers=headers).get_json()
+    redis_client.flushdb()
+    assert client.post("/v1/games/import", json=record, headers=headers).status_code == 201
+    rebuilt_equals_live(app, table.game_id)
+    redis_client.flushdb()
+    from events.envelope import seal
+    late = record["events"][-1]
+    late_events = record["events"][:-1] + seal(
+        [{"type": "dispute_filed", "payload": late["payload"]}], game_id=late["game_id"],
+        first_version=late["version"], prev_hash=late["prev_hash"], recorded_at="2030-01-01T12:01:01.000000Z",
+        actor=late["actor"], command_id=late["command_id"], schema_version_of=lambda kind: 1)
+    body = problem(client.post("/v1/games/import", json={**record, "events": late_events}, headers=headers),
+                   422, "invalid_record")
+    assert body["event_version"] == late["version"] and "dispute window" in body["detail"]
