@@ -125,12 +125,9 @@ class SeatForfeited(Schema):
     dispute = fields.Integer(allow_none=True)
 
 
-class SeatReplaced(Schema):
+class SeatReplaced(SeatForfeited):
     """A new player takes the seat: `token_hash` replaces the old one (never the token)."""
-    seat = fields.Integer(required=True, validate=validate.Range(min=1))
-    reason = fields.String(required=True)
     token_hash = fields.String(required=True)
-    dispute = fields.Integer(allow_none=True)
 
 
 class GameAnnulled(Schema):
