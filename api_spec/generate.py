@@ -150,8 +150,8 @@ def build_spec() -> dict:
         "security": OPTIONAL_BEARER,
         "responses": {**_ok(200, "Audit", "the audit"), **_errors(401, 403, 404)}}})
     _clock_paths(spec, pins)
-    _record_paths(spec)
     _dispute_paths(spec)
+    _record_paths(spec)
     spec.path("/healthz", operations={"get": {"summary": "Liveness (pings Redis)", "responses": {
         "200": {"description": "ok"}, **_errors(503)}}})
     spec.path("/metrics", operations={"get": {"summary": "Prometheus metrics", "responses": {

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import uuid
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Callable, Iterable
@@ -23,10 +24,14 @@ from events.registry import EventRegistry
 from events.store import GAME_ID, EventStore, VersionConflict
 from projections.core import empty_state, evolve, fold
 from projections.snapshots import Snapshots
-from service import disputes, lobby, metrics, rng
+from service import lobby, metrics, rng
 from service.rules.errors import RuleViolation
+from service import disputes
 
 MAX_ATTEMPTS = 10
+#: The instant a command was decided at, recorded as its events' `recorded_at` (set by
+#: `Games.command` around its write), so a time-bound rule reads recorded times only.
+DECIDED_AT: ContextVar[str | None] = ContextVar("decided_at", default=None)
 GAMES_INDEX = "games:index"
 
 
@@ -207,7 +212,11 @@ class Games:
                                     "its moves are made for it", status=403)
             return ruleset.decide(state, actor, command, oracle)
 
-        outcome = self.execute(game_id, actor, decide, fingerprint=dumps(command), now=now, **pins)
+        decided = DECIDED_AT.set(now)
+        try:
+            outcome = self.execute(game_id, actor, decide, fingerprint=dumps(command), **pins)
+        finally:
+            DECIDED_AT.reset(decided)
         if tokens and not outcome.duplicate:  # shown once, to the organizer; never stored
             outcome.extra["player_tokens"] = {str(seat): token for seat, token in tokens.items()}
         return outcome
@@ -243,9 +252,7 @@ class Games:
 
     # ---- the write loop ------------------------------------------------------
     def execute(self, game_id: str, actor: dict, decide, *, expected: int | None = None,
-                idempotency: str | None = None, fingerprint: str | None = None,
-                now: str | None = None) -> Outcome:
-        """`now`: the time to record (default: the clock's at the write)."""
+                idempotency: str | None = None, fingerprint: str | None = None) -> Outcome:
         if not self.exists(game_id):
             raise GameNotFound(game_id)
         if idempotency:
@@ -263,20 +270,20 @@ class Games:
             drafts = decide(state, oracle)
             try:
                 return self._write(game_id, state, drafts, actor, idempotency, fingerprint,
-                                   f"cmd_{uuid.uuid4().hex}", now)
+                                   f"cmd_{uuid.uuid4().hex}")
             except VersionConflict:
                 metrics.CONFLICTS.inc()
                 if expected is not None:
                     raise
         raise Busy(game_id)
 
-    def _write(self, game_id, state, drafts, actor, idempotency, fingerprint, command_id, now=None) -> Outcome:
+    def _write(self, game_id, state, drafts, actor, idempotency, fingerprint, command_id) -> Outcome:
         after = json_copy(state)
         events = []
         pending = list(drafts)
         while pending:
             sealed = seal(pending, game_id=game_id, first_version=after["version"] + 1,
-                          prev_hash=after.get("head_hash") or "0" * 64, recorded_at=now or self.now(),
+                          prev_hash=after.get("head_hash") or "0" * 64, recorded_at=DECIDED_AT.get() or self.now(),
                           actor=actor, command_id=command_id, schema_version_of=self.registry.version_of)
             for event in sealed:
                 self.registry.check(event["type"], event["payload"], owner=after.get("ruleset"))

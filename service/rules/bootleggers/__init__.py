@@ -27,6 +27,7 @@ class BootleggersRuleset:
     command_schemas = COMMAND_SCHEMAS
     event_schemas = EVENT_SCHEMAS
     organizer_commands = frozenset({"ruling"})
+    forfeit = staticmethod(forfeit)  # optional hook: a forfeited seat (forfeits.py)
 
     validate_options = staticmethod(validate_options)
     setup = staticmethod(setup)
@@ -38,7 +39,6 @@ class BootleggersRuleset:
     view = staticmethod(view)
     redact_event = staticmethod(redact_event)
     lobby_view = staticmethod(lobby_view)
-    forfeit = staticmethod(forfeit)
 
 
     @staticmethod
