@@ -29,9 +29,6 @@ from service.rules.errors import RuleViolation
 from service import disputes
 
 MAX_ATTEMPTS = 10
-#: The instant a command was decided at, recorded as its events' `recorded_at` (set by
-#: `Games.command` around its write), so a time-bound rule reads recorded times only.
-DECIDED_AT: ContextVar[str | None] = ContextVar("decided_at", default=None)
 GAMES_INDEX = "games:index"
 
 
@@ -41,6 +38,11 @@ class GameNotFound(Exception):
 
 class Busy(Exception):
     """Too many writers raced for one game; the client may simply retry."""
+
+
+#: The instant a command was decided at, recorded as its events' `recorded_at` (set by
+#: `Games.command` around its write), so a time-bound rule reads recorded times only.
+DECIDED_AT: ContextVar[str | None] = ContextVar("decided_at", default=None)
 
 
 @dataclass

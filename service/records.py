@@ -24,7 +24,7 @@ from events.registry import UnknownEventType
 from events.store import GAME_ID, VersionConflict
 from projections.core import empty_state, evolve
 from projections.views import chain_hidden_from, view_event
-from service import disputes, rng
+from service import rng
 from service.games import GAMES_INDEX, Games, summary, summary_key, token_hash
 from events.canonical import dumps
 
@@ -111,7 +111,8 @@ def validate(games: Games, events: list[dict]) -> dict:
 
 def _check_filed_in_time(state: dict, event: dict) -> None:
     """A dispute filed after the game's window closed cannot be in a true record."""
-    closes = disputes.window_closes(state)
+    from service.disputes import window_closes
+    closes = window_closes(state)
     if (event["type"] == "dispute_filed" and closes is not None
             and _timestamp(event["recorded_at"]) > _timestamp(closes)):
         raise InvalidRecord(f"event {event['version']} files a dispute at {event['recorded_at']}, after the "

@@ -167,10 +167,10 @@ class EventOut(Open):
 
 
 class CommandAnswer(Open):
-    version = fields.Integer()
-    events = fields.List(fields.Nested(EventOut))
     player_tokens = fields.Dict(metadata={
         "description": "replace_player rulings only: seat -> the new player token (given once)"})
+    version = fields.Integer()
+    events = fields.List(fields.Nested(EventOut))
 
 
 class EventsPage(Open):
