@@ -121,3 +121,12 @@ def test_an_import_refuses_a_dispute_filed_after_the_window(client, app, redis_c
     body = problem(client.post("/v1/games/import", json={**record, "events": late_events}, headers=headers),
                    422, "invalid_record")
     assert body["event_version"] == late["version"] and "dispute window" in body["detail"]
+
+
+def test_annulling_stops_the_clock(client, app):
+    table = open_table(client, 3, {"deadlines": {"default": 600}})
+    assert table.state()["deadline"] is not None
+    answer = annul(table, "storm")
+    assert "deadline_cleared" in [e["type"] for e in answer["events"]]
+    assert table.state()["deadline"] is None
+    rebuilt_equals_live(app, table.game_id)
