@@ -21,7 +21,8 @@ from service.rules.errors import RuleViolation
 DEFAULT_WINDOW = 24 * 3600
 #: kind -> the fields it takes besides `kind` and `reason`
 ENGINE_RULINGS: dict[str, tuple[str, ...]] = {"forfeit": ("seat",), "replace_player": ("seat",), "annul": ()}
-AFTER_THE_END = ("forfeit", "replace_player", "annul")
+#: after the end: the kinds that amend a result or a seat (a ruleset's correct a table in play)
+AFTER_THE_END = tuple(ENGINE_RULINGS)
 
 #: `fold(state, drafts, actor) -> state`: drafts applied to a copy, as the append will
 Fold = Callable[[dict, list, dict], dict]
