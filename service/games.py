@@ -185,11 +185,15 @@ class Games:
         return self.execute(game_id, actor, decide, fingerprint=dumps({"operation": "start"}), **pins)
 
     def command(self, game_id: str, actor: dict, command: dict, **pins) -> Outcome:
-        now = self.now()  # decided and recorded at the same instant (the dispute window)
         tokens = {seat: secrets.token_urlsafe(32) for seat in disputes.replaced_seats(command)}
         hashes = {seat: token_hash(token) for seat, token in tokens.items()}
 
         def decide(state, oracle):
+            # Decided and recorded at one instant (the dispute window), taken afresh on each
+            # attempt: an append that succeeds had no writer between its load and itself, so
+            # recorded times still rise along the stream.
+            now = self.now()
+            DECIDED_AT.set(now)
             kind = command["type"]
             if kind == "say":
                 return lobby.decide_say(state, actor, command["text"])
@@ -214,7 +218,7 @@ class Games:
                                     "its moves are made for it", status=403)
             return ruleset.decide(state, actor, command, oracle)
 
-        decided = DECIDED_AT.set(now)
+        decided = DECIDED_AT.set(None)
         try:
             outcome = self.execute(game_id, actor, decide, fingerprint=dumps(command), **pins)
         finally:
