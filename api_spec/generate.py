@@ -52,7 +52,16 @@ def commands_by_name() -> dict[str, list[tuple[str, type, str]]]:
     """Command type -> [(ruleset, schema, description)]; `say` is the engine's own."""
     from service.rules.registry import rulesets
 
-    by_name = {"say": [("", s.Say, "Table talk, any time; kept in the game's record.")]}
+    by_name = {"say": [("", s.Say, "Table talk, any time; kept in the game's record.")],
+               "dispute": [("", s.Dispute, "A seat, while the game runs and until `options.dispute_window` "
+                                           "seconds (default 86400) after its end: what happened at event "
+                                           "`version` was wrong. Records `dispute_filed`.")],
+               "resolve_dispute": [("", s.ResolveDispute, "Organizer: answer a dispute, upheld or rejected; "
+                                                          "an upheld one may carry `rulings`, applied in the "
+                                                          "same append. Records `dispute_resolved`.")],
+               "ruling": [("engine", s.EngineRuling, "Organizer, in every ruleset: forfeit, replace_player "
+                                                     "or annul, while the game runs; after the end only "
+                                                     "inside resolve_dispute.")]}
     for ruleset in rulesets().values():
         for name, (schema_cls, description) in ruleset.command_schemas.items():
             by_name.setdefault(name, []).append((ruleset.name, schema_cls, description))
@@ -162,6 +171,7 @@ def build_spec() -> dict:
         "security": OPTIONAL_BEARER,
         "responses": {**_ok(200, "Audit", "the audit"), **_errors(401, 403, 404)}}})
     _clock_paths(spec, pins)
+    _dispute_paths(spec)
     _record_paths(spec)
     _desk_paths(spec, page)
     spec.path("/healthz", operations={"get": {
@@ -255,6 +265,17 @@ def _desk_paths(spec: APISpec, page: list[dict]) -> None:
         "parameters": [GAME_ID], "security": OPTIONAL_BEARER,
         "responses": {"200": {"description": "the report", "content": {"text/html": {"schema": {"type": "string"}}}},
                       **_errors(401, 403, 404)}}})
+
+
+# ---- disputes (service/api/disputes.py) ---------------------------------------------------
+def _dispute_paths(spec: APISpec) -> None:
+    spec.components.schema("Disputes", schema=s.Disputes)
+    spec.path("/v1/games/{game_id}/disputes", operations={"get": {
+        "summary": "Disputes with their state and resolution: a seat its own, the organizer all; "
+                   "everyone once the game is over",
+        "description": "Filing (`dispute`) and answering (`resolve_dispute`) are commands.",
+        "parameters": [GAME_ID], "security": OPTIONAL_BEARER,
+        "responses": {**_ok(200, "Disputes", "the disputes"), **_errors(401, 404)}}})
 
 
 def render() -> str:

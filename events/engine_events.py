@@ -101,6 +101,49 @@ class ClockResumed(Schema):
     due_at = fields.String(**_maybe_time)
 
 
+# ---- disputes and the engine's rulings (service/disputes.py) ------------------------------
+class DisputeFiled(Schema):
+    """A seat says what happened at event `about` was wrong; `dispute` numbers it (1, 2, ...)."""
+    dispute = fields.Integer(required=True, validate=validate.Range(min=1))
+    seat = fields.Integer(required=True, validate=validate.Range(min=1))
+    about = fields.Integer(required=True, validate=validate.Range(min=1))
+    text = fields.String(required=True, validate=validate.Length(min=1, max=2000))
+
+
+class DisputeResolved(Schema):
+    """The organizer's answer; the rulings it carries follow in the same append."""
+    dispute = fields.Integer(required=True, validate=validate.Range(min=1))
+    seat = fields.Integer(required=True, validate=validate.Range(min=1))
+    decision = fields.String(required=True, validate=validate.OneOf(["upheld", "rejected"]))
+    text = fields.String(required=True, validate=validate.Length(min=1, max=2000))
+    rulings = fields.List(fields.String(), required=True)
+
+
+class SeatForfeited(Schema):
+    seat = fields.Integer(required=True, validate=validate.Range(min=1))
+    reason = fields.String(required=True)
+    dispute = fields.Integer(allow_none=True)
+
+
+class SeatReplaced(SeatForfeited):
+    """A new player takes the seat: `token_hash` replaces the old one (never the token)."""
+    token_hash = fields.String(required=True)
+
+
+class GameAnnulled(Schema):
+    reason = fields.String(required=True)
+    dispute = fields.Integer(allow_none=True)
+    winner_was = fields.Raw(allow_none=True)
+
+
+class ResultAmended(Schema):
+    """A result changed after the end (a forfeit); the original stays in its own event."""
+    winner = fields.Integer(allow_none=True)
+    winner_was = fields.Raw(allow_none=True)
+    reason = fields.String(required=True)
+    dispute = fields.Integer(allow_none=True)
+
+
 ENGINE_EVENT_SCHEMAS = {
     "game_created": (GameCreated, 1),
     "seat_joined": (SeatJoined, 1),
@@ -115,4 +158,10 @@ ENGINE_EVENT_SCHEMAS = {
     "deadline_expired": (DeadlineExpired, 1),
     "clock_paused": (ClockPaused, 1),
     "clock_resumed": (ClockResumed, 1),
+    "dispute_filed": (DisputeFiled, 1),
+    "dispute_resolved": (DisputeResolved, 1),
+    "seat_forfeited": (SeatForfeited, 1),
+    "seat_replaced": (SeatReplaced, 1),
+    "game_annulled": (GameAnnulled, 1),
+    "result_amended": (ResultAmended, 1),
 }

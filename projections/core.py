@@ -10,7 +10,10 @@ from typing import Any, Callable
 
 CLOCK_EVENTS = frozenset({"deadline_set", "deadline_cleared", "deadline_extended", "deadline_expired",
                           "clock_paused", "clock_resumed"})
-ENGINE_EVENTS = frozenset({"game_created", "seat_joined", "game_started", "said", "seed_revealed"}) | CLOCK_EVENTS
+DISPUTE_EVENTS = frozenset({"dispute_filed", "dispute_resolved", "seat_forfeited", "seat_replaced",
+                            "game_annulled", "result_amended"})
+ENGINE_EVENTS = (frozenset({"game_created", "seat_joined", "game_started", "said", "seed_revealed"})
+                 | CLOCK_EVENTS | DISPUTE_EVENTS)
 """Applied here; `dice_rolled` is counted here and then handed to the ruleset too."""
 
 
@@ -21,6 +24,7 @@ def empty_state() -> dict[str, Any]:
 def evolve(state: dict, event: dict, ruleset_for: Callable[[str], Any]) -> dict:
     """Apply one event; `ruleset_for(name)` gives the ruleset object for non-engine events."""
     kind, p = event["type"], event["payload"]
+    was = state.get("status")
     if kind == "game_created":
         state = {
             "game_id": event["game_id"],
@@ -50,13 +54,48 @@ def evolve(state: dict, event: dict, ruleset_for: Callable[[str], Any]) -> dict:
         state["rng"]["seed"] = p["seed"]
     elif kind in CLOCK_EVENTS:
         _clock(state, kind, p, event)
+    elif kind in DISPUTE_EVENTS:
+        _dispute(state, kind, p, event)
     else:
         if kind == "dice_rolled":
             state["rng"]["dice_used"] += len(p["dice"])
         state = ruleset_for(state["ruleset"]).evolve(state, event)
+    if was != "finished" and state["status"] == "finished":
+        state["ended_at"] = event["recorded_at"]  # the dispute window counts from here
     state["version"] = event["version"]
     state["head_hash"] = event["hash"]
     return state
+
+
+def _dispute(state: dict, kind: str, p: dict, event: dict) -> None:
+    """Disputes and the engine's rulings (service/disputes.py). Their keys appear with the
+    first such event, so a game without any folds as it always did."""
+    if kind == "dispute_filed":
+        state.setdefault("disputes", []).append({
+            "dispute": p["dispute"], "seat": p["seat"], "about": p["about"], "text": p["text"],
+            "version": event["version"], "filed_at": event["recorded_at"], "state": "open",
+            "resolution": None})
+    elif kind == "dispute_resolved":
+        dispute = state["disputes"][p["dispute"] - 1]
+        dispute["state"] = p["decision"]
+        dispute["resolution"] = {"decision": p["decision"], "text": p["text"], "rulings": list(p["rulings"]),
+                                 "version": event["version"], "resolved_at": event["recorded_at"]}
+    elif kind == "seat_forfeited":
+        state.setdefault("forfeited", []).append(p["seat"])
+    elif kind == "seat_replaced":
+        state["auth"] = {h: a for h, a in state["auth"].items()
+                         if not (a.get("kind") == "seat" and a.get("seat") == p["seat"])}
+        state["auth"][p["token_hash"]] = {"kind": "seat", "seat": p["seat"]}
+    elif kind in ("game_annulled", "result_amended"):
+        annulled = kind == "game_annulled"
+        if state["status"] == "finished":   # an amended result: the original stays in its event
+            state.setdefault("amendments", []).append({
+                "version": event["version"], "kind": "annulled" if annulled else "result_amended",
+                "winner": None if annulled else p["winner"], "winner_was": p.get("winner_was"),
+                "reason": p["reason"], "dispute": p.get("dispute")})
+        if annulled:
+            state["status"], state["annulled"] = "finished", {"reason": p["reason"], "version": event["version"]}
+        state["winner"] = None if annulled else p["winner"]
 
 
 def _clock(state: dict, kind: str, p: dict, event: dict) -> None:

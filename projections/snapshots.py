@@ -16,7 +16,7 @@ import redis
 from events.canonical import dumps
 from events.integrity import snapshot_digest
 
-PROJECTION_VERSION = 4
+PROJECTION_VERSION = 5
 
 # Write only when newer, so a slow writer never rolls a snapshot back.
 _SET_IF_NEWER = """

@@ -66,10 +66,18 @@ def view_state(state: dict, viewer: dict, ruleset, hidden_from: int | None = Non
     }
     if is_organizer(viewer) and rng["mode"] == "scripted":
         out["rng"]["dice_used"] = rng["dice_used"]
+    for key in ("ended_at", "forfeited", "annulled", "amendments"):  # present once they happen
+        if key in state:
+            out[key] = copy_value(state[key])
     if state.get("game") is not None:
-        waiting = ruleset.waiting(state)
-        out["step"], out["waiting_for"] = waiting.get("step"), list(waiting.get("seats", []))
+        if state["status"] == "running":  # an annulled game waits for nobody
+            waiting = ruleset.waiting(state)
+            out["step"], out["waiting_for"] = waiting.get("step"), list(waiting.get("seats", []))
         out.update(ruleset.view(state, viewer))
+        if "amendments" in state or "annulled" in state:
+            out["winner"] = state["winner"]  # the amended result, not the ruleset's original
+        if "annulled" in state:
+            out["step"], out["waiting_for"] = None, []  # stopped where it stood: nobody is awaited
     elif hasattr(ruleset, "lobby_view"):
         out.update(ruleset.lobby_view(state))
     if hidden_from is None:
@@ -97,13 +105,18 @@ def view_event(event: dict, viewer: dict, ruleset, finished: bool = False,
         event["payload"].pop("organizer_token_hash", None)
         if not is_organizer(viewer):
             event["payload"].pop("script", None)
-    elif kind == "seat_joined":
+    elif kind in ("seat_joined", "seat_replaced"):
         event = copy_value(event)
         event["payload"].pop("token_hash", None)
+    elif kind in ("dispute_filed", "dispute_resolved"):
+        event = copy_value(event)
+        if not (finished or is_organizer(viewer) or viewer.get("seat") == event["payload"]["seat"]):
+            event["payload"]["text"] = None  # a seat's dispute is its own until the end
     elif kind == "deck_shuffled" and not is_organizer(viewer):
         event = copy_value(event)
         event["payload"]["count"] = len(event["payload"].pop("order") or [])
-    elif kind in ("said", "game_started", "seed_revealed"):
+    elif kind in ("said", "game_started", "seed_revealed", "seat_forfeited", "game_annulled",
+                  "result_amended"):
         event = copy_value(event)
     elif ruleset is not None:
         event = ruleset.redact_event(event, viewer)

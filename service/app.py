@@ -8,7 +8,7 @@ from flask import Flask
 
 from events.store import VersionConflict
 from service import clock, lobby_index, logs, metrics
-from service.api import clock as clock_api, desk, docs, frontdoor, games as games_api, limits, ops, problems, records, stream  # noqa: F401  (desk, records, stream register routes)
+from service.api import clock as clock_api, desk, disputes, docs, frontdoor, games as games_api, limits, ops, problems, records, stream  # noqa: F401  (desk, disputes, records, stream register routes)
 from service.games import Games
 from service.rules.registry import rulesets
 from service.api import viewer as viewer_api

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import uuid
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Callable, Iterable
@@ -27,6 +28,7 @@ from projections.core import empty_state, evolve, fold
 from projections.snapshots import Snapshots
 from service import lobby, lobby_index, metrics, rng, verified
 from service.rules.errors import RuleViolation
+from service import disputes
 
 MAX_ATTEMPTS = 10
 GAMES_INDEX = lobby_index.ALL
@@ -38,6 +40,11 @@ class GameNotFound(Exception):
 
 class Busy(Exception):
     """Too many writers raced for one game; the client may simply retry."""
+
+
+#: The instant a command was decided at, recorded as its events' `recorded_at` (set by
+#: `Games.command` around its write), so a time-bound rule reads recorded times only.
+DECIDED_AT: ContextVar[str | None] = ContextVar("decided_at", default=None)
 
 
 @dataclass
@@ -198,19 +205,72 @@ class Games:
         return self.execute(game_id, actor, decide, fingerprint=dumps({"operation": "start"}), **pins)
 
     def command(self, game_id: str, actor: dict, command: dict, **pins) -> Outcome:
+        tokens = {seat: secrets.token_urlsafe(32) for seat in disputes.replaced_seats(command)}
+        hashes = {seat: token_hash(token) for seat, token in tokens.items()}
+
         def decide(state, oracle):
-            if command["type"] == "say":
+            # Decided and recorded at one instant (the dispute window), taken afresh on each
+            # attempt: an append that succeeds had no writer between its load and itself, so
+            # recorded times still rise along the stream.
+            now = self.now()
+            DECIDED_AT.set(now)
+            kind = command["type"]
+            if kind == "say":
                 return lobby.decide_say(state, actor, command["text"])
-            lobby.require_status(state, "running")
+            if kind == "dispute":
+                return disputes.decide_dispute(state, actor, command, now)
             ruleset = self.ruleset_for(state["ruleset"])
+            rule = self._ruler(ruleset, actor, oracle, hashes, now)
+            if kind == "resolve_dispute":
+                return disputes.decide_resolve(state, actor, command, rule,
+                                               lambda st, drafts, who: self.fold_drafts(st, drafts, who, now))
+            if kind == "ruling":
+                disputes.require_organizer(actor, "make a ruling")
+                return rule(state, command, None)
+            lobby.require_status(state, "running")
             organizers = getattr(ruleset, "organizer_commands", frozenset())
-            if actor["kind"] == "organizer" and command["type"] not in organizers:
-                raise RuleViolation("seat_only", f"only a seated player may send {command['type']}", status=403)
-            if actor["kind"] == "seat" and command["type"] in organizers:
-                raise RuleViolation("organizer_only", f"only the organizer may send {command['type']}", status=403)
+            if actor["kind"] == "organizer" and kind not in organizers:
+                raise RuleViolation("seat_only", f"only a seated player may send {kind}", status=403)
+            if actor["kind"] == "seat" and kind in organizers:
+                raise RuleViolation("organizer_only", f"only the organizer may send {kind}", status=403)
+            if actor["kind"] == "seat" and actor["seat"] in (state.get("forfeited") or ()):
+                raise RuleViolation("seat_forfeited", f"seat {actor['seat']} has forfeited this game; "
+                                    "its moves are made for it", status=403)
             return ruleset.decide(state, actor, command, oracle)
 
-        return self.execute(game_id, actor, decide, fingerprint=dumps(command), **pins)
+        decided = DECIDED_AT.set(None)
+        try:
+            outcome = self.execute(game_id, actor, decide, fingerprint=dumps(command), **pins)
+        finally:
+            DECIDED_AT.reset(decided)
+        if tokens and not outcome.duplicate:  # shown once, to the organizer; never stored
+            outcome.extra["player_tokens"] = {str(seat): token for seat, token in tokens.items()}
+        return outcome
+
+    def _ruler(self, ruleset, actor: dict, oracle, hashes: dict, now: str):
+        """`rule(state, ruling, dispute) -> drafts`: one ruling, the engine's or the ruleset's."""
+        def rule(state, ruling, dispute):
+            disputes.check_ruling_time(state, ruling["kind"], dispute)
+            if ruling["kind"] in disputes.ENGINE_RULINGS:
+                return disputes.decide_engine_ruling(
+                    state, ruling, ruleset, oracle, dispute, hashes, actor,
+                    lambda st, drafts, who: self.fold_drafts(st, drafts, who, now))
+            if "ruling" not in getattr(ruleset, "organizer_commands", ()):
+                raise RuleViolation("unknown_ruling", f"{state['ruleset']} has no ruling {ruling['kind']!r}; "
+                                    "the engine's are forfeit, replace_player and annul", status=422)
+            return ruleset.decide(state, actor, {"type": "ruling", **ruling}, oracle)
+        return rule
+
+    def fold_drafts(self, state: dict, drafts: list[dict], actor: dict, now: str) -> dict:
+        """`state` with `drafts` applied (a copy, unsealed): what a later decision in the same
+        append reads."""
+        after = json_copy(state)
+        for draft in drafts:
+            after = evolve(after, {"type": draft["type"], "payload": json_copy(draft["payload"]),
+                                   "version": after["version"] + 1, "hash": after.get("head_hash"),
+                                   "recorded_at": now, "actor": draft.get("actor", actor),
+                                   "game_id": after.get("game_id"), "command_id": None}, self.ruleset_for)
+        return after
 
     def system(self, game_id: str, decide: Callable[[dict, object], list[dict]], **pins) -> Outcome:
         """Automatic work (timeouts, organizer tools) through the same loop."""
@@ -251,7 +311,7 @@ class Games:
         pending = list(drafts)
         while pending:
             sealed = seal(pending, game_id=game_id, first_version=after["version"] + 1,
-                          prev_hash=after.get("head_hash") or "0" * 64, recorded_at=self.now(),
+                          prev_hash=after.get("head_hash") or "0" * 64, recorded_at=DECIDED_AT.get() or self.now(),
                           actor=actor, command_id=command_id, schema_version_of=self.registry.version_of)
             for event in sealed:
                 self.registry.check(event["type"], event["payload"], owner=after.get("ruleset"))

@@ -113,12 +113,23 @@ def validate(games: Games, events: list[dict]) -> dict:
         except Exception as exc:  # untrusted input reaching a fold written for checked streams
             raise InvalidRecord(f"event {event['version']} ({event['type']}) cannot happen where it "
                                 f"stands in this game ({type(exc).__name__})", event["version"]) from None
+        _check_filed_in_time(state, event)
     if state["status"] != "finished":
         raise InvalidRecord(f"only a finished game can be imported; this record stops at event "
                             f"{state['version']} with the game {state['status']}")
     _check_seed(state, events)
     _check_shuffles(state, events, games.ruleset_for(ruleset))
     return state
+
+
+def _check_filed_in_time(state: dict, event: dict) -> None:
+    """A dispute filed after the game's window closed cannot be in a true record."""
+    from service.disputes import window_closes
+    closes = window_closes(state)
+    if (event["type"] == "dispute_filed" and closes is not None
+            and _timestamp(event["recorded_at"]) > _timestamp(closes)):
+        raise InvalidRecord(f"event {event['version']} files a dispute at {event['recorded_at']}, after the "
+                            f"game's dispute window closed at {closes}", event["version"])
 
 
 def _envelopes(record: dict) -> list[dict]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
+from marshmallow import ValidationError
 
 from events.integrity import RecordDamaged
 from projections.views import chain_hidden_from, view_event, view_state
@@ -44,7 +45,7 @@ def receipt_of(game_id: str, outcome: Outcome) -> dict | None:
 
 def command_answer(outcome: Outcome, actor: dict, status: int = 201):
     response = jsonify(version=outcome.version, events=answer_events(outcome.state, actor, outcome.events),
-                       receipt=receipt_of(outcome.state["game_id"], outcome))
+                       receipt=receipt_of(outcome.state["game_id"], outcome), **outcome.extra)
     response.status_code = status
     if outcome.duplicate:
         response.headers["Idempotent-Replayed"] = "true"
@@ -178,12 +179,38 @@ def parse_command(state: dict, body: dict) -> dict:
                       errors={"type": [f"must be one of: {names}"]}, known_types=sorted(known))
     note(command=kind)
     fields = {k: v for k, v in body.items() if k != "type"}
-    return {"type": kind, **known[kind]().load(fields)}
+    if kind == "ruling":
+        return {"type": kind, **parse_ruling(state, fields)}
+    parsed = {"type": kind, **known[kind]().load(fields)}
+    if kind == "resolve_dispute":
+        errors, rulings = {}, []
+        for n, ruling in enumerate(parsed["rulings"]):
+            try:
+                rulings.append(parse_ruling(state, ruling))
+            except ValidationError as bad:
+                errors[n] = bad.messages
+        if errors:
+            raise ValidationError({"rulings": errors})
+        parsed["rulings"] = rulings
+    return parsed
+
+
+def parse_ruling(state: dict, fields: dict) -> dict:
+    """The engine's ruling kinds (service/disputes.py) in every ruleset; others are the ruleset's."""
+    own = ruleset_of(state).command_schemas.get("ruling")
+    if fields.get("kind") in schemas.ENGINE_RULING_KINDS or own is None:
+        return schemas.EngineRuling().load(fields)
+    return own[0]().load(fields)
+
+
+#: commands the engine takes in every ruleset (service/games.py, service/disputes.py)
+ENGINE_COMMANDS = {"say": schemas.Say, "dispute": schemas.Dispute, "resolve_dispute": schemas.ResolveDispute}
 
 
 def command_schemas(state: dict) -> dict:
     known = {name: schema for name, (schema, _) in ruleset_of(state).command_schemas.items()}
-    known["say"] = schemas.Say
+    known.setdefault("ruling", schemas.EngineRuling)
+    known.update(ENGINE_COMMANDS)
     return known
 
 
@@ -196,7 +223,7 @@ def legal_actions(game_id: str):
     say = {"type": "say", "params": {"text": {"type": "string", "min_length": 1, "max_length": TEXT_MAX}},
            "examples": [{"type": "say", "text": "Nice truck you got there."}]}
     answer = {"version": state["version"], "seat": seat, "phase": None, "step": None, "actions": []}
-    if state["status"] == "running":
+    if state["status"] == "running" and seat not in (state.get("forfeited") or ()):
         answer.update(ruleset_of(state).legal_actions(state, seat))
     if state["status"] != "finished":
         answer["actions"] = [*answer["actions"], say]

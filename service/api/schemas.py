@@ -87,6 +87,8 @@ class GameOptions(Strict):
     delivery_deck = fields.List(fields.Dict(), metadata={
         "description": "booze_baron: the Delivery cards [{location, booze: [beer|liquor|wine]}] "
                        "(default: the 36 house cards)"})
+    dispute_window = fields.Integer(strict=True, validate=validate.Range(0, 365 * 24 * 3600), metadata={
+        "description": "seconds after the end during which a seat may still file a dispute (default 86400)"})
     first_baron = fields.Integer(strict=True, metadata={
         "description": "booze_baron: the seat holding the Booze Baron in round 1 (default 1)"})
 
@@ -142,6 +144,66 @@ class Say(Strict):
                                    "other control and bidi characters refused"})
 
 
+# ---- disputes (service/disputes.py) ---------------------------------------------------------
+ENGINE_RULING_KINDS = ["forfeit", "replace_player", "annul"]
+
+
+class Dispute(Strict):
+    version = fields.Integer(strict=True, required=True, validate=validate.Range(min=1),
+                             metadata={"description": "the event that was wrong"})
+    text = fields.String(required=True, validate=validate.Length(1, 2000),
+                         metadata={"description": "what happened and what should have"})
+
+
+class EngineRuling(Strict):
+    """The engine's ruling kinds, in any ruleset (the ruleset may add its own kinds)."""
+    kind = fields.String(required=True, validate=validate.OneOf(ENGINE_RULING_KINDS), metadata={
+        "description": "forfeit {seat}: the seat is out (its moves are made for it, it cannot win); "
+                       "replace_player {seat}: a new player token for the seat, the old one stops "
+                       "working (the answer's `player_tokens` holds it, once); annul: the game ends "
+                       "with no winner"})
+    reason = fields.String(required=True, validate=validate.Length(1, 500))
+    seat = fields.Integer(strict=True, validate=validate.Range(min=1))
+
+    @validates_schema
+    def _seat(self, data, **kwargs):
+        if data.get("kind") in ("forfeit", "replace_player") and "seat" not in data:
+            raise ValidationError(f"required for a {data['kind']} ruling", "seat")
+        if data.get("kind") == "annul" and "seat" in data:
+            raise ValidationError("an annul ruling concerns the whole game, not a seat", "seat")
+
+
+class ResolveDispute(Strict):
+    dispute = fields.Integer(strict=True, required=True, validate=validate.Range(min=1))
+    decision = fields.String(required=True, validate=validate.OneOf(["upheld", "rejected"]))
+    text = fields.String(required=True, validate=validate.Length(1, 2000),
+                         metadata={"description": "the organizer's answer, recorded"})
+    rulings = fields.List(fields.Dict(), load_default=list, validate=validate.Length(max=20), metadata={
+        "description": "upheld only: `ruling` bodies without `type` ({kind, reason, ...}), applied in "
+                       "order in the same append as the answer — all of them or nothing"})
+
+
+class DisputeOut(Open):
+    dispute = fields.Integer()
+    seat = fields.Integer()
+    about = fields.Integer(metadata={"description": "the disputed event's version"})
+    text = fields.String()
+    version = fields.Integer(metadata={"description": "the dispute_filed event"})
+    filed_at = fields.String()
+    state = fields.String(metadata={"description": "open | upheld | rejected"})
+    resolution = fields.Dict(allow_none=True, metadata={
+        "description": "{decision, text, rulings [kinds], version, resolved_at}"})
+
+
+class Disputes(Open):
+    version = fields.Integer()
+    status = fields.String()
+    ended_at = fields.String(allow_none=True)
+    window_closes = fields.String(allow_none=True, metadata={
+        "description": "until when a seat may file (null while the game runs)"})
+    disputes = fields.List(fields.Nested(DisputeOut))
+
+
 class EventOut(Open):
     type = fields.String()
     schema_version = fields.Integer()
@@ -156,6 +218,8 @@ class EventOut(Open):
 
 
 class CommandAnswer(Open):
+    player_tokens = fields.Dict(metadata={
+        "description": "replace_player rulings only: seat -> the new player token (given once)"})
     version = fields.Integer()
     events = fields.List(fields.Nested(EventOut))
     receipt = fields.Nested(Receipt, **RECEIPT)

@@ -93,6 +93,14 @@ class Ruleset(Protocol):
     #: other seat counts with 422 invalid_fields before `validate_options` is asked.
     seat_range: tuple[int, int]
 
+    def forfeit(self, state: State, seat: int, oracle: Oracle) -> list[Draft]:
+        """The organizer ruled `seat` out (`seat_forfeited` is already folded into `state`;
+        `state["forfeited"]` lists every such seat). While the game runs: the events that
+        let play go on without it (the ruleset makes its moves from now on, and it cannot
+        win). After the end: `[{"type": "result_amended", "payload": {"winner", "winner_was"}}]`
+        when the result changes, else []. Absent: the engine refuses `forfeit` rulings
+        (409 forfeit_unsupported); disputes, `replace_player` and `annul` need nothing."""
+
     def sealed_since(self, state: State) -> int | None:
         """The first version holding something hidden even from the organizer (a sealed
         bid), while it is hidden; None when nothing is. The organizer gets no hash-chain

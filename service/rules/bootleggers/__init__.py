@@ -12,6 +12,7 @@ from __future__ import annotations
 from service.rules.common.binding import KernelRuleset
 
 from . import commands, data, evolve, legal, setup, views
+from .forfeits import forfeit
 from .schemas import COMMAND_SCHEMAS, EVENT_SCHEMAS
 from .report import report_rounds
 from .sentences import SENTENCES, log_phase
@@ -28,6 +29,7 @@ class BootleggersRuleset(KernelRuleset):
     shuffle_start = staticmethod(data.shuffle_start)
     report_rounds = staticmethod(report_rounds)
     log_phase = staticmethod(log_phase)
+    forfeit = staticmethod(forfeit)  # optional hook: a forfeited seat (forfeits.py)
 
 
 RULESET = BootleggersRuleset(commands, evolve, legal, setup, views)

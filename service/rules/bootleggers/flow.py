@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from service.rules.common.steps import as_system
 
-from . import data, deals, phase1, production, selling, shipping, thugs
+from . import data, deals, forfeits, phase1, production, selling, shipping, thugs
 from .model import markers_in_supply, muscle_order, muscle_rank, player
 from .table import STEPS, pending
 
@@ -114,8 +114,7 @@ def end_of_phase5(em) -> None:
     cash = {str(p["seat"]): p["cash"] for p in g["players"]}
     rich = any(c >= data.WIN_CASH for c in cash.values())
     if g["round"] >= g["rounds"] or rich:
-        ranking = sorted((p["seat"] for p in g["players"]),
-                         key=lambda s: (-cash[str(s)], -muscle_rank(g, s)))
+        ranking = forfeits.ranking(g, cash, forfeits.forfeited(em))
         em.emit("game_ended", {
             "winner": ranking[0], "ranking": ranking, "cash": cash,
             "muscle": {str(p["seat"]): p["displayed_muscle"] for p in g["players"]},
@@ -151,5 +150,7 @@ def advance(em) -> None:
             if waiting:
                 if step == "choose_offer" and not player(g, waiting[0])["payroll_paid"]:
                     phase1.payroll(em, waiting[0])
+                if forfeits.play_for(em, waiting):
+                    continue
                 return
             ON_COMPLETE[step](em)

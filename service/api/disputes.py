@@ -1,0 +1,23 @@
+"""Disputes over HTTP (API.md, "The organizer's desk"); filing and answering are commands.
+
+| verb and path | who | what |
+|---|---|---|
+| `GET /v1/games/{id}/disputes` | a seat (its own) / the organizer (all); everyone after the end | disputes with their resolutions |
+"""
+from __future__ import annotations
+
+from flask import jsonify
+
+from service import disputes
+from service.api.games import bp, games
+from service.auth import caller, require
+
+
+@bp.get("/games/<game_id>/disputes")
+def list_disputes(game_id: str):
+    state = games().load(game_id)
+    actor = caller(state)
+    if state["status"] != "finished":
+        require(actor, "seat", "organizer", what="read disputes before the game ends")
+    return jsonify(version=state["version"], status=state["status"], ended_at=state.get("ended_at"),
+                   window_closes=disputes.window_closes(state), disputes=disputes.visible(state, actor))
