@@ -91,7 +91,7 @@ def build_spec() -> dict:
                                         "application/problem+json with a stable `code`."})
     spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     for name in ("CreateGame", "GameCreatedAnswer", "JoinSeat", "SeatAnswer", "CommandAnswer", "EventsPage",
-                 "GameList", "GameState", "LegalActions", "Audit", "ProblemDetail"):
+                 "TalkPage", "GameList", "GameState", "LegalActions", "Audit", "ProblemDetail"):
         spec.components.schema(name, schema=getattr(s, name))
     spec.components.schema("Command", _command_schemas(spec))
     at = {"name": "at", "in": "query", "schema": {"type": "integer", "minimum": 1},
@@ -137,6 +137,11 @@ def build_spec() -> dict:
         "summary": "Events, redacted for the caller while the game runs; after the end every event as stored, "
                    "hashes included, for anyone", "parameters": [GAME_ID, *page], "security": OPTIONAL_BEARER,
         "responses": {**_ok(200, "EventsPage", "a page of events"), **_errors(401, 404, 409, 422)}}})
+    spec.path("/v1/games/{game_id}/talk", operations={"get": {
+        "summary": "Table talk (`say`), a page at a time; talk is not part of the state",
+        "parameters": [GAME_ID, *page], "security": OPTIONAL_BEARER,
+        "responses": {**_ok(200, "TalkPage", "lines of talk, oldest first, and `next_after`"),
+                      **_errors(401, 404, 409, 422)}}})
     spec.path("/v1/games/{game_id}/events/stream", operations={"get": {
         "summary": "Live events (Server-Sent Events), resumable with Last-Event-ID",
         "description": "The game's events after `after` (or `Last-Event-ID`), then each new one as it is appended. "

@@ -5,7 +5,7 @@ from flask import Blueprint, current_app, jsonify, request
 
 from events.integrity import RecordDamaged
 from projections.views import chain_hidden_from, view_event, view_state
-from service import verified
+from service import history, verified
 from service.api import schemas
 from service.api.problems import Problem
 from service.api.requests import json_object, load, pins, query_int
@@ -179,6 +179,17 @@ def list_events(game_id: str):
     extra = {} if damage is None else {"record_damaged": damage}
     return jsonify(version=state["version"], events=answer_events(state, actor, events),
                    next_after=events[-1]["version"] if events else after, **extra)
+
+
+@bp.get("/games/<game_id>/talk")
+def list_talk(game_id: str):
+    """Table talk, paged from the `said` events (talk is not part of the state)."""
+    after = query_int("after", 0, 0)
+    limit = query_int("limit", 100, 1, 1000)
+    state = games().load(game_id)
+    caller(state)  # a bad token is refused even here
+    lines, next_after = history.talk_page(games(), state, after, limit)
+    return jsonify(entries=lines, next_after=next_after)
 
 
 def readable_state(game_id: str) -> tuple[dict, dict | None]:

@@ -104,7 +104,7 @@ def test_metrics_count_version_conflicts(toy_app, api, toy_game):
     outcome = games.system(game, decide)
     assert interfered == [201]
     assert value(samples(api), "bootleggers_version_conflicts_total") == before + 1
-    talk = api.get(f"/v1/games/{game}").get_json()["talk"]
+    talk = api.get(f"/v1/games/{game}/talk").get_json()["entries"]
     assert [t["text"] for t in talk][-2:] == ["me first", "then me"]
     assert outcome.version == api.get(f"/v1/games/{game}").get_json()["version"]
 

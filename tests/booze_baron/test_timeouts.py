@@ -9,6 +9,7 @@ from collections import Counter
 
 from freezegun import freeze_time
 
+from service import history
 from service import clock
 from service.clock.fire import sweep
 from service.games import Games
@@ -35,7 +36,7 @@ def test_a_game_nobody_plays_ends_by_timeouts(redis_client):
             if state["status"] == "finished":
                 break
         assert state["status"] == "finished"
-        steps = Counter(t["step"] for t in state["timeouts"])
+        steps = Counter(t["step"] for t in history.timeouts(games, state["game_id"], state["version"]))
         assert {"move", "action"} <= set(steps)
         events = games.events(game, after=0, limit=1000)
         for event in events:

@@ -126,8 +126,11 @@ def test_say_is_table_talk_in_the_record(api, toy_game):
                  headers=bearer(tokens[1]))
     assert r.status_code == 201
     state = api.get(f"/v1/games/{game}", headers=bearer(org)).get_json()
-    assert state["talk"][-1]["text"] == "Pay me $5G or I play Mob War"
-    assert state["talk"][-1]["actor"] == {"kind": "seat", "seat": 2}
+    assert state["talk_count"] == 1 and "talk" not in state
+    talk = api.get(f"/v1/games/{game}/talk", headers=bearer(org)).get_json()
+    assert talk["entries"] == [{"version": r.get_json()["version"], "seat": 2, "name": talk["entries"][0]["name"],
+                                "text": "Pay me $5G or I play Mob War",
+                                "recorded_at": r.get_json()["events"][0]["recorded_at"]}]
     problem(api.post(f"/v1/games/{game}/commands", json={"type": "say", "text": ""}, headers=bearer(tokens[1])), 422)
 
 

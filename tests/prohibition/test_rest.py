@@ -8,6 +8,7 @@ import random
 import pytest
 from freezegun import freeze_time
 
+from service import history
 from events.envelope import first_break
 from service import clock
 from service.clock.fire import sweep
@@ -143,7 +144,7 @@ def test_a_game_nobody_plays_ends_by_timeouts(redis_client):
                 break
         assert state["status"] == "finished"
         assert state["game"]["round"] == state["game"]["round_limit"]
-        assert {t["step"] for t in state["timeouts"]} == {"move"}
+        assert {t["step"] for t in history.timeouts(games, state["game_id"], state["version"])} == {"move"}
 
 
 def test_nothing_secret_reaches_players_while_the_game_runs(client):
