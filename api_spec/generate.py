@@ -23,8 +23,9 @@ OPTIONAL_BEARER = [{}, {"bearer": []}]
 
 def _errors(*codes: int) -> dict:
     words = {400: "malformed request", 401: "missing or unknown token", 403: "not allowed for this caller",
-             404: "unknown game", 409: "refused by the rules, a stale If-Match version, or `record_damaged` "
+             404: "unknown game", 409: "refused by the rules, or `record_damaged` "
                   "(the game's stored record does not hold together: see its audit)",
+             412: "`version_conflict`: the If-Match version is stale; reload and decide again",
              413: "body too large (256 KiB; 4 MiB for an import)",
              415: "a body that is not `Content-Type: application/json`",
              422: "fields missing or wrong, or over their bounds",
@@ -99,7 +100,7 @@ def build_spec() -> dict:
     page = [{"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0}},
             {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}}]
     pins = [{"name": "If-Match", "in": "header", "schema": {"type": "string"},
-             "description": "the version you decided on; refused with 409 version_conflict if stale"},
+             "description": "the version you decided on; refused with 412 version_conflict if stale"},
             {"name": "Idempotency-Key", "in": "header", "schema": {"type": "string", "minLength": 1, "maxLength": 200},
              "description": "a retry with the same key returns the first answer and appends nothing"}]
     spec.path("/v1/games", operations={
@@ -120,16 +121,22 @@ def build_spec() -> dict:
     spec.path("/v1/games/{game_id}/start", operations={"post": {
         "summary": "Deal and begin round 1 (organizer)", "parameters": [GAME_ID, *pins], "security": BEARER,
         "responses": {**_ok(200, "CommandAnswer", "the setup events, as you may see them"),
-                      **_errors(400, 401, 403, 404, 409)}}})
+                      **_errors(400, 401, 403, 404, 409, 412)}}})
+    if_none_match = {"name": "If-None-Match", "in": "header", "schema": {"type": "string"},
+                     "description": "the ETag (`\"<version>\"`) of the state you hold: 304 if the game has not moved "
+                                    "(current state only, not `at`)"}
     spec.path("/v1/games/{game_id}", operations={"get": {
-        "summary": "The game as the caller may see it", "parameters": [GAME_ID, at], "security": OPTIONAL_BEARER,
-        "responses": {**_ok(200, "GameState", "state, redacted for the caller"), **_errors(401, 404, 409, 422)}}})
+        "summary": "The game as the caller may see it", "parameters": [GAME_ID, at, if_none_match],
+        "security": OPTIONAL_BEARER,
+        "responses": {**_ok(200, "GameState", "state, redacted for the caller; `ETag: \"<version>\"`"),
+                      "304": {"description": "not modified: still the version of `If-None-Match`"},
+                      **_errors(401, 404, 409, 422)}}})
     spec.path("/v1/games/{game_id}/commands", operations={"post": {
         "summary": "Send a command", "parameters": [GAME_ID, *pins], "security": BEARER,
         "description": "Each command type's schema says when it is legal; see also legal-actions.",
         "requestBody": {"required": True, "content": {"application/json": {"schema": "Command"}}},
         "responses": {**_ok(201, "CommandAnswer", "the events it caused, as you may see them"),
-                      **_errors(400, 401, 403, 404, 409, 413, 415, 422, 503)}}})
+                      **_errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)}}})
     spec.path("/v1/games/{game_id}/legal-actions", operations={"get": {
         "summary": "Every command your seat may send now, with examples", "parameters": [GAME_ID], "security": BEARER,
         "responses": {**_ok(200, "LegalActions", "actions with params and examples"), **_errors(401, 403, 404, 409)}}})
@@ -191,7 +198,7 @@ def _clock_paths(spec: APISpec, pins: list[dict]) -> None:
     for verb, (summary, body) in controls.items():
         operation = {"summary": summary, "parameters": [GAME_ID, *pins], "security": BEARER,
                      "responses": {**_ok(201, "CommandAnswer", "the clock event, as you may see it"),
-                                   **_errors(400, 401, 403, 404, 409, 413, 415, 422, 503)}}
+                                   **_errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)}}
         if body:
             operation["requestBody"] = {"required": True, "content": {"application/json": {"schema": body}}}
         spec.path(f"/v1/games/{{game_id}}/clock/{verb}", operations={"post": operation})

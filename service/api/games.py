@@ -115,11 +115,24 @@ def read_state(game_id: str):
     actor = caller(current)
     if at is not None and at > current["version"]:
         raise Problem(404, "no_such_version", f"this game has {current['version']} events; there is no event {at} yet")
+    etag = f'"{at or current["version"]}"'
+    if (at is None or at == current["version"]) and etag_matches(request.headers.get("If-None-Match"), etag):
+        return "", 304, {"ETag": etag}  # polling: nothing happened since that version
     state = current if at is None or at == current["version"] else games().load(game_id, at=at)
     hidden_from = chain_hidden_from(current, ruleset_of(current))
     response = jsonify(view_state(state, actor, ruleset_of(state), hidden_from))
-    response.headers["ETag"] = f'"{state["version"]}"'
+    response.headers["ETag"] = etag
     return response
+
+
+def etag_matches(header: str | None, etag: str) -> bool:
+    """RFC 9110 If-None-Match (weak comparison): `*`, or any listed tag equal to `etag`.
+    Only the current state answers 304: a past state's view may still change once (its
+    hashes are shown at the end of the game) while its version does not."""
+    if not header:
+        return False
+    tags = [t.strip().removeprefix("W/") for t in header.split(",")]
+    return "*" in tags or etag in tags
 
 
 @bp.post("/games/<game_id>/commands")
