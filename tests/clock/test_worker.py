@@ -6,9 +6,9 @@ from datetime import timedelta
 
 import pytest
 
-from service import history
 from events.canonical import dumps
 from events.store import stream_key
+from service import history
 from service.clock import timeutil
 from tests.engine.conftest import bearer
 
