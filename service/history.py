@@ -11,11 +11,14 @@ from typing import Iterator
 SCAN_PAGE = 500
 
 
-def events_of(games, game_id: str, kind: str, after: int, upto: int) -> Iterator[tuple[int, dict | None]]:
-    """(version scanned, event of `kind` or None) for every event after `after` up to `upto`."""
-    cursor = after
+def events_of(games, game_id: str, kind: str, after: int, upto: int,
+              first_page: int = SCAN_PAGE) -> Iterator[tuple[int, dict | None]]:
+    """(version scanned, event of `kind` or None) for every event after `after` up to `upto`,
+    read `first_page` events first, then twice as many each time (up to SCAN_PAGE)."""
+    cursor, size = after, first_page
     while cursor < upto:
-        page = games.events(game_id, cursor, SCAN_PAGE, upto=upto)
+        page = games.events(game_id, cursor, size, upto=upto)
+        size = min(SCAN_PAGE, size * 2)
         if not page:
             return
         for event in page:
@@ -28,7 +31,7 @@ def talk_page(games, state: dict, after: int, limit: int) -> tuple[list[dict], i
     from (the last one looked at, so a next page never scans the same events again)."""
     names = {seat["seat"]: seat["name"] for seat in state.get("seats", [])}
     lines, cursor = [], after
-    for cursor, event in events_of(games, state["game_id"], "said", after, state["version"]):
+    for cursor, event in events_of(games, state["game_id"], "said", after, state["version"], min(limit, SCAN_PAGE)):
         if event is None:
             continue
         seat = event["actor"].get("seat")
