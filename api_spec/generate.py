@@ -23,8 +23,9 @@ OPTIONAL_BEARER = [{}, {"bearer": []}]
 
 def _errors(*codes: int) -> dict:
     words = {400: "malformed request", 401: "missing or unknown token", 403: "not allowed for this caller",
-             404: "unknown game", 409: "refused by the rules, a stale If-Match version, or `record_damaged` "
+             404: "unknown game", 409: "refused by the rules, or `record_damaged` "
                   "(the game's stored record does not hold together: see its audit)",
+             412: "`version_conflict`: the If-Match version is stale; reload and decide again",
              413: "body too large (256 KiB; 4 MiB for an import)",
              415: "a body that is not `Content-Type: application/json`",
              422: "fields missing or wrong, or over their bounds",
@@ -100,7 +101,7 @@ def build_spec() -> dict:
                                         "application/problem+json with a stable `code`."})
     spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     for name in ("CreateGame", "GameCreatedAnswer", "JoinSeat", "SeatAnswer", "CommandAnswer", "EventsPage",
-                 "GameList", "GameState", "LegalActions", "Audit", "ProblemDetail"):
+                 "TalkPage", "GameList", "GameState", "LegalActions", "Audit", "ProblemDetail"):
         spec.components.schema(name, schema=getattr(s, name))
     spec.components.schema("Command", _command_schemas(spec))
     at = {"name": "at", "in": "query", "schema": {"type": "integer", "minimum": 1},
@@ -108,7 +109,7 @@ def build_spec() -> dict:
     page = [{"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0}},
             {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}}]
     pins = [{"name": "If-Match", "in": "header", "schema": {"type": "string"},
-             "description": "the version you decided on; refused with 409 version_conflict if stale"},
+             "description": "the version you decided on; refused with 412 version_conflict if stale"},
             {"name": "Idempotency-Key", "in": "header", "schema": {"type": "string", "minLength": 1, "maxLength": 200},
              "description": "a retry with the same key returns the first answer and appends nothing"}]
     spec.path("/v1/games", operations={
@@ -129,22 +130,27 @@ def build_spec() -> dict:
     spec.path("/v1/games/{game_id}/start", operations={"post": {
         "summary": "Deal and begin round 1 (organizer)", "parameters": [GAME_ID, *pins], "security": BEARER,
         "responses": {**_ok(200, "CommandAnswer", "the setup events, as you may see them"),
-                      **_errors(400, 401, 403, 404, 409)}}})
+                      **_errors(400, 401, 403, 404, 409, 412)}}})
     seen_as = {"name": "as", "in": "query", "schema": {"type": "string", "pattern": "^(spectator|seat:[0-9]+)$"},
                "description": "see as anyone (organizer): `seat:K` or `spectator`, byte for byte what that "
                               "viewer was served at that version; a player may ask only `seat:<own>`. 409 "
                               "`hidden` for a seat's view holding a bid still sealed from the organizer"}
+    if_none_match = {"name": "If-None-Match", "in": "header", "schema": {"type": "string"},
+                     "description": "the ETag (`\"<version>\"`) of the state you hold: 304 if the game has not moved "
+                                    "(current state only, not `at`)"}
     spec.path("/v1/games/{game_id}", operations={"get": {
-        "summary": "The game as the caller may see it", "parameters": [GAME_ID, at, seen_as],
+        "summary": "The game as the caller may see it", "parameters": [GAME_ID, at, seen_as, if_none_match],
         "security": OPTIONAL_BEARER,
-        "responses": {**_ok(200, "GameState", "state, redacted for the caller (or the `as` viewer)"),
+        "responses": {**_ok(200, "GameState", "state, redacted for the caller (or the `as` viewer); "
+                                              "`ETag: \"<version>\"`"),
+                      "304": {"description": "not modified: still the version of `If-None-Match`"},
                       **_errors(401, 403, 404, 409, 422)}}})
     spec.path("/v1/games/{game_id}/commands", operations={"post": {
         "summary": "Send a command", "parameters": [GAME_ID, *pins], "security": BEARER,
         "description": "Each command type's schema says when it is legal; see also legal-actions.",
         "requestBody": {"required": True, "content": {"application/json": {"schema": "Command"}}},
         "responses": {**_ok(201, "CommandAnswer", "the events it caused, as you may see them"),
-                      **_errors(400, 401, 403, 404, 409, 413, 415, 422, 503)}}})
+                      **_errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)}}})
     spec.path("/v1/games/{game_id}/legal-actions", operations={"get": {
         "summary": "Every command your seat may send now, with examples", "parameters": [GAME_ID], "security": BEARER,
         "responses": {**_ok(200, "LegalActions", "actions with params and examples"), **_errors(401, 403, 404, 409)}}})
@@ -152,6 +158,11 @@ def build_spec() -> dict:
         "summary": "Events, redacted for the caller while the game runs; after the end every event as stored, "
                    "hashes included, for anyone", "parameters": [GAME_ID, *page], "security": OPTIONAL_BEARER,
         "responses": {**_ok(200, "EventsPage", "a page of events"), **_errors(401, 404, 409, 422)}}})
+    spec.path("/v1/games/{game_id}/talk", operations={"get": {
+        "summary": "Table talk (`say`), a page at a time; talk is not part of the state",
+        "parameters": [GAME_ID, *page], "security": OPTIONAL_BEARER,
+        "responses": {**_ok(200, "TalkPage", "lines of talk, oldest first, and `next_after`"),
+                      **_errors(401, 404, 409, 422)}}})
     spec.path("/v1/games/{game_id}/events/stream", operations={"get": {
         "summary": "Live events (Server-Sent Events), resumable with Last-Event-ID",
         "description": "The game's events after `after` (or `Last-Event-ID`), then each new one as it is appended. "
@@ -203,7 +214,7 @@ def _clock_paths(spec: APISpec, pins: list[dict]) -> None:
     for verb, (summary, body) in controls.items():
         operation = {"summary": summary, "parameters": [GAME_ID, *pins], "security": BEARER,
                      "responses": {**_ok(201, "CommandAnswer", "the clock event, as you may see it"),
-                                   **_errors(400, 401, 403, 404, 409, 413, 415, 422, 503)}}
+                                   **_errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)}}
         if body:
             operation["requestBody"] = {"required": True, "content": {"application/json": {"schema": body}}}
         spec.path(f"/v1/games/{{game_id}}/clock/{verb}", operations={"post": operation})

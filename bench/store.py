@@ -100,7 +100,7 @@ def bench_fold(client: redis.Redis, games: Games) -> tuple[float, float, dict]:
         entries = client.xrange(stream_key(game_id))
         xrange_times.append(time.perf_counter() - start)
         assert len(entries) == FOLD_EVENTS
-    assert state["version"] == FOLD_EVENTS and len(state["talk"]) == FOLD_EVENTS - head_version
+    assert state["version"] == FOLD_EVENTS and state["talk_count"] == FOLD_EVENTS - head_version
     return statistics.median(fold_times), statistics.median(xrange_times), state
 
 

@@ -38,7 +38,7 @@ def evolve(state: dict, event: dict, ruleset_for: Callable[[str], Any]) -> dict:
             "rng": {"mode": p["rng_mode"], "seed_commitment": p.get("seed_commitment"),
                     "script": p.get("script"), "dice_used": 0, "seed": None},
             "auth": {p["organizer_token_hash"]: {"kind": "organizer"}},
-            "talk": [],
+            "talk_count": 0,
             "game": None,
             "winner": None,
         }
@@ -48,8 +48,7 @@ def evolve(state: dict, event: dict, ruleset_for: Callable[[str], Any]) -> dict:
     elif kind == "game_started":
         state["status"] = "running"
     elif kind == "said":
-        state["talk"].append({"version": event["version"], "actor": event["actor"],
-                              "text": p["text"], "at": event["recorded_at"]})
+        state["talk_count"] += 1  # the lines themselves: GET /talk (service/history.py)
     elif kind == "seed_revealed":
         state["rng"]["seed"] = p["seed"]
     elif kind in CLOCK_EVENTS:
@@ -99,7 +98,8 @@ def _dispute(state: dict, kind: str, p: dict, event: dict) -> None:
 
 
 def _clock(state: dict, kind: str, p: dict, event: dict) -> None:
-    """`deadline`: the waiting step's deadline or None; `timeouts`: who timed out where."""
+    """`deadline`: the waiting step's deadline or None; `timeout_count`: how many steps timed
+    out (who and where: service/history.py, from the `deadline_expired` events)."""
     deadline = state.get("deadline")
     if kind == "deadline_set":
         state["deadline"] = {k: p[k] for k in ("step", "seats", "due_at", "step_version", "round", "paused_at") if k in p}
@@ -117,8 +117,7 @@ def _clock(state: dict, kind: str, p: dict, event: dict) -> None:
             deadline.pop("paused_at", None)
             deadline["due_at"] = p["due_at"] or deadline["due_at"]
     if kind == "deadline_expired":
-        state.setdefault("timeouts", []).append({"version": event["version"], "at": event["recorded_at"],
-                                                 **{k: p.get(k) for k in ("step", "seats", "round", "due_at")}})
+        state["timeout_count"] = state.get("timeout_count", 0) + 1
 
 
 def fold(events, ruleset_for, state: dict | None = None) -> dict:

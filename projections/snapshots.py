@@ -7,7 +7,8 @@ bump PROJECTION_VERSION whenever a fold changes meaning and old snapshots are ig
 A snapshot is `{v, s, d}`: its version, its canonical JSON and that JSON's SHA-256. A read
 uses it only if the digest holds and its head hash is the stored event's at `v`
 (events/integrity.py); otherwise the state is rebuilt from the events and the snapshot
-replaced. (Version 4 added the digest: older snapshots are simply rebuilt.)
+replaced. (Version 4 added the digest, 5 moved talk and timeouts out of the state: older
+snapshots are simply rebuilt.)
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import redis
 from events.canonical import dumps
 from events.integrity import snapshot_digest
 
-PROJECTION_VERSION = 5
+PROJECTION_VERSION = 6
 
 # Write only when newer, so a slow writer never rolls a snapshot back.
 _SET_IF_NEWER = """

@@ -25,6 +25,8 @@ from events.receipts import receipt
 from events.registry import EventRegistry
 from events.store import GAME_ID, EventStore, IndexUpdate, VersionConflict, idempotency_key
 from projections.core import empty_state, evolve, fold
+from projections import checkpoints
+from projections.checkpoints import Checkpoints
 from projections.snapshots import Snapshots
 from service import lobby, lobby_index, metrics, rng, verified
 from service.rules.errors import RuleViolation
@@ -81,6 +83,7 @@ class Games:
         self.redis = client
         self.store = EventStore(client)
         self.snapshots = Snapshots(client)
+        self.checkpoints = Checkpoints(client)
         self.rulesets = rulesets
         self.now = now
         self.registry = EventRegistry()
@@ -308,6 +311,7 @@ class Games:
     def _write(self, game_id, state, drafts, actor, idempotency, fingerprint, command_id) -> Outcome:
         after = json_copy(state)
         events = []
+        marks = {}  # the checkpoints these events land on (projections/checkpoints.py)
         pending = list(drafts)
         while pending:
             sealed = seal(pending, game_id=game_id, first_version=after["version"] + 1,
@@ -316,6 +320,8 @@ class Games:
             for event in sealed:
                 self.registry.check(event["type"], event["payload"], owner=after.get("ruleset"))
                 after = evolve(after, event, self.ruleset_for)
+                if after["version"] % checkpoints.CHECKPOINT_EVERY == 0:
+                    marks[after["version"]] = checkpoints.pack(after)
             events.extend(sealed)
             pending = [d for closer in self.closers for d in closer(game_id, state, after)]
         index = self.append_index(game_id, after, events) if self.append_index else None
@@ -325,6 +331,7 @@ class Games:
             return self._repeat(game_id, {"first": result.first_version, "last": result.last_version,
                                           "remember": result.remembered}, fingerprint)
         self.snapshots.save(game_id, after)
+        self.checkpoints.save(game_id, marks)
         self.save_summary(state, after)
         for hook in self.after_append:
             hook(game_id, after, events)

@@ -20,6 +20,7 @@ from events.canonical import dumps, loads
 from events.envelope import GENESIS_HASH
 from events.integrity import (SNAPSHOT_MISMATCH, TAIL_MISSING, RecordDamaged, check_event, check_head,
                               check_snapshot)
+from projections import checkpoints
 from projections.core import empty_state
 from projections.snapshots import snapshot_key
 
@@ -62,17 +63,41 @@ def load_state(games, game_id: str, at: int | None = None) -> dict:
                     f"used: {why}; the state was rebuilt from the events")
     if state is not None and state["version"] > upto:
         state = None  # time travel to before the snapshot
+    before = None if state is None else state["version"]
     if state is None:
-        state, entries = empty_state(), games.store.iter_entries(game_id, 0, upto)
+        state = fold_from_checkpoint(games, game_id, upto)
     else:
-        entries = _tail(games, game_id, view, upto)
-    before = state["version"]
-    state = fold_checked(games, game_id, entries, state)
+        state = fold_checked(games, game_id, _tail(games, game_id, view, upto), state)
     if state["version"] != upto:
         raise RecordDamaged(game_id, state["version"] + 1, TAIL_MISSING,
                             f"the stream ends at event {state['version']}; event {state['version'] + 1} is missing")
-    if at is None and (why is not None or state["version"] != before):
+    if at is None and (why is not None or before is None or state["version"] != before):
         games.snapshots.save(game_id, state, replace=why is not None)
+    return state
+
+
+def fold_from_checkpoint(games, game_id: str, upto: int) -> dict:
+    """The state after event `upto` folded from the checkpoint below it (or from event 1
+    when it is missing or does not check), writing each checkpoint folded past."""
+    state = None
+    start = checkpoints.below(upto)
+    if start:
+        fields, entry = games.checkpoints.fetch(game_id, start)
+        if fields is not None:
+            state, why = check_snapshot(game_id, fields, entry)
+            if why is not None:
+                note_damage(games.redis, game_id, "checkpoint", start, f"the checkpoint at version {start} was "
+                            f"not used: {why}; the state was folded from the events and the checkpoint rewritten")
+    state = state or empty_state()
+    written = {}
+    while state["version"] < upto:
+        stop = min(upto, checkpoints.below(state["version"]) + checkpoints.CHECKPOINT_EVERY)
+        state = fold_checked(games, game_id, games.store.iter_entries(game_id, state["version"], stop), state)
+        if state["version"] != stop:
+            break  # the tail is missing: the caller names it
+        if stop % checkpoints.CHECKPOINT_EVERY == 0:
+            written[stop] = checkpoints.pack(state)
+    games.checkpoints.save(game_id, written)
     return state
 
 

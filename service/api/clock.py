@@ -26,6 +26,7 @@ from service.api.games import command_answer, games
 from service.api.problems import Problem
 from service.api.requests import json_object, load, pins
 from service.auth import caller, require
+from service import history
 from service.clock import deadlines, timeutil
 from service.queues import REPLAY_QUEUE
 
@@ -87,7 +88,8 @@ def read_clock(game_id: str):
     state = games().load(game_id)
     caller(state)  # a bad token is refused even here
     return jsonify(version=state["version"], now=timeutil.iso(timeutil.now()), deadline=state.get("deadline"),
-                   paused_at=state.get("clock_paused_at"), timeouts=state.get("timeouts", []))
+                   paused_at=state.get("clock_paused_at"),
+                   timeouts=history.timeouts(games(), game_id, state["version"]))
 
 
 @bp.post("/games/<game_id>/clock/pause")

@@ -6,7 +6,7 @@ from marshmallow import ValidationError
 
 from events.integrity import RecordDamaged
 from projections.views import chain_hidden_from, view_event, view_state
-from service import verified
+from service import history, verified
 from service.api import schemas
 from service.api.problems import Problem
 from service.api.requests import json_object, load, pins, query_int
@@ -117,13 +117,16 @@ def read_state(game_id: str):
     if at is not None and at > current["version"]:
         raise Problem(404, "no_such_version", f"this game has {current['version']} events; there is no event {at} yet")
     viewer = seen_as(current, actor, request.args.get("as"), at)
+    etag = f'"{at or current["version"]}"'
+    if (at is None or at == current["version"]) and etag_matches(request.headers.get("If-None-Match"), etag):
+        return "", 304, {"ETag": etag}  # polling: nothing happened since that version
     state = current if at is None or at == current["version"] else games().load(game_id, at=at)
     # Canonical key order (as a snapshot has it): a state folded afresh for `?at=N` then
     # serializes byte for byte as the live one was served at version N.
     state = json_copy(state)
     hidden_from = chain_hidden_from(current, ruleset_of(current))
     response = jsonify(view_state(state, viewer, ruleset_of(state), hidden_from))
-    response.headers["ETag"] = f'"{state["version"]}"'
+    response.headers["ETag"] = etag
     return response
 
 
@@ -158,6 +161,16 @@ def parse_viewer(current: dict, wanted: str) -> dict:
         return {"kind": "seat", "seat": int(number)}
     choices = ", ".join(["spectator", *(f"seat:{n}" for n in seats)])
     raise Problem(422, "invalid_fields", f"`as` is one of: {choices}", errors={"as": [f"must be one of: {choices}"]})
+
+
+def etag_matches(header: str | None, etag: str) -> bool:
+    """RFC 9110 If-None-Match (weak comparison): `*`, or any listed tag equal to `etag`.
+    Only the current state answers 304: a past state's view may still change once (its
+    hashes are shown at the end of the game) while its version does not."""
+    if not header:
+        return False
+    tags = [t.strip().removeprefix("W/") for t in header.split(",")]
+    return "*" in tags or etag in tags
 
 
 @bp.post("/games/<game_id>/commands")
@@ -243,6 +256,17 @@ def list_events(game_id: str):
     extra = {} if damage is None else {"record_damaged": damage}
     return jsonify(version=state["version"], events=answer_events(state, actor, events),
                    next_after=events[-1]["version"] if events else after, **extra)
+
+
+@bp.get("/games/<game_id>/talk")
+def list_talk(game_id: str):
+    """Table talk, paged from the `said` events (talk is not part of the state)."""
+    after = query_int("after", 0, 0)
+    limit = query_int("limit", 100, 1, 1000)
+    state = games().load(game_id)
+    caller(state)  # a bad token is refused even here
+    lines, next_after = history.talk_page(games(), state, after, limit)
+    return jsonify(entries=lines, next_after=next_after)
 
 
 def readable_state(game_id: str) -> tuple[dict, dict | None]:

@@ -57,7 +57,8 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(VersionConflict)
     def _conflict(err: VersionConflict):
-        return problem_response(409, "version_conflict",
+        # RFC 9110: a failed If-Match precondition is 412 (API.md).
+        return problem_response(412, "version_conflict",
                                 f"the game moved on: you sent version {err.expected}, it is now at "
                                 f"version {err.current}; reload and decide again",
                                 current_version=err.current)

@@ -244,6 +244,19 @@ class GameSummary(Open):
     created_at = fields.String()
 
 
+class TalkLine(Open):
+    version = fields.Integer(metadata={"description": "the `said` event's version"})
+    seat = fields.Integer(allow_none=True, metadata={"description": "null for the organizer"})
+    name = fields.String(metadata={"description": "the seat's name (absent for the organizer)"})
+    text = fields.String()
+    recorded_at = fields.String()
+
+
+class TalkPage(Open):
+    entries = fields.List(fields.Nested(TalkLine))
+    next_after = fields.Integer(metadata={"description": "pass as `after` for the next page"})
+
+
 class GameList(Open):
     games = fields.List(fields.Nested(GameSummary))
     next = fields.String(allow_none=True, metadata={
@@ -270,6 +283,8 @@ class GameState(Open):
     offers = fields.Raw(allow_none=True)
     copper_at = fields.Integer(allow_none=True)
     deals = fields.List(fields.Dict())
+    talk_count = fields.Integer(metadata={"description": "lines of table talk so far (the lines: GET .../talk)"})
+    timeout_count = fields.Integer(metadata={"description": "steps that timed out so far (who and where: GET .../clock)"})
 
 
 class LegalAction(Open):

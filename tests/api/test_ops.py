@@ -104,15 +104,15 @@ def test_metrics_count_version_conflicts(toy_app, api, toy_game):
     outcome = games.system(game, decide)
     assert interfered == [201]
     assert value(samples(api), "bootleggers_version_conflicts_total") == before + 1
-    talk = api.get(f"/v1/games/{game}").get_json()["talk"]
+    talk = api.get(f"/v1/games/{game}/talk").get_json()["entries"]
     assert [t["text"] for t in talk][-2:] == ["me first", "then me"]
     assert outcome.version == api.get(f"/v1/games/{game}").get_json()["version"]
 
 
-def test_a_stale_if_match_is_a_409_problem_and_appends_nothing(api, toy_game):
+def test_a_stale_if_match_is_a_412_problem_and_appends_nothing(api, toy_game):
     game, seat1 = toy_game["id"], toy_game["players"][0]
     version = api.get(f"/v1/games/{game}").get_json()["version"]
     body = problem(api.post(f"/v1/games/{game}/commands", json={"type": "say", "text": "hi"},
-                            headers={**bearer(seat1), "If-Match": str(version - 1)}), 409, "version_conflict")
+                            headers={**bearer(seat1), "If-Match": str(version - 1)}), 412, "version_conflict")
     assert body["current_version"] == version
     assert api.get(f"/v1/games/{game}").get_json()["version"] == version

@@ -30,8 +30,8 @@ def test_another_seat_with_the_same_key_is_not_a_retry(bl):
     two = post(api, game, game["players"][1], {"type": "say", "text": "hello"}, **{"Idempotency-Key": "k"})
     assert one.status_code == two.status_code == 201
     assert "Idempotent-Replayed" not in two.headers
-    talk = api.get(f"/v1/games/{game['id']}").get_json()["talk"]
-    assert [t["actor"]["seat"] for t in talk] == [1, 2]
+    talk = api.get(f"/v1/games/{game['id']}/talk").get_json()["entries"]
+    assert [t["seat"] for t in talk] == [1, 2]
 
 
 def test_a_key_is_no_oracle_for_another_seats_sealed_bid(bl):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 
 from events.canonical import dumps
@@ -28,6 +29,9 @@ def write(name: str, events: list[dict], state: dict) -> None:
 
 
 def main() -> None:
+    if "--refold" in sys.argv[1:]:  # the projection changed, not the rules (tests/golden/record.py)
+        from tests.golden.record import refold
+        return refold(HERE, GAMES)
     from service.app import create_app
     from service.embedded_redis import EmbeddedRedis
     from tests.support.bots import play

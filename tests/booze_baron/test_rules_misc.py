@@ -43,7 +43,7 @@ def test_table_talk_is_encouraged(app):
     table = open_booze_table(app.test_client(), 3)
     said = table.send(2, {"type": "say", "text": "I'm wine, honest."})
     assert said.status_code == 201
-    talk = table.client.get(f"/v1/games/{table.game_id}", headers=bearer(table.tokens[3])).get_json()["talk"]
+    talk = table.client.get(f"/v1/games/{table.game_id}/talk", headers=bearer(table.tokens[3])).get_json()["entries"]
     assert talk[-1]["text"] == "I'm wine, honest."
 
 

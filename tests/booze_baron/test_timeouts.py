@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from service import history
 from service.rules.booze_baron.legal import default_command
 from tests.support.timeouts import play_out_by_timeouts
 
@@ -17,7 +18,7 @@ def test_a_game_nobody_plays_ends_by_timeouts(redis_client):
     games, game, state = play_out_by_timeouts(redis_client, "booze_baron", 3,
                                               {"default": 30, "move": 20}, sweeps=300)
     assert state["status"] == "finished"
-    steps = Counter(t["step"] for t in state["timeouts"])
+    steps = Counter(t["step"] for t in history.timeouts(games, game, state["version"]))
     assert {"move", "action"} <= set(steps)
     events = games.events(game, after=0, limit=1000)
     for event in events:

@@ -6,6 +6,7 @@ from collections import Counter
 import pytest
 from freezegun import freeze_time
 
+from service import history
 from service import clock
 from service.clock.fire import sweep
 from service.games import Games
@@ -39,7 +40,7 @@ def test_a_short_game_that_nobody_plays_ends_by_timeouts(redis_client):
                 break  # a step without deadline (dispatch: 0) waits forever
         assert state["deadline"] is None or state["deadline"]["step"] != "dispatch"
         assert state["game"]["step"] == "dispatch" and state["status"] == "running"
-        steps = Counter(t["step"] for t in state["timeouts"])
+        steps = Counter(t["step"] for t in history.timeouts(games, state["game_id"], state["version"]))
         assert {"bid", "choose_offer", "place_influence", "deals", "load"} <= set(steps)
         # every timeout batch starts with the engine's record, then the kernel's defaults
         events = games.events(game, after=0, limit=1000)
@@ -66,7 +67,7 @@ def test_a_whole_short_game_ends_by_timeouts(redis_client):
         state = games.load(game)
         assert state["status"] == "finished" and state["deadline"] is None
         assert state["game"]["round"] == 8 and state["rng"]["seed"]
-        assert len(state["timeouts"]) > 8
+        assert len(history.timeouts(games, state["game_id"], state["version"])) > 8
         # a finished game leaves nothing behind in the clock's index
         assert redis_client.zscore("clock:deadlines", game) is None
         assert redis_client.hget("clock:synced", game) is None

@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 from freezegun import freeze_time
 
+from service import history
 from service.clock import timeutil
 from service.clock.fire import fire, reconcile, sweep
 from service.clock.schedule import DEADLINES_KEY, DeadlineIndex
@@ -107,7 +108,7 @@ def test_fire_is_never_early_and_applies_the_defaults_once(new_game, games, redi
     assert rolled["actor"] == {"kind": "system"} and rolled["payload"]["seat"] == 1 and rolled["payload"]["timeout"]
     assert following["payload"]["seats"] == [2] and following["payload"]["due_at"] == at(60)
     state = state_of(games, game)
-    assert state["timeouts"] == [{"version": expired["version"], "at": expired["recorded_at"], "step": "bid",
+    assert history.timeouts(games, state["game_id"], state["version"]) == [{"version": expired["version"], "at": expired["recorded_at"], "step": "bid",
                                   "seats": [1], "round": 1, "due_at": at(30)}]
     # a second firing for the same step (a duplicate job, a late sweeper) changes nothing
     again = fire(games, game, deadline["step_version"])
@@ -276,7 +277,7 @@ def test_a_game_of_absent_players_ends_by_timeouts_and_clears_its_deadline(new_g
             break
     state = state_of(games, game)
     assert state["status"] == "finished" and state["deadline"] is None
-    assert len(state["timeouts"]) == 6  # 3 seats x 2 rounds, one turn each
+    assert len(history.timeouts(games, state["game_id"], state["version"])) == 6  # 3 seats x 2 rounds, one turn each
     # the last timeout consumed the last deadline: nothing is left to clear
     assert types_after(games, game, state["version"] - 4) == ["deadline_expired", "dice_rolled", "toy_finished",
                                                               "seed_revealed"]

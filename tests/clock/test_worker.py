@@ -8,6 +8,7 @@ import pytest
 
 from events.canonical import dumps
 from events.store import stream_key
+from service import history
 from service.clock import timeutil
 from tests.engine.conftest import bearer
 
@@ -56,7 +57,7 @@ def test_a_game_whose_seats_never_act_ends_by_timeouts(api, new_game, games, sta
     finished = wait_for(lambda: games.load(game)["status"] == "finished", timeout=15, interval=0.1)
     assert finished, games.load(game).get("deadline")
     state = games.load(game)
-    assert [t["seats"] for t in state["timeouts"]] == [[1], [3], [1], [2], [3]]
+    assert [t["seats"] for t in history.timeouts(games, state["game_id"], state["version"])] == [[1], [3], [1], [2], [3]]
     assert state["deadline"] is None and state["rng"]["seed"]
     record = api.get(f"/v1/games/{game}/clock").get_json()["timeouts"]
     assert [(t["round"], t["seats"]) for t in record] == [(1, [1]), (1, [3]), (2, [1]), (2, [2]), (2, [3])]
@@ -75,7 +76,7 @@ def test_a_deadline_passed_while_every_worker_was_down_fires_once_after_restart(
     assert fired and time.monotonic() - restarted_at <= 5.0
     time.sleep(1.5)  # the job scheduled for it meanwhile, the sweeper again: nothing more
     assert len(expired_events(games, game)) == 1
-    assert [t["seats"] for t in games.load(game)["timeouts"]] == [[1]]
+    assert [t["seats"] for t in history.timeouts(games, game)] == [[1]]
 
 
 def test_the_job_for_an_older_step_changes_nothing(api, new_game, games, start_worker, redis_client):

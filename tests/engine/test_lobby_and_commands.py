@@ -126,8 +126,11 @@ def test_say_is_table_talk_in_the_record(api, toy_game):
                  headers=bearer(tokens[1]))
     assert r.status_code == 201
     state = api.get(f"/v1/games/{game}", headers=bearer(org)).get_json()
-    assert state["talk"][-1]["text"] == "Pay me $5G or I play Mob War"
-    assert state["talk"][-1]["actor"] == {"kind": "seat", "seat": 2}
+    assert state["talk_count"] == 1 and "talk" not in state
+    talk = api.get(f"/v1/games/{game}/talk", headers=bearer(org)).get_json()
+    assert talk["entries"] == [{"version": r.get_json()["version"], "seat": 2, "name": talk["entries"][0]["name"],
+                                "text": "Pay me $5G or I play Mob War",
+                                "recorded_at": r.get_json()["events"][0]["recorded_at"]}]
     problem(api.post(f"/v1/games/{game}/commands", json={"type": "say", "text": ""}, headers=bearer(tokens[1])), 422)
 
 
@@ -137,7 +140,7 @@ def test_if_match_refuses_a_stale_version_and_appends_nothing(api, toy_game):
     ok = api.post(f"/v1/games/{game}/commands", json={"type": "roll"}, headers={**bearer(tokens[0]), "If-Match": str(version)})
     assert ok.status_code == 201
     stale = api.post(f"/v1/games/{game}/commands", json={"type": "roll"}, headers={**bearer(tokens[1]), "If-Match": f'"{version}"'})
-    body = problem(stale, 409, "version_conflict")
+    body = problem(stale, 412, "version_conflict")
     assert body["current_version"] == version + 1
     assert api.get(f"/v1/games/{game}").get_json()["version"] == version + 1
     problem(api.post(f"/v1/games/{game}/commands", json={"type": "roll"}, headers={**bearer(tokens[1]), "If-Match": "abc"}), 400)
@@ -220,3 +223,20 @@ def test_errors_are_problems_everywhere(api):
     problem(api.get("/v1/nothing-here"), 404)
     problem(api.delete("/v1/games"), 405)
     problem(api.get("/v1/games/bad$id"), 404, "game_not_found")
+
+
+def test_polling_with_if_none_match_gets_304_until_the_game_moves(api, toy_game):
+    game, org, tokens = toy_game
+    first = api.get(f"/v1/games/{game}", headers=bearer(tokens[0]))
+    etag = first.headers["ETag"]
+    assert etag == f'"{first.get_json()["version"]}"'
+    same = api.get(f"/v1/games/{game}", headers={**bearer(tokens[0]), "If-None-Match": etag})
+    assert same.status_code == 304 and same.data == b"" and same.headers["ETag"] == etag
+    assert api.get(f"/v1/games/{game}", headers={**bearer(tokens[0]), "If-None-Match": f'"0", W/{etag}'}).status_code == 304
+    assert api.get(f"/v1/games/{game}", headers={"Authorization": "Bearer nope", "If-None-Match": etag}).status_code == 401
+    api.post(f"/v1/games/{game}/commands", json={"type": "say", "text": "moved"}, headers=bearer(tokens[1]))
+    moved = api.get(f"/v1/games/{game}", headers={**bearer(tokens[0]), "If-None-Match": etag})
+    assert moved.status_code == 200 and moved.headers["ETag"] != etag
+    # a past state always answers in full (its view changes once, at the end of the game)
+    past = api.get(f"/v1/games/{game}?at=2", headers={**bearer(org), "If-None-Match": '"2"'})
+    assert past.status_code == 200 and past.get_json()["version"] == 2

@@ -44,16 +44,18 @@ def write(name: str, events: list[dict], state: dict) -> None:
     (HERE / f"{name}.state.json").write_text(json.dumps(state, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
 
 
-def refold() -> None:
+def refold(here: Path = HERE, names=GAMES) -> None:
+    """Rewrite the states of the games `names` under `here` from their recorded events."""
     from events.canonical import loads
     from projections.core import fold
     from service.rules.registry import rulesets
 
     known = rulesets()
-    for name in GAMES:
-        lines = (HERE / f"{name}.events.jsonl").read_text().splitlines()
+    for name in names:
+        lines = (here / f"{name}.events.jsonl").read_text().splitlines()
         events = [loads(line) for line in lines]
-        write(name, events, fold(events, known.__getitem__))
+        state = fold(events, known.__getitem__)
+        (here / f"{name}.state.json").write_text(json.dumps(state, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
         print(f"refolded {name}: {len(events)} events")
 
 

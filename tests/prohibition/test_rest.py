@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from service import history
 from events.envelope import first_break
 from tests.support.bots import bearer, open_table, play
 from tests.support.timeouts import play_out_by_timeouts
@@ -123,10 +124,10 @@ def test_a_game_nobody_plays_ends_by_timeouts(redis_client):
     """Deadline keys are the step names (move, buy, sell); the defaults end the turn, buy
     nothing and sell all (docs/rules-decisions.md). Nobody moves, so nobody takes a Culture
     Bankroll: the house round limit ends the game."""
-    _, _, state = play_out_by_timeouts(redis_client, "prohibition", 2, {"move": 30}, sweeps=200)
+    games, game, state = play_out_by_timeouts(redis_client, "prohibition", 2, {"move": 30}, sweeps=200)
     assert state["status"] == "finished"
     assert state["game"]["round"] == state["game"]["round_limit"]
-    assert {t["step"] for t in state["timeouts"]} == {"move"}
+    assert {t["step"] for t in history.timeouts(games, game, state["version"])} == {"move"}
 
 
 def test_nothing_secret_reaches_players_while_the_game_runs(client):
