@@ -58,6 +58,9 @@ def validate_options(options: dict, seats: int) -> dict[str, list[str]]:
         bad = _check_deck(options["delivery_deck"], ids)
         if bad:
             errors["delivery_deck"] = bad
+    if (options.get("rng") or {}).get("hands") is not None:
+        errors["hands"] = ["Booze Baron deals no hands: script the booze_<mob>, booze_rest, "
+                           "booze_pile and delivery decks instead"]
     first = options.get("first_baron", 1)
     if not isinstance(first, int) or isinstance(first, bool) or not 1 <= first <= seats:
         errors["first_baron"] = [f"first_baron is the seat (1 to {seats}) holding the Booze "
