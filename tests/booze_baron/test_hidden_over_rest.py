@@ -145,3 +145,15 @@ def test_a_tail_shows_the_tailed_cards_to_the_tailer_alone(app):
         assert [p for p in state["players"] if p["seat"] == 2][0]["deliveries"] == [{"id": None, "face_up": False}]
         looks = [e for e in _events(answers) if e["type"] == "deliveries_viewed"]
         assert looks and all(e["payload"]["cards"] is None and e["payload"]["count"] == 1 for e in looks)
+
+
+def test_a_scripted_booze_deal_holds_over_rest_whatever_the_seed(app):
+    """Every REST game has its own seed: `booze_script` must deal as asked in each of them
+    (it once scripted only the pile, whose cards the seeded Mob shuffles changed, so the
+    deal — and the Tail test above — came out differently on most runs)."""
+    from .harness import booze_script
+    for mobs in (["beer", "liquor", "wine"], ["wine", "beer", "liquor", "wine"]) * 4:
+        table = open_booze_table(app.test_client(), len(mobs),
+                                 {"rng": {"mode": "scripted", "decks": booze_script(mobs)}})
+        dealt = {p["seat"]: p["mob"] for p in table.state()["players"]}
+        assert dealt == dict(enumerate(mobs, start=1))
