@@ -29,15 +29,21 @@ def _step(step) -> str:
 def _dispute_filed(e: dict, who: Who) -> str:
     p = e["payload"]
     whose = who(p["seat"]) if p.get("seat") is not None else _by(e, who)
-    about = p.get("about", p.get("version"))
-    return f"{whose} files dispute {p.get('dispute', '')} about event {about}: \u201c{p.get('text', '')}\u201d"
+    about = f"event {p['about']}" if p.get("about") is not None else "an event"
+    return f"{whose} files dispute {p.get('dispute', '')} about {about}{_quoted(p)}"
+
+
+def _quoted(p: dict) -> str:
+    """A dispute's or an answer's text; hidden from other seats while the game runs."""
+    if p.get("text") is None:
+        return " (what it says stays the filer's until the game ends)."
+    return f": \u201c{p['text']}\u201d"
 
 
 def _dispute_resolved(e: dict, who: Who) -> str:
     p = e["payload"]
     whose = f" ({who(p['seat'])}'s)" if p.get("seat") is not None else ""
-    return (f"The organizer {p.get('decision', 'answers')} dispute {p.get('dispute', '')}{whose}: "
-            f"\u201c{p.get('text', '')}\u201d")
+    return f"The organizer {p.get('decision', 'answers')} dispute {p.get('dispute', '')}{whose}{_quoted(p)}"
 
 
 def _because(p: dict) -> str:

@@ -29,9 +29,10 @@ class Open(Schema):
 #: Bounds of a scripted game (docs/service-decisions.md "Request bounds"). A full 12-round
 #: six-seat Bootleggers game rolls well under 1,000 dice (12 stills of at most 4 dice and
 #: 15 demand dice a round); its largest deck (Men of Action) has 78 cards, a hand 12.
+#: Booze Baron's own decks (options.locations / delivery_deck) are bounded below.
 MAX_SCRIPTED_DICE = 2000
 MAX_DECKS = 8
-MAX_DECK_CARDS = 100
+MAX_DECK_CARDS = 200            # Booze Baron: a table's own Delivery deck, up to 200 cards
 MAX_HAND_CARDS = 24
 CARD_ID_MAX = 60
 
@@ -64,12 +65,35 @@ class RngOptions(Strict):
     hands = fields.Dict(keys=fields.String(validate=validate.Regexp(r"^[1-6]$")),
                         values=fields.List(fields.Integer(strict=True, validate=validate.Range(1, 72)),
                                            validate=validate.Length(max=MAX_HAND_CARDS)),
-                        metadata={"description": "scripted: seat -> Muscle cards"})
+                        metadata={"description": "scripted, Bootleggers only (3-6 seats): seat -> Muscle "
+                                                 "cards; the other rulesets deal no hands and refuse it"})
 
     @validates_schema
     def _scripted_only(self, data, **kwargs):
         if data.get("mode", "seeded") == "seeded" and any(k in data for k in ("dice", "decks", "hands")):
             raise ValidationError("dice, decks and hands are only for mode \"scripted\"", "mode")
+
+
+#: Booze Baron's table data (docs/service-decisions.md "Request bounds"): six Locations, a
+#: Delivery deck of at most 200 cards (setup.py checks what each card may hold).
+LOCATIONS = 6
+MAX_DELIVERY_CARDS = 200
+LOCATION_ID = validate.Regexp(r"^[A-Za-z0-9_.-]{1,40}$", error="an id is 1 to 40 letters, digits, _ . or -")
+
+
+class LocationCard(Strict):
+    id = fields.String(required=True, validate=LOCATION_ID, metadata={"description": "what commands name it by"})
+    name = fields.String(required=True, validate=PlayerName(), metadata={
+        "description": f"as printed: 1 to {NAME_MAX} characters, at least one visible"})
+    event = fields.String(required=True, validate=validate.Length(1, 40), metadata={
+        "description": "the Event it triggers: hideout, smuggle, stakeout, restock, gamble or reroute"})
+
+
+class DeliveryCard(Strict):
+    location = fields.String(required=True, validate=LOCATION_ID, metadata={"description": "a Location id"})
+    booze = fields.List(fields.String(validate=validate.Length(1, 20)), required=True,
+                        validate=validate.Length(1, 3),
+                        metadata={"description": "the Booze types it shows: beer, liquor, wine"})
 
 
 class GameOptions(Strict):
@@ -82,14 +106,14 @@ class GameOptions(Strict):
                             load_default=dict,
                             metadata={"description": "seconds per waiting step; `default` for unnamed steps; 0 = none"})
     rng = fields.Nested(RngOptions, load_default=lambda: {"mode": "seeded"})
-    locations = fields.List(fields.Dict(), metadata={
+    locations = fields.List(fields.Nested(LocationCard), validate=validate.Length(max=LOCATIONS), metadata={
         "description": "booze_baron: the six Location cards [{id, name, event}] (default: house data)"})
-    delivery_deck = fields.List(fields.Dict(), metadata={
-        "description": "booze_baron: the Delivery cards [{location, booze: [beer|liquor|wine]}] "
-                       "(default: the 36 house cards)"})
+    delivery_deck = fields.List(fields.Nested(DeliveryCard), validate=validate.Length(max=MAX_DELIVERY_CARDS),
+                                metadata={"description": "booze_baron: the 9 to 200 Delivery cards [{location, "
+                                                         "booze: [beer|liquor|wine]}] (default: the 36 house cards)"})
     dispute_window = fields.Integer(strict=True, validate=validate.Range(0, 365 * 24 * 3600), metadata={
         "description": "seconds after the end during which a seat may still file a dispute (default 86400)"})
-    first_baron = fields.Integer(strict=True, metadata={
+    first_baron = fields.Integer(strict=True, validate=validate.Range(1, 9), metadata={
         "description": "booze_baron: the seat holding the Booze Baron in round 1 (default 1)"})
 
 

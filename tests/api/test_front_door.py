@@ -77,7 +77,7 @@ def test_table_talk_keeps_line_breaks_and_refuses_control_and_bidi_characters(ap
 # ---- scripted randomness -----------------------------------------------------------------
 @pytest.mark.parametrize("rng, field", [
     ({"mode": "scripted", "dice": [1] * 2001}, "dice"),
-    ({"mode": "scripted", "decks": {"numbers": list(range(101))}}, "decks"),
+    ({"mode": "scripted", "decks": {"numbers": list(range(201))}}, "decks"),
     ({"mode": "scripted", "decks": {f"d{i}": [1] for i in range(9)}}, "decks"),
     ({"mode": "scripted", "decks": {"numbers": [{"nested": "x" * 100}]}}, "decks"),
     ({"mode": "scripted", "decks": {"numbers": ["x" * 61]}}, "decks"),

@@ -12,12 +12,14 @@ ruleset_for = lookup(RULESET)
 
 
 def booze_script(mobs: list[str]) -> dict:
-    """A scripted `decks` entry that deals seat n the Mob mobs[n-1] (cards in seed order).
-    The per-Mob piles stay in printed order when unscripted; only the pile is ordered."""
+    """A scripted `decks` entry that deals seat n the Mob mobs[n-1]. The per-Mob piles are
+    scripted in printed order too: unscripted, they come from the game's seed (issue 11),
+    and the pile's script would then hold other cards than the pile and be ignored — a
+    different deal on every run."""
     n = len(mobs)
     size = data.pile_size(n)
     pile = [data.BOOZE_CARDS[m][r] for r in range(size // 3) for m in data.MOBS]
-    decks = {}
+    decks = {f"booze_{m}": list(data.BOOZE_CARDS[m]) for m in data.MOBS}
     if n in (4, 7):
         rest = [c for m in data.MOBS for c in data.BOOZE_CARDS[m][size // 3:]]
         extra_mob = next(m for m in data.MOBS if mobs.count(m) > size // 3)

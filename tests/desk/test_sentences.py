@@ -123,3 +123,44 @@ def test_the_report_pairs_a_dispute_with_its_resolution():
 def test_the_log_files_events_of_a_phase_without_a_step_under_that_phase(event, phase):
     """Production (Phase 3) has no step, and Phase 6's bookkeeping comes before the state says 6."""
     assert _bootleggers().log_phase(event, 2) == phase
+
+
+def test_a_dispute_another_seat_may_not_read_yet_is_no_quoted_none():
+    """While the game runs another seat sees a dispute without its text (projections/views)."""
+    hidden = {"type": "dispute_filed", "version": 50, "actor": {"kind": "seat", "seat": 2},
+              "payload": {"dispute": 1, "seat": 2, "about": 41, "text": None}}
+    assert ENGINE_SENTENCES["dispute_filed"](hidden, who) == \
+        "Bix files dispute 1 about event 41 (what it says stays the filer's until the game ends)."
+    answer = {"type": "dispute_resolved", "version": 51, "actor": {"kind": "organizer"},
+              "payload": {"dispute": 1, "seat": 2, "decision": "rejected", "text": None, "rulings": []}}
+    assert ENGINE_SENTENCES["dispute_resolved"](answer, who) == \
+        "The organizer rejected dispute 1 (Bix's) (what it says stays the filer's until the game ends)."
+    forfeit = {"type": "seat_forfeited", "version": 52, "actor": {"kind": "organizer"},
+               "payload": {"seat": 3, "reason": "left the table", "dispute": 1}}
+    assert ENGINE_SENTENCES["seat_forfeited"](forfeit, who) == \
+        "The organizer rules that Cora forfeits. Reason: left the table, answering dispute 1."
+
+
+def test_the_log_names_the_disputed_event_and_the_forfeited_seat(client):
+    """Through GET /log, as the filer, another seat and the organizer (the names are the seats')."""
+    from tests.disputes.helpers import ok, organizer, seat
+    from tests.support.bots import bearer, open_table
+    table = open_table(client, 3, names=["Ada", "Bix", "Cora"])
+    ok(seat(table, 2, {"type": "dispute", "version": 3, "text": "Cora left"}))
+    ok(organizer(table, {"type": "resolve_dispute", "dispute": 1, "decision": "upheld", "text": "she did",
+                         "rulings": [{"kind": "forfeit", "seat": 3, "reason": "left the table"}]}))
+
+    def log(token):
+        r = client.get(f"/v1/games/{table.game_id}/log?limit=1000", headers=bearer(token))
+        assert r.status_code == 200, r.get_data(as_text=True)
+        return [e["text"] for e in r.get_json()["entries"]]
+
+    filed = "Bix files dispute 1 about event 3"
+    forfeited = "The organizer rules that Cora forfeits. Reason: left the table, answering dispute 1."
+    for token, said in ((table.tokens[2], ": \u201cCora left\u201d"), (table.organizer, ": \u201cCora left\u201d"),
+                        (table.tokens[1], " (what it says stays the filer's until the game ends).")):
+        texts = log(token)
+        # each after the phase it happened in ("Round 1, Phase 1: ...")
+        assert any(t.endswith(filed + said) for t in texts), texts[-6:]
+        assert any(t.endswith(forfeited) for t in texts), texts[-6:]
+        assert not [t for t in texts if "None" in t], texts

@@ -37,7 +37,14 @@ def finished_bootleggers(client, seed: int = 3):
 
 
 def all_events(client, gid: str, token: str) -> list[dict]:
-    return client.get(f"/v1/games/{gid}/events?limit=1000", headers=bearer(token)).get_json()["events"]
+    """Every page: a game played to its end by bots can pass the 1,000 events of one page."""
+    events: list[dict] = []
+    while True:
+        page = client.get(f"/v1/games/{gid}/events?limit=1000&after={len(events)}",
+                          headers=bearer(token)).get_json()
+        events += page["events"]
+        if not page["events"] or page["next_after"] >= page["version"]:
+            return events
 
 
 def rebuilt_equals_live(app, gid: str) -> None:

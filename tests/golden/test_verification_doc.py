@@ -11,16 +11,31 @@ from pathlib import Path
 from events.canonical import canonical
 from events.envelope import event_hash
 from events.receipts import receipt
+from service.rules.booze_baron import RULESET as BOOZE_BARON
+from service.rules.booze_baron import data as booze
 from service.rules.bootleggers import data
 from tests.golden.test_golden import load_events
 
 DOC = (Path(__file__).parents[2] / "docs" / "verification.md").read_text()
 
 
+def listed_decks(ruleset: str) -> dict:
+    """The `### `deck`: …` JSON lists of one ruleset's "Starting orders" section."""
+    section = DOC.split(f"## Starting orders ({ruleset},", 1)[1].split("\n## ", 1)[0]
+    return {name: json.loads(block) for name, block in
+            re.findall(r"^### `(\w+)`: .*?```json\n(.*?)```", section, re.S | re.M)}
+
+
 def test_the_documented_starting_orders_are_the_decks_the_rules_shuffle():
-    listed = {name: json.loads(block) for name, block in
-              re.findall(r"^### `(\w+)`: .*?```json\n(.*?)```", DOC, re.S | re.M)}
-    assert listed == data.starting_decks()
+    assert listed_decks("Bootleggers") == data.starting_decks()
+
+
+def test_the_documented_booze_baron_decks_are_its_starting_orders():
+    listed = listed_decks("Booze Baron")
+    assert listed == {f"booze_{m}": list(cards) for m, cards in booze.BOOZE_CARDS.items()}
+    for deck, cards in listed.items():
+        assert BOOZE_BARON.shuffle_start({"deck": deck, "order": cards[::-1]}, []) == cards
+    assert f"Booze Baron, data version {booze.VERSION})" in DOC
 
 
 def vectors() -> dict:

@@ -23,6 +23,7 @@ class BoozeBaronRuleset(KernelRuleset):
     event_schemas = EVENT_SCHEMAS
     sentences = SENTENCES
     seat_range = (data.MIN_SEATS, data.MAX_SEATS)
+    shuffle_start = staticmethod(setup.shuffle_start)
 
 
 RULESET = BoozeBaronRuleset(commands, evolve, legal, setup, views)

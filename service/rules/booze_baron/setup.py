@@ -58,6 +58,9 @@ def validate_options(options: dict, seats: int) -> dict[str, list[str]]:
         bad = _check_deck(options["delivery_deck"], ids)
         if bad:
             errors["delivery_deck"] = bad
+    if (options.get("rng") or {}).get("hands") is not None:
+        errors["hands"] = ["Booze Baron deals no hands: script the booze_<mob>, booze_rest, "
+                           "booze_pile and delivery decks instead"]
     first = options.get("first_baron", 1)
     if not isinstance(first, int) or isinstance(first, bool) or not 1 <= first <= seats:
         errors["first_baron"] = [f"first_baron is the seat (1 to {seats}) holding the Booze "
@@ -128,3 +131,28 @@ def setup(state: dict, oracle) -> list[dict]:
     flow.start_round(em, 1)
     flow.advance(em)
     return em.drafts
+
+
+def shuffle_start(payload: dict, before: list[dict] | None = None) -> list | None:
+    """The list a recorded `deck_shuffled` started from (docs/verification.md, "Booze Baron
+    decks"), rebuilt as `deal_booze` and `setup` build it: a Mob's four Booze cards as
+    printed; `booze_rest` and `booze_pile` from the Mob orders recorded before them (`before`,
+    the record's earlier events); the Delivery deck its card ids sorted. None: no such deck."""
+    deck = payload.get("deck")
+    mob = deck[len("booze_"):] if isinstance(deck, str) and deck.startswith("booze_") else None
+    if mob in data.MOBS:
+        return list(data.BOOZE_CARDS[mob])
+    if deck == "delivery":
+        return sorted(payload.get("order") or [])
+    if deck not in ("booze_rest", "booze_pile"):
+        return None
+    shuffled = {e["payload"]["deck"]: e["payload"]["order"]
+                for e in before or [] if e["type"] == "deck_shuffled"}
+    seats = len(next(e for e in before or [] if e["type"] == "booze_setup")["payload"]["players"])
+    size = data.pile_size(seats)
+    if deck == "booze_rest":
+        return [c for m in data.MOBS for c in shuffled[f"booze_{m}"][size // 3:]]
+    pile = [shuffled[f"booze_{m}"][r] for r in range(size // 3) for m in data.MOBS]
+    if seats in (4, 7):
+        pile.append(shuffled["booze_rest"][0])
+    return pile

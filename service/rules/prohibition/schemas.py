@@ -24,6 +24,11 @@ class Bool(fields.Boolean):
         return value
 
 
+#: The front door's bound on a number of Cases (README "The front door"): far above what a
+#: Source can hold or a Bankroll buy; the rules refuse more than the Source has.
+MAX_CASES = 10_000
+
+
 class MoveSchema(Schema):
     die = Int(required=True, validate=validate.Range(1, 6),
               metadata={"description": "the value of one of your unused dice this turn"})
@@ -39,8 +44,8 @@ class MoveSchema(Schema):
 
 
 class BuySchema(Schema):
-    cases = Int(required=True, validate=validate.Range(min=0),
-                metadata={"description": "Cases to buy at 1 Bankroll each (0 = none)"})
+    cases = Int(required=True, validate=validate.Range(0, MAX_CASES),
+                metadata={"description": f"Cases to buy at 1 Bankroll each (0 = none; at most {MAX_CASES:,})"})
 
 
 class SellSchema(Schema):

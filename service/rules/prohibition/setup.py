@@ -7,10 +7,13 @@ from .kernel import Emitter
 
 
 def validate_options(options: dict, seats: int) -> dict[str, list[str]]:
-    """Prohibition takes no options of its own (it ignores Bootleggers' rounds/influence)."""
+    """Prohibition takes no options of its own (it ignores Bootleggers' rounds/influence),
+    and deals no hands a script could order."""
     if not data.MIN_SEATS <= seats <= data.MAX_SEATS:
         return {"seats": [f"Prohibition is played here by {data.MIN_SEATS} to {data.MAX_SEATS} "
                           f"players (the rules name no limit), not {seats}"]}
+    if (options.get("rng") or {}).get("hands") is not None:
+        return {"hands": ["Prohibition deals no hands: script its dice instead"]}
     return {}
 
 
