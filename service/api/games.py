@@ -118,15 +118,18 @@ def read_state(game_id: str):
         raise Problem(404, "no_such_version", f"this game has {current['version']} events; there is no event {at} yet")
     viewer = seen_as(current, actor, request.args.get("as"), at)
     etag = f'"{at or current["version"]}"'
+    # The answer depends on who asks: caches must key it on the token and revalidate, or a
+    # browser would answer one viewer's 304 with another viewer's cached state.
+    cache = {"ETag": etag, "Vary": "Authorization", "Cache-Control": "private, no-cache"}
     if (at is None or at == current["version"]) and etag_matches(request.headers.get("If-None-Match"), etag):
-        return "", 304, {"ETag": etag}  # polling: nothing happened since that version
+        return "", 304, cache  # polling: nothing happened since that version
     state = current if at is None or at == current["version"] else games().load(game_id, at=at)
     # Canonical key order (as a snapshot has it): a state folded afresh for `?at=N` then
     # serializes byte for byte as the live one was served at version N.
     state = json_copy(state)
     hidden_from = chain_hidden_from(current, ruleset_of(current))
     response = jsonify(view_state(state, viewer, ruleset_of(state), hidden_from))
-    response.headers["ETag"] = etag
+    response.headers.update(cache)
     return response
 
 

@@ -17,7 +17,7 @@ function headers(extra = {}) {
 
 /** GET a JSON resource: {status, body}; never throws on an HTTP error status. */
 export async function get(path) {
-  const response = await fetch(path, { headers: headers({ Accept: "application/json" }) });
+  const response = await fetch(path, { headers: headers({ Accept: "application/json" }), cache: "no-store" });  // always the game as it is now, for this token
   let body = null;
   try { body = await response.json(); } catch { body = null; }
   return { status: response.status, body };

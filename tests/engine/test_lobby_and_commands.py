@@ -232,6 +232,11 @@ def test_polling_with_if_none_match_gets_304_until_the_game_moves(api, toy_game)
     assert etag == f'"{first.get_json()["version"]}"'
     same = api.get(f"/v1/games/{game}", headers={**bearer(tokens[0]), "If-None-Match": etag})
     assert same.status_code == 304 and same.data == b"" and same.headers["ETag"] == etag
+    # the answer depends on the token: a cache must key on it and revalidate, or a browser
+    # would serve one viewer's cached state to another on a 304
+    for answer in (first, same):
+        assert answer.headers["Vary"] == "Authorization"
+        assert answer.headers["Cache-Control"] == "private, no-cache"
     assert api.get(f"/v1/games/{game}", headers={**bearer(tokens[0]), "If-None-Match": f'"0", W/{etag}'}).status_code == 304
     assert api.get(f"/v1/games/{game}", headers={"Authorization": "Bearer nope", "If-None-Match": etag}).status_code == 401
     api.post(f"/v1/games/{game}/commands", json={"type": "say", "text": "moved"}, headers=bearer(tokens[1]))
