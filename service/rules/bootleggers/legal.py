@@ -126,13 +126,10 @@ def _step_actions(g: dict, seat: int, step: str) -> list[dict]:
 
 
 def legal_actions(state: dict, seat: int) -> dict:
-    g = state.get("game")
-    if not g:
-        return {"phase": None, "step": None, "actions": []}
-    seat = int(seat)
-    result = {"phase": g["phase"], "step": g["step"], "actions": []}
-    if g["finished"] or seat not in [p["seat"] for p in g["players"]]:
+    g, result = steps.legal_frame(state, seat)
+    if g is None:
         return result
+    seat = int(seat)
     step, actions = g["step"], []
     in_step = step in STEPS and seat in pending(g)
     if in_step:

@@ -20,6 +20,18 @@ def waiting(state: dict, steps: dict, pending: Pending) -> dict:
             "since": g.get("step_since")}
 
 
+def legal_frame(state: dict, seat: int) -> tuple[dict | None, dict]:
+    """The start of Ruleset.legal_actions: `(game, answer with no actions)`, the game None
+    when the seat may do nothing (no game yet, the game over, or not a player in it)."""
+    g = state.get("game")
+    if not g:
+        return None, {"phase": None, "step": None, "actions": []}
+    answer = {"phase": g["phase"], "step": g["step"], "actions": []}
+    if g["finished"] or int(seat) not in [p["seat"] for p in g["players"]]:
+        return None, answer
+    return g, answer
+
+
 @contextmanager
 def as_system(em) -> Iterator[dict]:
     """Automatic work is the system's, whoever sent the command that set it off."""
