@@ -10,9 +10,7 @@ from pathlib import Path
 
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
-from marshmallow import fields, validate
-
-from service.api import schemas as s
+from api_spec import components
 
 SPEC_PATH = Path(__file__).with_name("openapi.json")
 PROBLEM = {"application/problem+json": {"schema": "ProblemDetail"}}
@@ -38,72 +36,13 @@ def _ok(status: int, schema: str, description: str) -> dict:
     return {str(status): {"description": description, "content": {"application/json": {"schema": schema}}}}
 
 
-def _component(name: str) -> str:
-    return "".join(part.title() for part in name.split("_")) + "Command"
-
-
-def _typed(spec: APISpec, component: str, name: str, schema_cls: type, description: str) -> str:
-    typed = type(component, (schema_cls,), {
-        "type": fields.String(required=True, validate=validate.OneOf([name]))})
-    spec.components.schema(component, {"description": description}, schema=typed)
-    return f"#/components/schemas/{component}"
-
-
-def commands_by_name() -> dict[str, list[tuple[str, type, str]]]:
-    """Command type -> [(ruleset, schema, description)]; `say` is the engine's own."""
-    from service.rules.registry import rulesets
-
-    by_name = {"say": [("", s.Say, "Table talk, any time; kept in the game's record.")],
-               "dispute": [("", s.Dispute, "A seat, while the game runs and until `options.dispute_window` "
-                                           "seconds (default 86400) after its end: what happened at event "
-                                           "`version` was wrong. Records `dispute_filed`.")],
-               "resolve_dispute": [("", s.ResolveDispute, "Organizer: answer a dispute, upheld or rejected; "
-                                                          "an upheld one may carry `rulings`, applied in the "
-                                                          "same append. Records `dispute_resolved`.")],
-               "ruling": [("engine", s.EngineRuling, "Organizer, in every ruleset: forfeit, replace_player "
-                                                     "or annul, while the game runs; after the end only "
-                                                     "inside resolve_dispute.")]}
-    for ruleset in rulesets().values():
-        for name, (schema_cls, description) in ruleset.command_schemas.items():
-            by_name.setdefault(name, []).append((ruleset.name, schema_cls, description))
-    return by_name
-
-
-def _command_schemas(spec: APISpec) -> dict:
-    """One component per command type, each with a `type` constant, and their oneOf.
-
-    A type only one ruleset uses is `<Type>Command`. A type several rulesets share (a `pass`
-    in two games) gets one component per ruleset, `<Ruleset><Type>Command`, and
-    `<Type>Command` is their anyOf (anyOf: two empty bodies both match) — so a name a
-    client already uses stays, and the discriminator still maps each type to one schema.
-    """
-    mapping = {}
-    for name, variants in sorted(commands_by_name().items()):
-        component = _component(name)
-        if len(variants) == 1:
-            _, schema_cls, description = variants[0]
-            mapping[name] = _typed(spec, component, name, schema_cls, description)
-            continue
-        refs = [{"$ref": _typed(spec, _component(f"{rs}_{name}"), name, schema_cls, description)}
-                for rs, schema_cls, description in variants]
-        spec.components.schema(component, {
-            "anyOf": refs, "description": "Per ruleset: " + " ".join(
-                f"{rs}: {description}" for rs, _, description in variants)})
-        mapping[name] = f"#/components/schemas/{component}"
-    return {"oneOf": [{"$ref": ref} for ref in mapping.values()],
-            "discriminator": {"propertyName": "type", "mapping": mapping}}
-
-
 def build_spec() -> dict:
     spec = APISpec(title="Bootleggers referee", version="1.0.0", openapi_version="3.0.3",
                    plugins=[MarshmallowPlugin()],
                    info={"description": "Event-sourced referee server for Bootleggers and Prohibition. Errors are "
                                         "application/problem+json with a stable `code`."})
     spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
-    for name in ("CreateGame", "GameCreatedAnswer", "JoinSeat", "SeatAnswer", "CommandAnswer", "EventsPage",
-                 "TalkPage", "GameList", "GameState", "LegalActions", "Audit", "ProblemDetail"):
-        spec.components.schema(name, schema=getattr(s, name))
-    spec.components.schema("Command", _command_schemas(spec))
+    components.register(spec)
     at = {"name": "at", "in": "query", "schema": {"type": "integer", "minimum": 1},
           "description": "time travel: the state as it stood after event N"}
     page = [{"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0}},
@@ -197,11 +136,6 @@ def build_spec() -> dict:
 # ---- the clock and the replay job (service/api/clock.py) --------------------------------
 def _clock_paths(spec: APISpec, pins: list[dict]) -> None:
     """Deadlines, the organizer's clock controls, and the replay job with its status."""
-    from service.api import clock as c
-
-    for name, schema in (("ClockExtend", c.Extend), ("ClockState", c.ClockAnswer),
-                         ("JobAccepted", c.JobAccepted), ("JobStatus", c.JobAnswer)):
-        spec.components.schema(name, schema=schema)
     spec.path("/v1/games/{game_id}/clock", operations={"get": {
         "summary": "The current deadline, whether the clock is paused, and who timed out where",
         "parameters": [GAME_ID], "security": OPTIONAL_BEARER,
@@ -236,10 +170,6 @@ def _clock_paths(spec: APISpec, pins: list[dict]) -> None:
 
 # ---- portable records (service/api/records.py) -----------------------------------------
 def _record_paths(spec: APISpec) -> None:
-    from service.api import records as r
-
-    spec.components.schema("GameRecord", schema=r.GameRecord)
-    spec.components.schema("ImportAnswer", schema=r.ImportAnswer)
     spec.path("/v1/games/{game_id}/export", operations={"get": {
         "summary": "The game's portable record (organizer; anyone once the game has ended); complete, "
                    "importable and verifiable (`bootleggers verify`) once the game has ended",
@@ -260,9 +190,6 @@ def _record_paths(spec: APISpec) -> None:
 
 # ---- the organizer's desk (service/api/desk.py) -----------------------------------------
 def _desk_paths(spec: APISpec, page: list[dict]) -> None:
-    from service.api import desk as d
-
-    spec.components.schema("LogPage", schema=d.LogPage)
     spec.path("/v1/games/{game_id}/log", operations={"get": {
         "summary": "The game as sentences, redacted for the caller, grouped by round and phase, paged",
         "description": "One entry per event (`after`/`next_after` page as on /events); each text begins "
@@ -280,7 +207,6 @@ def _desk_paths(spec: APISpec, page: list[dict]) -> None:
 
 # ---- disputes (service/api/disputes.py) ---------------------------------------------------
 def _dispute_paths(spec: APISpec) -> None:
-    spec.components.schema("Disputes", schema=s.Disputes)
     spec.path("/v1/games/{game_id}/disputes", operations={"get": {
         "summary": "Disputes with their state and resolution: a seat its own, the organizer all; "
                    "everyone once the game is over",
