@@ -7,7 +7,7 @@ import redis
 from flask import Flask
 
 from events.store import VersionConflict
-from service import clock, lobby_index, logs, metrics
+from service import clock, lobby_index, logs, metrics, redis_connect
 from service.api import clock as clock_api, desk, disputes, docs, frontdoor, games as games_api, limits, ops, problems, records, stream  # noqa: F401  (desk, disputes, records, stream register routes)
 from service.games import Games
 from service.rules.registry import rulesets
@@ -21,10 +21,14 @@ def create_app(config: dict | None = None) -> Flask:
     app.json.sort_keys = False
     # Explicit timeouts: no command of the web process blocks (the event streams' readers
     # use a client of their own, service/api/stream.py), so a silent Redis fails fast.
-    client = redis.Redis.from_url(app.config["REDIS_URL"], health_check_interval=30,
-                                  socket_timeout=float(os.environ.get("REDIS_SOCKET_TIMEOUT", "10")),
-                                  socket_connect_timeout=5)
+    # A Redis Cluster node or a plain Redis (service/redis_connect.py); RQ on its own plain one.
+    timeouts = dict(socket_timeout=float(os.environ.get("REDIS_SOCKET_TIMEOUT", "10")), socket_connect_timeout=5)
+    client = redis_connect.connect(app.config["REDIS_URL"], health_check_interval=30, **timeouts)
     service = Games(client, app.config.get("RULESETS") or rulesets())
+    queue_env = {**os.environ, "REDIS_URL": app.config["REDIS_URL"],
+                 **({"RQ_REDIS_URL": app.config["RQ_REDIS_URL"]} if app.config.get("RQ_REDIS_URL") else {})}
+    if redis_connect.is_cluster(client) or queue_env.get("RQ_REDIS_URL"):
+        service.queue_redis = redis_connect.rq_connect(queue_env, health_check_interval=30, **timeouts)
     service.after_append.append(_count_appends)
     clock.install(service)  # deadlines: closer + index/trigger hook (service/clock)
     try:

@@ -178,11 +178,21 @@ def serve(port: int, app_spec: str, data_dir: str, stop_timeout: float) -> None:
     else:
         log(f"using REDIS_URL={env['REDIS_URL']}")
 
+    import redis
+    from service.redis_connect import ClusterWithoutQueue, rq_url
+    try:
+        queue_url = rq_url(env)  # RQ's plain Redis (REDIS_URL unless that is a cluster)
+    except ClusterWithoutQueue as exc:
+        if embedded is not None:
+            embedded.stop()
+        raise click.ClickException(str(exc)) from exc
+    except redis.RedisError:  # not answering yet: the worker retries on REDIS_URL as before
+        queue_url = env["REDIS_URL"]
     metrics_dir = fresh_metrics_dir(env)
     children = [
         Child("web", [sys.executable, "-m", "gunicorn", "-c", str(gunicorn_config()), app_spec]),
         Child("worker", [*rq_command(), "worker", "--with-scheduler", "-w", "service.jobs.worker.ClockWorker",
-                         "--serializer", "json", "--url", env["REDIS_URL"], *ALL_QUEUES]),
+                         "--serializer", "json", "--url", queue_url, *ALL_QUEUES]),
     ]
     exit_code = 0
     try:

@@ -29,6 +29,7 @@ from projections import checkpoints
 from projections.checkpoints import Checkpoints
 from projections.snapshots import Snapshots
 from service import lobby, lobby_index, metrics, rng, verified
+from service.redis_connect import is_cluster
 from service.rules.errors import RuleViolation
 from service import disputes
 
@@ -81,6 +82,8 @@ def summary_key(game_id: str) -> str:
 class Games:
     def __init__(self, client: redis.Redis, rulesets: dict, now: Callable[[], str] = utc_now):
         self.redis = client
+        #: where RQ's queues are (a plain Redis even when `client` is a cluster)
+        self.queue_redis = client
         self.store = EventStore(client)
         self.snapshots = Snapshots(client)
         self.checkpoints = Checkpoints(client)
@@ -339,7 +342,9 @@ class Games:
 
     def save_summary(self, before: dict, after: dict) -> None:
         """The game's line in the list, and its place in the list's indexes."""
-        pipe = self.redis.pipeline(transaction=True)
+        # One MULTI on a plain Redis; on a cluster the indexes live in other slots, so the
+        # summary and the index moves are written in one non-transactional pipeline.
+        pipe = self.redis.pipeline(transaction=not is_cluster(self.redis))
         pipe.set(summary_key(after["game_id"]), dumps(summary(after)))
         if before.get("status") != after["status"]:
             lobby_index.move(pipe, after["game_id"], after["created_at"], before.get("status"), after["status"])

@@ -5,6 +5,8 @@ cursor on: O(log N + limit), whatever the number of games or the status asked fo
 game moves between the status sets in the same MULTI that rewrites its summary, so a
 status page never lists a game under a status its summary no longer has (bar a summary
 written by a server older than these indexes: `backfill` runs once to place those).
+On a Redis Cluster these few keys live in their own slots, apart from the games': the same
+writes go in one non-transactional pipeline instead (docs/service-decisions.md).
 
 The cursor is the (creation time, game id) of the last game of a page, base64url-encoded:
 the next page starts strictly after it, in (time, id) descending order, so games created
@@ -95,7 +97,10 @@ def backfill(client: redis.Redis) -> int:
         ids = client.zrange(ALL, start, start + 499, withscores=True)
         if not ids:
             return placed
-        raws = client.mget([summary_key(m.decode()) for m, _ in ids])
+        reads = client.pipeline(transaction=False)  # (not MGET: the summaries span cluster slots)
+        for member, _ in ids:
+            reads.get(summary_key(member.decode()))
+        raws = reads.execute()
         pipe = client.pipeline(transaction=False)
         for (member, at), raw in zip(ids, raws):
             if raw:

@@ -119,7 +119,7 @@ def start_replay(game_id: str):
     _organizer(game_id, "replay the game")
     from rq import Queue
 
-    queue = Queue(REPLAY_QUEUE, connection=games().redis, serializer=JSONSerializer)
+    queue = Queue(REPLAY_QUEUE, connection=games().queue_redis, serializer=JSONSerializer)
     job = queue.enqueue(REPLAY_JOB, game_id, job_timeout=1800, result_ttl=7 * 24 * 3600,
                         failure_ttl=7 * 24 * 3600, meta={"kind": "replay", "game_id": game_id, "done": 0, "total": None},
                         description=f"replay {game_id}")
@@ -152,7 +152,7 @@ def _fetch_job(job_id: str) -> Job:
     if not JOB_ID.match(job_id):
         raise missing
     try:
-        job = Job.fetch(job_id, connection=games().redis, serializer=JSONSerializer)
+        job = Job.fetch(job_id, connection=games().queue_redis, serializer=JSONSerializer)
     except NoSuchJobError:
         raise missing from None
     except Exception:  # a job we did not write (another serializer): not ours to show

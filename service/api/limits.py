@@ -54,12 +54,22 @@ def enabled(app: Flask) -> bool:
     return os.environ.get("RATE_LIMITS", "on").strip().lower() not in ("off", "0", "false", "no")
 
 
+def storage_uri(app: Flask) -> str:
+    """The limits' Redis: the game store's (`redis+cluster://` when it is a cluster)."""
+    from service.redis_connect import is_cluster
+    url = app.config["REDIS_URL"]
+    service = app.extensions.get("games")
+    if service is not None and is_cluster(service.redis):
+        return "redis+cluster://" + url.split("://", 1)[1].split("/", 1)[0]
+    return url
+
+
 def install(app: Flask) -> Limiter:
     """Limit the three endpoints of DEFAULTS; call after every blueprint is registered."""
     app.config["RATELIMIT_ENABLED"] = enabled(app)
     exempt_list = app.config.get("RATE_LIMIT_EXEMPT", os.environ.get("RATE_LIMIT_EXEMPT", DEFAULT_EXEMPT))
     exempt = {a.strip() for a in exempt_list.split(",") if a.strip()}
-    limiter = Limiter(client_address, app=app, storage_uri=app.config["REDIS_URL"],
+    limiter = Limiter(client_address, app=app, storage_uri=storage_uri(app),
                       key_prefix="ratelimit", strategy="moving-window", headers_enabled=False, swallow_errors=True,
                       storage_options={"socket_connect_timeout": 2, "socket_timeout": 2})
     limiter.request_filter(lambda: client_address() in exempt)

@@ -92,9 +92,12 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def _unexpected(err: Exception):
-        import redis
-        if isinstance(err, redis.exceptions.ConnectionError):
-            return problem_response(503, "storage_unavailable", "the game store is unreachable; try again shortly")
+        from service.redis_connect import UNAVAILABLE
+        if isinstance(err, UNAVAILABLE):  # down, or a cluster failing over: nothing to fix in the request
+            log.warning("game store unavailable: %r", err)
+            response = problem_response(503, "storage_unavailable", "the game store is unreachable; try again shortly")
+            response.headers["Retry-After"] = "1"
+            return response
         log.exception("unexpected error")
         # Never "nothing was recorded": the failure may come after a write (an import, the
         # hooks after an append). The caller can look: the events and the state say.

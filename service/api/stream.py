@@ -14,13 +14,13 @@ from __future__ import annotations
 import queue
 import time
 
-import redis
 from flask import Response, current_app, json, request, stream_with_context
 
 from events.integrity import RecordDamaged
 from projections.views import chain_hidden_from, view_event
 from service.api.fanout import READ_BLOCK_SECONDS, Broadcast, Hub
 from service.api.games import bp, games, ruleset_of
+from service import redis_connect
 from service.api.problems import Problem
 from service.api.requests import query_int, version_number
 from service.auth import caller
@@ -35,11 +35,8 @@ def stream_hub() -> Hub:
     hub = current_app.extensions.get("stream_hub")
     if hub is None:
         service = games()
-        kwargs = dict(service.redis.connection_pool.connection_kwargs)
         # A reader blocks READ_BLOCK_SECONDS in XREAD: its socket must wait longer than that.
-        kwargs.update(socket_timeout=READ_BLOCK_SECONDS + 10, socket_connect_timeout=5)
-        reader = redis.Redis(connection_pool=redis.ConnectionPool(
-            connection_class=service.redis.connection_pool.connection_class, **kwargs))
+        reader = redis_connect.sibling(service.redis, socket_timeout=READ_BLOCK_SECONDS + 10, socket_connect_timeout=5)
         hub = Hub(reader, service, lambda state: chain_hidden_from(state, service.ruleset_for(state["ruleset"])))
         hub = current_app.extensions.setdefault("stream_hub", hub)
     return hub

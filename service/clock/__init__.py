@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from service.clock import deadlines
-from service.clock.schedule import after_append_hook, index_update
+from service.clock.schedule import after_append_hook, index_updater
 
 
 def closer(games):
@@ -26,5 +26,5 @@ def closer(games):
 
 def install(games) -> None:
     games.closers.append(closer(games))
-    games.append_index = index_update
-    games.after_append.append(after_append_hook(games.redis))
+    games.append_index = index_updater(games.redis)
+    games.after_append.append(after_append_hook(games.queue_redis))

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from events.integrity import RecordDamaged
 from events.store import VersionConflict
 from service.clock import deadlines, timeutil
-from service.clock.schedule import DEADLINES_KEY, DeadlineIndex, active_deadline
+from service.clock.schedule import DeadlineIndex, active_deadline
 from service.games import GAMES_INDEX, GameNotFound, Games
 
 log = logging.getLogger(__name__)
@@ -98,7 +98,7 @@ def resync(games: Games, index: DeadlineIndex, game_id: str) -> None:
     try:
         index.sync(game_id, games.load(game_id))
     except GameNotFound:
-        games.redis.zrem(DEADLINES_KEY, game_id)
+        index.forget(game_id)
 
 
 def reconcile(games: Games, index: DeadlineIndex | None = None) -> int:

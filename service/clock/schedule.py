@@ -7,7 +7,9 @@ script writes it together with the events that set, move or clear a deadline
 Lua script that refuses to apply an older version's view over a newer one. Each new due
 time also gets an RQ job (`enqueue_at`, JSON serializer) as its trigger, after the append;
 the job may run late, twice, early or never (the sweeper fires what it misses) and checks
-everything again (service/clock/fire.py).
+everything again (service/clock/fire.py). On a Redis Cluster the index is sharded by the
+game's slot (service/clock/shards.py) and the jobs go to RQ's own plain Redis
+(`Games.queue_redis`, service/redis_connect.py).
 """
 from __future__ import annotations
 
@@ -19,14 +21,15 @@ from rq.serializers import JSONSerializer
 
 from events.store import IndexUpdate
 from service.clock import timeutil
+from service.clock import shards
 from service.clock.deadlines import CLOCK_EVENTS
+from service.clock.shards import DEADLINES_KEY, SYNCED_KEY  # noqa: F401  (re-exported)
 from service.queues import CLOCK_QUEUE
 
 log = logging.getLogger(__name__)
 
-DEADLINES_KEY = "clock:deadlines"
-SYNCED_KEY = "clock:synced"  # game id -> the state version the index entry was written from
-# (dropped with the index entry when the game finishes: a finished game never needs a clock)
+# SYNCED_KEY: game id -> the state version the index entry was written from (dropped with
+# the index entry when the game finishes: a finished game never needs a clock)
 FIRE_JOB = "service.jobs.clock.fire_deadline"
 
 _SYNC = """
@@ -65,18 +68,32 @@ class DeadlineIndex:
         deadline = active_deadline(state)
         score = repr(timeutil.epoch(deadline["due_at"])) if deadline else ""
         done = "1" if state.get("status") == "finished" else "0"
-        return bool(self._sync(keys=[DEADLINES_KEY, SYNCED_KEY], args=[game_id, state["version"], score, done]))
+        if score:
+            shards.register(self.redis, game_id)
+        return bool(self._sync(keys=list(shards.keys_for(self.redis, game_id)),
+                               args=[game_id, state["version"], score, done]))
 
     def due(self, now_epoch: float, limit: int = 100) -> list[str]:
-        rows = self.redis.zrangebyscore(DEADLINES_KEY, "-inf", now_epoch, start=0, num=limit)
-        return [member.decode() if isinstance(member, bytes) else member for member in rows]
+        """The games whose deadline is past, earliest first (across every shard)."""
+        keys = shards.indexes(self.redis)
+        if len(keys) == 1:
+            rows = self.redis.zrangebyscore(keys[0], "-inf", now_epoch, start=0, num=limit, withscores=True)
+        else:
+            pipe = self.redis.pipeline(transaction=False)
+            for key in keys:
+                pipe.zrangebyscore(key, "-inf", now_epoch, start=0, num=limit, withscores=True)
+            rows = sorted((row for found in pipe.execute() for row in found), key=lambda row: row[1])[:limit]
+        return [member.decode() if isinstance(member, bytes) else member for member, _ in rows]
 
     def score(self, game_id: str) -> float | None:
-        return self.redis.zscore(DEADLINES_KEY, game_id)
+        return self.redis.zscore(shards.keys_for(self.redis, game_id)[0], game_id)
 
     def postpone(self, game_id: str, epoch: float) -> None:
         """Retry a deadline that could not be fired later (only if it is still the one due)."""
-        self.redis.zadd(DEADLINES_KEY, {game_id: epoch}, xx=True)
+        self.redis.zadd(shards.keys_for(self.redis, game_id)[0], {game_id: epoch}, xx=True)
+
+    def forget(self, game_id: str) -> None:
+        self.redis.zrem(shards.keys_for(self.redis, game_id)[0], game_id)
 
 
 def clock_queue(client: redis.Redis) -> Queue:
@@ -91,18 +108,26 @@ def schedule_job(client: redis.Redis, game_id: str, deadline: dict) -> None:
                                    description=f"deadline {game_id}@{deadline['step_version']}")
 
 
-def index_update(game_id: str, state: dict, events: list[dict]) -> IndexUpdate | None:
+def index_update(game_id: str, state: dict, events: list[dict], client=None) -> IndexUpdate | None:
     """`Games.append_index`: the index entry a batch's state gives, written by the append
     script itself — a process killed right after the append still leaves the deadline
-    indexed, and the worker's sweeper (every 0.5 s) fires it on time."""
+    indexed, and the worker's sweeper (every 0.5 s) fires it on time. With a cluster
+    `client`, the entry goes to the game's own shard, listed here before the append."""
     if not any(e["type"] in CLOCK_EVENTS for e in events):
         return None
+    index, synced = shards.keys_for(client, game_id)
     if state.get("status") == "finished":
-        return IndexUpdate(DEADLINES_KEY, SYNCED_KEY, game_id, "done")
+        return IndexUpdate(index, synced, game_id, "done")
     deadline = active_deadline(state)
     if deadline is None:
-        return IndexUpdate(DEADLINES_KEY, SYNCED_KEY, game_id, "clear")
-    return IndexUpdate(DEADLINES_KEY, SYNCED_KEY, game_id, "set", timeutil.epoch(deadline["due_at"]))
+        return IndexUpdate(index, synced, game_id, "clear")
+    shards.register(client, game_id)
+    return IndexUpdate(index, synced, game_id, "set", timeutil.epoch(deadline["due_at"]))
+
+
+def index_updater(client):
+    """`index_update` bound to the store's client (its shards on a cluster)."""
+    return lambda game_id, state, events: index_update(game_id, state, events, client)
 
 
 def after_append_hook(client: redis.Redis):

@@ -18,7 +18,7 @@ def fire_deadline(game_id: str, step_version: int) -> dict:
     if result.outcome == "early":
         # RQ keeps whole seconds: we may be up to a second early (or the deadline moved
         # later). Never act before it: a new job at the first whole second after it.
-        schedule_job(games.redis, game_id, {"due_at": result.due_at, "step_version": result.step_version})
+        schedule_job(games.queue_redis, game_id, {"due_at": result.due_at, "step_version": result.step_version})
         log.info("deadline %s@%s not due until %s; re-scheduled", game_id, step_version, result.due_at)
     return {"outcome": result.outcome, "game_id": game_id, "step_version": step_version,
             "due_at": result.due_at, "version": result.version, "at": timeutil.iso(timeutil.now())}

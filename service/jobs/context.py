@@ -10,10 +10,11 @@ import os
 
 import redis
 
-from service import clock
+from service import clock, redis_connect
 from service.games import Games
 
 _cache: dict[tuple[int, int], Games] = {}
+_stores: dict[int, object] = {}
 
 
 def load_rulesets() -> dict:
@@ -26,12 +27,26 @@ def load_rulesets() -> dict:
     return rulesets()
 
 
+def store_client(queue_connection: redis.Redis):
+    """The game store: `REDIS_URL` (a cluster, or a plain Redis) when set, else the Redis RQ
+    runs on (service/redis_connect.py); one client per process."""
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        return queue_connection
+    client = _stores.get(os.getpid())
+    if client is None:
+        client = _stores.setdefault(os.getpid(), redis_connect.connect(url, socket_connect_timeout=5,
+                                                                       socket_timeout=30))
+    return client
+
+
 def games_for(connection: redis.Redis) -> Games:
-    """One `Games` per connection and process (a forked work-horse builds its own)."""
+    """One `Games` per RQ connection and process (a forked work-horse builds its own)."""
     key = (os.getpid(), id(connection))
     games = _cache.get(key)
     if games is None:
-        games = Games(connection, load_rulesets())
+        games = Games(store_client(connection), load_rulesets())
+        games.queue_redis = connection
         clock.install(games)
         _cache[key] = games
     return games

@@ -25,7 +25,7 @@ from rq import Queue
 from rq.serializers import JSONSerializer
 from rq.worker import SimpleWorker
 
-from service import heartbeat, logs
+from service import heartbeat, logs, redis_connect
 from service.clock.fire import reconcile, sweep
 from service.clock.schedule import DeadlineIndex
 from service.games import Games
@@ -82,9 +82,13 @@ class ClockWorker(SimpleWorker):
         from service import clock
         from service.jobs.context import load_rulesets
 
-        # Its own connection: the sweeper thread must not share the worker's blocking one.
-        client = redis.Redis(connection_pool=redis.ConnectionPool(**self.connection.connection_pool.connection_kwargs))
+        # Its own connections: the sweeper thread must not share the worker's blocking one.
+        # The store is REDIS_URL (a cluster or a plain Redis), RQ's queues this worker's --url.
+        queue = redis_connect.sibling(self.connection)
+        url = os.environ.get("REDIS_URL")
+        client = redis_connect.connect(url, socket_connect_timeout=5, socket_timeout=30) if url else queue
         games = Games(client, load_rulesets())
+        games.queue_redis = queue
         clock.install(games)
         return games
 
