@@ -69,23 +69,31 @@ def play(table: Table, rng: random.Random, max_commands: int = 5000, talk: float
     `pick(rng, state, seat, legal)` replaces the uniform choice of an example (a ruleset's
     bot taste; see tests/prohibition/bot.py)."""
     for _ in range(max_commands):
-        state = table.state()
-        if state["status"] == "finished":
+        state = move(table, rng, talk, pick)
+        if state is not None:
             return state
-        waiting = state["waiting_for"]
-        if not waiting:
-            raise BotError(f"nobody is awaited at version {state['version']} (step {state['step']})")
-        seat = rng.choice(waiting)
-        legal = table.legal(seat)
-        actions = [a for a in legal["actions"] if a["type"] != "say" and a["examples"]]
-        if talk and rng.random() < talk:
-            actions = [a for a in legal["actions"] if a["type"] == "say"]
-        if not actions:
-            raise BotError(f"seat {seat} is awaited but has no legal action at version {legal['version']}")
-        example = (pick(rng, state, seat, legal) if pick and actions[0]["type"] != "say"
-                   else rng.choice(rng.choice(actions)["examples"]))
-        r = table.send(seat, example, version=legal["version"])
-        if r.status_code != 201:
-            raise BotError(f"seat {seat} sent the listed example {example} at version {legal['version']} "
-                           f"and got {r.status_code}: {r.get_data(as_text=True)}")
     raise BotError(f"the game did not end within {max_commands} commands")
+
+
+def move(table: Table, rng: random.Random, talk: float = 0.0, pick=None) -> dict | None:
+    """One bot command (see `play`); the final state instead when the game has ended."""
+    state = table.state()
+    if state["status"] == "finished":
+        return state
+    waiting = state["waiting_for"]
+    if not waiting:
+        raise BotError(f"nobody is awaited at version {state['version']} (step {state['step']})")
+    seat = rng.choice(waiting)
+    legal = table.legal(seat)
+    actions = [a for a in legal["actions"] if a["type"] != "say" and a["examples"]]
+    if talk and rng.random() < talk:
+        actions = [a for a in legal["actions"] if a["type"] == "say"]
+    if not actions:
+        raise BotError(f"seat {seat} is awaited but has no legal action at version {legal['version']}")
+    example = (pick(rng, state, seat, legal) if pick and actions[0]["type"] != "say"
+               else rng.choice(rng.choice(actions)["examples"]))
+    r = table.send(seat, example, version=legal["version"])
+    if r.status_code != 201:
+        raise BotError(f"seat {seat} sent the listed example {example} at version {legal['version']} "
+                       f"and got {r.status_code}: {r.get_data(as_text=True)}")
+    return None
