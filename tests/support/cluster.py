@@ -2,7 +2,8 @@
 
 `LocalCluster(masters=3, replicas=1)` starts `masters * (1 + replicas)` nodes with
 `--cluster-enabled yes` on free ports in a temp dir, joins them with
-`redis-cli --cluster create ... --cluster-replicas N --cluster-yes`, and waits until every
+`redis-cli --cluster create ... --cluster-replicas N --cluster-yes` (a one-master cluster,
+which redis-cli refuses to create, takes all slots by CLUSTER ADDSLOTS), and waits until every
 node says `cluster_state:ok`. Used by tests/cluster and bench/cluster.py.
 """
 from __future__ import annotations
@@ -63,11 +64,15 @@ class LocalCluster:
             self.ports.append(self._spawn(server, free_cluster_port()))
         for port in self.ports:
             self._wait_ping(port)
-        create = [str(cli), "--cluster", "create", *(f"{HOST}:{p}" for p in self.ports),
-                  "--cluster-replicas", str(self.replicas), "--cluster-yes"]
-        done = subprocess.run(create, capture_output=True, text=True, timeout=60)
-        if done.returncode != 0:
-            raise RuntimeError(f"redis-cli --cluster create failed: {done.stdout}\n{done.stderr}")
+        if self.masters == 1 and self.replicas == 0:
+            # redis-cli --cluster create wants 3 masters: a one-node cluster takes every slot itself.
+            self.node(self.ports[0]).execute_command("CLUSTER ADDSLOTS", *range(16384))
+        else:
+            create = [str(cli), "--cluster", "create", *(f"{HOST}:{p}" for p in self.ports),
+                      "--cluster-replicas", str(self.replicas), "--cluster-yes"]
+            done = subprocess.run(create, capture_output=True, text=True, timeout=60)
+            if done.returncode != 0:
+                raise RuntimeError(f"redis-cli --cluster create failed: {done.stdout}\n{done.stderr}")
         self.wait_ok()
         return self
 

@@ -1,0 +1,134 @@
+"""Command throughput over the service on a Redis Cluster of 1 master, then of 3 masters.
+
+    .venv/bin/python bench/cluster.py [--games 6] [--seconds 15] [--web 2]
+
+For each cluster size: a cluster from the bundled redis-server (tests/support/cluster.py),
+RQ on a plain embedded Redis (RQ_REDIS_URL), the web process as in production (gunicorn
+with gunicorn.conf.py, `--web` workers, rate limits off), and `--games` Bootleggers games
+played at once by bots over HTTP (tests/support/bots.py: GET state, GET legal-actions,
+POST command), a finished game replaced by a new one. Prints commands/s (accepted POST
+/commands per second) for both, and their ratio. The two runs are back to back on one
+machine; on a small machine the web workers, not Redis, are the ceiling, so expect ~1.0:
+the gain of more masters shows when Redis is the bottleneck (many web machines).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from service.embedded_redis import EmbeddedRedis, free_port  # noqa: E402
+from tests.support.bots import BotError, move, open_table  # noqa: E402
+from tests.support.cluster import LocalCluster  # noqa: E402
+from tests.support.http_client import HttpClient  # noqa: E402
+
+OPTIONS = {"deadlines": {"default": 600}, "rng": {"mode": "seeded"}}
+
+
+def start_web(redis_url: str, rq_url: str, workers: int, log_path: Path) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    env = {**os.environ, "REDIS_URL": redis_url, "RQ_REDIS_URL": rq_url, "PORT": str(port),
+           "HOST": "127.0.0.1", "WEB_CONCURRENCY": str(workers), "RATE_LIMITS": "off", "LOG_LEVEL": "warning"}
+    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(REPO / "gunicorn.conf.py"),
+                                "service.app:create_app()"], cwd=REPO, env=env, stdout=open(log_path, "wb"),
+                               stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=2):
+                return process, base
+        except Exception:
+            if process.poll() is not None:
+                break
+            time.sleep(0.2)
+    stop(process)
+    raise RuntimeError(f"gunicorn did not come up: {log_path.read_text()[-3000:]}")
+
+
+def stop(process: subprocess.Popen) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(15)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        process.wait(5)
+
+
+def player(base: str, seed: int, until: float, counts: list[int], errors: list[str], slot: int) -> None:
+    """Plays games one after another until `until`; counts the accepted commands."""
+    client, rng = HttpClient(base), random.Random(seed)
+    try:
+        while time.monotonic() < until:
+            table = open_table(client, 3, OPTIONS)
+            while time.monotonic() < until:
+                if move(table, rng) is not None:
+                    break
+                counts[slot] += 1
+    except BotError as exc:
+        errors.append(str(exc))
+    finally:
+        client.close()
+
+
+def throughput(masters: int, rq_url: str, games: int, seconds: float, workers: int, workdir: Path) -> float:
+    with LocalCluster(masters=masters) as cluster:
+        return played(cluster.url, rq_url, games, seconds, workers, workdir / f"web-{masters}.log")
+
+
+def played(redis_url: str, rq_url: str, games: int, seconds: float, workers: int, log_path: Path) -> float:
+    """Commands/s of `games` bot games at once against gunicorn on `redis_url`."""
+    web, base = start_web(redis_url, rq_url, workers, log_path)
+    try:
+        warm = time.monotonic() + 2  # first requests of each worker: imports, script loads
+        player(base, 0, warm, [0], [], 0)
+        counts, errors = [0] * games, []
+        start = time.monotonic()
+        threads = [threading.Thread(target=player, args=(base, n + 1, start + seconds, counts, errors, n))
+                   for n in range(games)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        elapsed = time.monotonic() - start
+        if errors:
+            raise RuntimeError(f"a bot was refused: {errors[0]}")
+        return sum(counts) / elapsed
+    finally:
+        stop(web)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--web", type=int, default=2, help="gunicorn workers")
+    args = parser.parse_args()
+    import tempfile
+    with tempfile.TemporaryDirectory(prefix="bench-cluster-") as tmp, EmbeddedRedis.ephemeral() as rq:
+        one = throughput(1, rq.url, args.games, args.seconds, args.web, Path(tmp))
+        three = throughput(3, rq.url, args.games, args.seconds, args.web, Path(tmp))
+        with EmbeddedRedis.ephemeral() as plain:  # the reference: one plain Redis, no cluster client
+            alone = played(plain.url, rq.url, args.games, args.seconds, args.web, Path(tmp) / "web-plain.log")
+    print(f"commands/s, {args.games} games at once over gunicorn ({args.web} workers), {args.seconds:.0f} s each:")
+    print(f"  1 master : {one:8.1f}")
+    print(f"  3 masters: {three:8.1f}")
+    print(f"  3 ÷ 1    : {three / one:8.2f}")
+    print(f"  (one plain Redis, no cluster: {alone:.1f}; 1-master cluster ÷ plain: {one / alone:.2f})")
+
+
+if __name__ == "__main__":
+    main()
