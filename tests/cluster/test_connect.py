@@ -47,3 +47,14 @@ def test_an_event_stream_is_served_from_the_cluster(make_app):
     r = api.get(f"/v1/games/{created['game_id']}/events/stream?timeout=1",
                 headers={"Authorization": f"Bearer {created['organizer_token']}"}, buffered=True)
     assert r.status_code == 200 and "event: game_created" in r.get_data(as_text=True)
+
+
+def test_a_clock_worker_pointed_at_the_cluster_does_not_start(cluster, rq_url, tmp_path):
+    """RQ itself stops at its first command (MOVED): no worker half-runs on a cluster."""
+    from tests.clock.conftest import WorkerProcess
+    worker = WorkerProcess(cluster.url, tmp_path / "worker.log")
+    try:
+        assert worker.process.wait(60) != 0
+    finally:
+        worker.stop()
+    assert "MovedError" in (tmp_path / "worker.log").read_text()

@@ -170,3 +170,17 @@ class LocalCluster:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+if __name__ == "__main__":  # a cluster to try the server on: python -m tests.support.cluster [masters] [replicas]
+    import sys
+
+    masters, replicas = (int(a) for a in (sys.argv[1:] + ["3", "0"][len(sys.argv[1:]):])[:2])
+    with LocalCluster(masters=masters, replicas=replicas) as running:
+        print(f"cluster ok: REDIS_URL={running.url} (nodes: {' '.join(str(p) for p in running.ports)}); Ctrl-C stops it",
+              flush=True)
+        try:
+            while True:
+                time.sleep(3600)
+        except KeyboardInterrupt:
+            pass
