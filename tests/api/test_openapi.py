@@ -118,3 +118,21 @@ def test_docs_assets_outside_the_bundle_are_problems(api):
     from tests.api.conftest import problem
     problem(api.get("/docs/assets/no-such-file.js"), 404)
     problem(api.get("/docs/assets/../../__init__.py"), 404)
+
+
+def test_every_operation_has_a_stable_operation_id_and_a_tag(spec):
+    """Generated clients name their functions and modules after these: they must not change."""
+    ids = [op["operationId"] for path in spec["paths"].values() for op in path.values()]
+    assert len(ids) == len(set(ids)), "two operations share an operationId"
+    assert all(op.get("tags") for path in spec["paths"].values() for op in path.values())
+    ops = {(m, p): op for p, path in spec["paths"].items() for m, op in path.items()}
+    assert ops["post", "/v1/games/{game_id}/commands"]["operationId"] == "sendCommand"
+    assert ops["get", "/v1/games/{game_id}"]["operationId"] == "getState"
+
+
+def test_headers_sent_are_declared(spec):
+    ops = {(m, p): op for p, path in spec["paths"].items() for m, op in path.items()}
+    assert "Location" in ops["post", "/v1/games"]["responses"]["201"]["headers"]
+    assert {"ETag", "Vary"} <= set(ops["get", "/v1/games/{game_id}"]["responses"]["200"]["headers"])
+    assert "Idempotent-Replayed" in ops["post", "/v1/games/{game_id}/commands"]["responses"]["201"]["headers"]
+    assert "Retry-After" in ops["post", "/v1/games"]["responses"]["429"]["headers"]
