@@ -27,7 +27,8 @@ class ClusterWithoutQueue(RuntimeError):
 
 
 def wants_cluster(url: str, env: dict | None = None) -> bool:
-    """`REDIS_CLUSTER=1|0` decides; unset, the node at `url` is asked whether it is one."""
+    """`REDIS_CLUSTER=1|0` decides; unset, the node at `url` is asked whether it is one
+    (a node that does not answer counts as a plain Redis)."""
     flag = (env if env is not None else os.environ).get("REDIS_CLUSTER", "").strip().lower()
     if flag in ("1", "true", "yes", "on"):
         return True
@@ -36,6 +37,10 @@ def wants_cluster(url: str, env: dict | None = None) -> bool:
     probe = redis.Redis.from_url(url, socket_connect_timeout=5, socket_timeout=5)
     try:
         return bool(probe.info("cluster").get("cluster_enabled"))
+    except redis.RedisError:
+        # Not answering at start: a plain client, so the process still starts and /healthz
+        # says 503 (on a cluster, set REDIS_CLUSTER=1 so a node down at start changes nothing).
+        return False
     finally:
         probe.close()
 

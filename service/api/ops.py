@@ -12,6 +12,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_l
 
 from service import heartbeat, metrics
 from service.api.problems import problem_response
+from service.redis_connect import UNAVAILABLE
 
 bp = Blueprint("ops", __name__)
 
@@ -22,7 +23,7 @@ def healthz():
     try:
         client.ping()
         ago = heartbeat.seconds_since(client)
-    except redis.exceptions.RedisError:
+    except (redis.exceptions.RedisError, *UNAVAILABLE):  # (a cluster's own errors are not all RedisErrors)
         return problem_response(503, "storage_unavailable", "the service cannot reach Redis")
     clock = {"seen": ago is not None and ago <= heartbeat.SEEN_WITHIN, "within_seconds": heartbeat.SEEN_WITHIN,
              "last_seen_seconds_ago": None if ago is None else round(ago, 1)}

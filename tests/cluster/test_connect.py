@@ -58,3 +58,8 @@ def test_a_clock_worker_pointed_at_the_cluster_does_not_start(cluster, rq_url, t
     finally:
         worker.stop()
     assert "MovedError" in (tmp_path / "worker.log").read_text()
+
+
+def test_healthz_answers_on_the_cluster(make_app):
+    answer = make_app().test_client().get("/healthz")
+    assert answer.status_code == 200 and answer.get_json()["status"] == "ok"

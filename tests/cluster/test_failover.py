@@ -50,6 +50,7 @@ def test_a_game_goes_on_after_its_master_fails_over(replicated, rq_url, rq_clien
     replicated.kill(master)
 
     sent = table.send(seat, command, version=legal["version"])  # the master is gone, no replica elected yet
+    assert api.get("/healthz").status_code in (200, 503)  # (503 while the cluster is down)
     assert sent.status_code == 503, sent.get_data(as_text=True)
     assert sent.headers["Retry-After"] == "1" and sent.mimetype == "application/problem+json"
 

@@ -191,14 +191,16 @@ def test_a_deleted_head_key_is_damage_not_an_unknown_game(api, redis_client):
 
 def test_a_damaged_game_does_not_stop_the_clock_of_the_others(toy_app, api, redis_client):
     from service.clock.fire import sweep
-    from service.clock.schedule import DEADLINES_KEY
+    from service.clock import shards
 
     game = played(api)
-    redis_client.zadd(DEADLINES_KEY, {game["id"]: 1.0})
+    index_key = shards.keys_for(redis_client, game["id"])[0]  # (one per slot on a Redis Cluster)
+    shards.register(redis_client, game["id"])
+    redis_client.zadd(index_key, {game["id"]: 1.0})
     redis_client.hset(head_key(game["id"]), "head", "f" * 64)
     results = sweep(toy_app.extensions["games"])
     assert [(r.outcome, r.game_id) for r in results] == [("damaged", game["id"])]
-    assert redis_client.zscore(DEADLINES_KEY, game["id"]) > 1.0  # postponed, not dropped
+    assert redis_client.zscore(index_key, game["id"]) > 1.0  # postponed, not dropped
 
 
 def test_an_export_stops_before_an_event_damaged_under_the_snapshot(api, redis_client):
