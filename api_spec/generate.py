@@ -16,7 +16,13 @@ SPEC_PATH = Path(__file__).with_name("openapi.json")
 PROBLEM = {"application/problem+json": {"schema": "ProblemDetail"}}
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"}}
 BEARER = [{"bearer": []}]
+#: The document's default: a token is optional (a spectator sends none, a player or the
+#: organizer sends theirs and sees more). Operations that need one say BEARER; those that
+#: take none say PUBLIC. Generators such as openapi-python-client read only an operation's
+#: own `security`, so an operation left on this default takes a plain or an authenticated
+#: client (docs/service-decisions.md, "Optional auth in the document").
 OPTIONAL_BEARER = [{}, {"bearer": []}]
+PUBLIC: list = []
 
 
 #: Response headers, declared once as components and referenced where they are sent.
@@ -63,7 +69,7 @@ def _ok(status: int, schema: str, description: str, headers: tuple[str, ...] = (
 
 def build_spec() -> dict:
     spec = APISpec(title="Bootleggers referee", version="1.0.0", openapi_version="3.0.3",
-                   plugins=[MarshmallowPlugin()],
+                   plugins=[MarshmallowPlugin()], security=OPTIONAL_BEARER,
                    info={"description": "Event-sourced referee server for Bootleggers and Prohibition. Errors are "
                                         "application/problem+json with a stable `code`."})
     spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
@@ -79,11 +85,11 @@ def build_spec() -> dict:
             {"name": "Idempotency-Key", "in": "header", "schema": {"type": "string", "minLength": 1, "maxLength": 200},
              "description": "a retry with the same key returns the first answer and appends nothing"}]
     spec.path("/v1/games", operations={
-        "post": {"operationId": "createGame", "tags": ["games"],
+        "post": {"operationId": "createGame", "security": PUBLIC, "tags": ["games"],
         "summary": "Create a game", "requestBody": {"required": True, "content": {"application/json": {"schema": "CreateGame"}}},
                  "responses": {**_ok(201, "GameCreatedAnswer", "created; keep the organizer token", ("Location",)),
                                **_errors(400, 413, 415, 422, 429)}},
-        "get": {"operationId": "listGames", "tags": ["games"],
+        "get": {"operationId": "listGames", "security": PUBLIC, "tags": ["games"],
         "summary": "List games, newest first, a page at a time", "parameters": [
                     {"name": "status", "in": "query", "schema": {"type": "string", "enum": ["lobby", "running", "finished"]}},
                     {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}},
@@ -91,7 +97,7 @@ def build_spec() -> dict:
                      "description": "the `next` of the previous page"}],
                 "responses": {**_ok(200, "GameList", "public fields of each game, and `next`"), **_errors(422)}}})
     spec.path("/v1/games/{game_id}/seats", operations={"post": {
-        "operationId": "joinGame", "tags": ["games"],
+        "operationId": "joinGame", "security": PUBLIC, "tags": ["games"],
         "summary": "Join a seat", "parameters": [GAME_ID],
         "requestBody": {"required": True, "content": {"application/json": {"schema": "JoinSeat"}}},
         "responses": {**_ok(201, "SeatAnswer", "your seat and player token"),
@@ -111,7 +117,6 @@ def build_spec() -> dict:
     spec.path("/v1/games/{game_id}", operations={"get": {
         "operationId": "getState", "tags": ["play"],
         "summary": "The game as the caller may see it", "parameters": [GAME_ID, at, seen_as, if_none_match],
-        "security": OPTIONAL_BEARER,
         "responses": {**_ok(200, "GameState", "state, redacted for the caller (or the `as` viewer); "
                                               "`ETag: \"<version>\"`", ("ETag", "Vary", "Cache-Control")),
                       "304": {"description": "not modified: still the version of `If-None-Match`",
@@ -132,12 +137,12 @@ def build_spec() -> dict:
     spec.path("/v1/games/{game_id}/events", operations={"get": {
         "operationId": "listEvents", "tags": ["events"],
         "summary": "Events, redacted for the caller while the game runs; after the end every event as stored, "
-                   "hashes included, for anyone", "parameters": [GAME_ID, *page], "security": OPTIONAL_BEARER,
+                   "hashes included, for anyone", "parameters": [GAME_ID, *page],
         "responses": {**_ok(200, "EventsPage", "a page of events"), **_errors(401, 404, 409, 422)}}})
     spec.path("/v1/games/{game_id}/talk", operations={"get": {
         "operationId": "listTalk", "tags": ["events"],
         "summary": "Table talk (`say`), a page at a time; talk is not part of the state",
-        "parameters": [GAME_ID, *page], "security": OPTIONAL_BEARER,
+        "parameters": [GAME_ID, *page],
         "responses": {**_ok(200, "TalkPage", "lines of talk, oldest first, and `next_after`"),
                       **_errors(401, 404, 409, 422)}}})
     spec.path("/v1/games/{game_id}/events/stream", operations={"get": {
@@ -151,25 +156,23 @@ def build_spec() -> dict:
                         "description": "Close the stream after this many seconds. Without it the stream stays open "
                                        "(a keep-alive comment every 15 s) until you disconnect or the game ends."},
                        {"name": "Last-Event-ID", "in": "header", "schema": {"type": "string"}}],
-        "security": OPTIONAL_BEARER,
         "responses": {"200": {"description": "text/event-stream; `id` is the event version",
                               "content": {"text/event-stream": {"schema": {"type": "string"}}}},
                       **_errors(400, 401, 404, 409, 422, 429)}}})
     spec.path("/v1/games/{game_id}/audit", operations={"get": {
         "operationId": "getAudit", "tags": ["records"],
         "summary": "Chain check, checkpoints and (after the end) the seed", "parameters": [GAME_ID],
-        "security": OPTIONAL_BEARER,
         "responses": {**_ok(200, "Audit", "the audit"), **_errors(401, 403, 404)}}})
     _clock_paths(spec, pins)
     _dispute_paths(spec)
     _record_paths(spec)
     _desk_paths(spec, page)
     spec.path("/healthz", operations={"get": {
-        "operationId": "getHealth", "tags": ["ops"],
+        "operationId": "getHealth", "security": PUBLIC, "tags": ["ops"],
         "summary": "Liveness (pings Redis), and whether a clock worker swept within the last minute",
         "responses": {"200": {"description": '{"status": "ok", "clock_worker": {"seen", "within_seconds", '
                                              '"last_seen_seconds_ago"}}'}, **_errors(503)}}})
-    spec.path("/metrics", operations={"get": {"operationId": "getMetrics", "tags": ["ops"],
+    spec.path("/metrics", operations={"get": {"operationId": "getMetrics", "security": PUBLIC, "tags": ["ops"],
         "summary": "Prometheus metrics", "responses": {
         "200": {"description": "Prometheus text format", "content": {"text/plain": {"schema": {"type": "string"}}}}}}})
     return spec.to_dict()
@@ -181,7 +184,7 @@ def _clock_paths(spec: APISpec, pins: list[dict]) -> None:
     spec.path("/v1/games/{game_id}/clock", operations={"get": {
         "operationId": "getClock", "tags": ["clock"],
         "summary": "The current deadline, whether the clock is paused, and who timed out where",
-        "parameters": [GAME_ID], "security": OPTIONAL_BEARER,
+        "parameters": [GAME_ID],
         "responses": {**_ok(200, "ClockState", "the clock"), **_errors(401, 404)}}})
     controls = {
         "pause": ("Pause the clock (organizer): nothing times out until it is resumed", None),
@@ -189,7 +192,8 @@ def _clock_paths(spec: APISpec, pins: list[dict]) -> None:
         "extend": ("Extend the current deadline by `seconds` (organizer)", "ClockExtend"),
     }
     for verb, (summary, body) in controls.items():
-        operation = {"operationId": f"{verb}Clock", "tags": ["clock"], "summary": summary, "parameters": [GAME_ID, *pins], "security": BEARER,
+        operation = {"operationId": f"{verb}Clock", "tags": ["clock"], "summary": summary,
+                     "parameters": [GAME_ID, *pins], "security": BEARER,
                      "responses": {**_ok(201, "CommandAnswer", "the clock event, as you may see it",
                                                      ("Idempotent-Replayed",)),
                                    **_errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)}}
@@ -220,7 +224,7 @@ def _record_paths(spec: APISpec) -> None:
         "operationId": "exportGame", "tags": ["records"],
         "summary": "The game's portable record (organizer; anyone once the game has ended); complete, "
                    "importable and verifiable (`bootleggers verify`) once the game has ended",
-        "parameters": [GAME_ID], "security": OPTIONAL_BEARER,
+        "parameters": [GAME_ID],
         "responses": {**_ok(200, "GameRecord", "the record"), **_errors(401, 403, 404)}}})
     spec.path("/v1/games/import", operations={"post": {
         "operationId": "importGame", "tags": ["records"],
@@ -244,13 +248,13 @@ def _desk_paths(spec: APISpec, page: list[dict]) -> None:
         "description": "One entry per event (`after`/`next_after` page as on /events); each text begins "
                        "with its round and phase (\"Round 3, Phase 1: Bix bid 28.\"); a sealed bid reads "
                        "\"Bix bid (sealed).\" to all but Bix.",
-        "parameters": [GAME_ID, *page], "security": OPTIONAL_BEARER,
+        "parameters": [GAME_ID, *page],
         "responses": {**_ok(200, "LogPage", "a page of the log"), **_errors(401, 404, 422)}}})
     spec.path("/v1/games/{game_id}/report", operations={"get": {
         "operationId": "getReport", "tags": ["desk"],
         "summary": "One self-contained printable HTML page: result, a table per round, rulings, "
                    "disputes, verification (organizer; anyone after the end)",
-        "parameters": [GAME_ID], "security": OPTIONAL_BEARER,
+        "parameters": [GAME_ID],
         "responses": {"200": {"description": "the report", "content": {"text/html": {"schema": {"type": "string"}}}},
                       **_errors(401, 403, 404)}}})
 
@@ -262,7 +266,7 @@ def _dispute_paths(spec: APISpec) -> None:
         "summary": "Disputes with their state and resolution: a seat its own, the organizer all; "
                    "everyone once the game is over",
         "description": "Filing (`dispute`) and answering (`resolve_dispute`) are commands.",
-        "parameters": [GAME_ID], "security": OPTIONAL_BEARER,
+        "parameters": [GAME_ID],
         "responses": {**_ok(200, "Disputes", "the disputes"), **_errors(401, 404)}}})
 
 
