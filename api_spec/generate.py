@@ -100,12 +100,14 @@ def build_spec() -> dict:
         "operationId": "joinGame", "security": PUBLIC, "tags": ["games"],
         "summary": "Join a seat", "parameters": [GAME_ID],
         "requestBody": {"required": True, "content": {"application/json": {"schema": "JoinSeat"}}},
-        "responses": {**_ok(201, "SeatAnswer", "your seat and player token"),
+        "responses": {**_ok(201, "SeatAnswer", "your seat and player token; `Location` is the state right after "
+                                             "you sat down", ("Location",)),
                       **_errors(400, 404, 409, 413, 415, 422, 429)}}})
     spec.path("/v1/games/{game_id}/start", operations={"post": {
         "operationId": "startGame", "tags": ["games"],
         "summary": "Deal and begin round 1 (organizer)", "parameters": [GAME_ID, *pins], "security": BEARER,
-        "responses": {**_ok(200, "CommandAnswer", "the setup events, as you may see them", ("Idempotent-Replayed",)),
+        "responses": {**_ok(201, "CommandAnswer", "the setup events, as you may see them; `Location` is the state "
+                                                 "right after them", ("Location", "Idempotent-Replayed")),
                       **_errors(400, 401, 403, 404, 409, 412)}}})
     seen_as = {"name": "as", "in": "query", "schema": {"type": "string", "pattern": "^(spectator|seat:[0-9]+)$"},
                "description": "see as anyone (organizer): `seat:K` or `spectator`, byte for byte what that "
@@ -127,8 +129,8 @@ def build_spec() -> dict:
         "summary": "Send a command", "parameters": [GAME_ID, *pins], "security": BEARER,
         "description": "Each command type's schema says when it is legal; see also legal-actions.",
         "requestBody": {"required": True, "content": {"application/json": {"schema": "Command"}}},
-        "responses": {**_ok(201, "CommandAnswer", "the events it caused, as you may see them",
-                                ("Idempotent-Replayed",)),
+        "responses": {**_ok(201, "CommandAnswer", "the events it caused, as you may see them; `Location` is "
+                                                 "the state right after them", ("Location", "Idempotent-Replayed")),
                       **_errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)}}})
     spec.path("/v1/games/{game_id}/legal-actions", operations={"get": {
         "operationId": "getLegalActions", "tags": ["play"],
@@ -195,7 +197,7 @@ def _clock_paths(spec: APISpec, pins: list[dict]) -> None:
         operation = {"operationId": f"{verb}Clock", "tags": ["clock"], "summary": summary,
                      "parameters": [GAME_ID, *pins], "security": BEARER,
                      "responses": {**_ok(201, "CommandAnswer", "the clock event, as you may see it",
-                                                     ("Idempotent-Replayed",)),
+                                                     ("Location", "Idempotent-Replayed")),
                                    **_errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)}}
         if body:
             operation["requestBody"] = {"required": True, "content": {"application/json": {"schema": body}}}

@@ -76,7 +76,7 @@ def started_game(base: str) -> tuple[str, str]:
         assert status == 201, joined
         tokens[joined["seat"]] = joined["player_token"]
     status, answer = call(base, "POST", f"/v1/games/{game_id}/start", {}, token=created["organizer_token"])
-    assert status == 200, answer
+    assert status == 201, answer
     return game_id, tokens[1]
 
 

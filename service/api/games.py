@@ -43,10 +43,17 @@ def receipt_of(game_id: str, outcome: Outcome) -> dict | None:
     return games().receipt(game_id, outcome.version, outcome.events[-1]["hash"], outcome.state["rng"].get("seed"))
 
 
-def command_answer(outcome: Outcome, actor: dict, status: int = 201):
+def state_after(game_id: str, version: int) -> str:
+    """The `Location` of a write: the game as it stood right after the events it appended."""
+    return f"/v1/games/{game_id}?at={version}"
+
+
+def command_answer(outcome: Outcome, actor: dict):
+    """201 (every write creates events) with `Location`: the state they led to."""
     response = jsonify(version=outcome.version, events=answer_events(outcome.state, actor, outcome.events),
                        receipt=receipt_of(outcome.state["game_id"], outcome), **outcome.extra)
-    response.status_code = status
+    response.status_code = 201
+    response.headers["Location"] = state_after(outcome.state["game_id"], outcome.version)
     if outcome.duplicate:
         response.headers["Idempotent-Replayed"] = "true"
     return response
@@ -97,6 +104,7 @@ def join(game_id: str):
     seat, token, outcome = games().join(game_id, body["name"].strip())
     response = jsonify(seat=seat, player_token=token, version=outcome.version, receipt=receipt_of(game_id, outcome))
     response.status_code = 201
+    response.headers["Location"] = state_after(game_id, outcome.version)
     return response
 
 
@@ -106,7 +114,7 @@ def start(game_id: str):
     state = games().load(game_id)
     actor = caller(state)
     require(actor, "organizer", what="start the game")
-    return command_answer(games().start(game_id, actor, **pins()), actor, status=200)
+    return command_answer(games().start(game_id, actor, **pins()), actor)
 
 
 @bp.get("/games/<game_id>")

@@ -48,7 +48,7 @@ def new_game(api, ruleset: str = "toy", seats: int = 3, join: int = 3, start: bo
         tokens.append(joined.get_json()["player_token"])
     if start and join == seats:
         started = api.post(f"/v1/games/{game['game_id']}/start", headers=bearer(game["organizer_token"]))
-        assert started.status_code == 200, started.get_data(as_text=True)
+        assert started.status_code == 201, started.get_data(as_text=True)
     return {"id": game["game_id"], "organizer": game["organizer_token"], "players": tokens}
 
 

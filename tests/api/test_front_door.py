@@ -43,7 +43,7 @@ def test_json_content_types_are_read(api, content_type):
 def test_a_bodiless_post_needs_no_content_type(api):
     game = new_game(api, start=False)
     r = api.post(f"/v1/games/{game['id']}/start", headers=bearer(game["organizer"]))
-    assert r.status_code == 200, r.get_data(as_text=True)
+    assert r.status_code == 201, r.get_data(as_text=True)
 
 
 # ---- names and talk ----------------------------------------------------------------------

@@ -22,7 +22,7 @@ def scripted_game(client, **script):
     for name in ("Alice", "Bob", "Charlie"):
         assert client.post(f"/v1/games/{created['game_id']}/seats", json={"name": name}).status_code == 201
     started = client.post(f"/v1/games/{created['game_id']}/start", headers=bearer(created["organizer_token"]))
-    assert started.status_code == 200, started.get_data(as_text=True)
+    assert started.status_code == 201, started.get_data(as_text=True)
     return created, started.get_json()["events"]
 
 

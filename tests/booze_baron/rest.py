@@ -18,5 +18,5 @@ def open_booze_table(client, seats: int, options: dict | None = None) -> Table:
         joined = client.post(f"/v1/games/{game_id}/seats", json={"name": NAMES[n]}).get_json()
         tokens[joined["seat"]] = joined["player_token"]
     started = client.post(f"/v1/games/{game_id}/start", headers=bearer(created["organizer_token"]))
-    assert started.status_code == 200, started.get_data(as_text=True)
+    assert started.status_code == 201, started.get_data(as_text=True)
     return Table(client, game_id, created["organizer_token"], tokens)

@@ -82,7 +82,7 @@ def test_a_real_worker_ends_a_game_by_timeouts_on_the_cluster(make_app, redis_ur
     try:
         worker.wait_ready(rq_client)
         started = api.post(f"/v1/games/{game}/start", headers={"Authorization": f"Bearer {created['organizer_token']}"})
-        assert started.status_code == 200, started.get_data(as_text=True)
+        assert started.status_code == 201, started.get_data(as_text=True)
         assert wait_for(lambda: games.load(game)["status"] == "finished", timeout=30), games.load(game).get("deadline")
     finally:
         worker.stop()

@@ -59,7 +59,7 @@ def test_start_is_for_the_organizer_once_every_seat_is_filled(api):
     assert "2 of 3 seats" in body["detail"]
     for n in "BC":
         api.post(f"/v1/games/{game}/seats", json={"name": n})
-    assert api.post(f"/v1/games/{game}/start", headers=bearer(org)).status_code == 200
+    assert api.post(f"/v1/games/{game}/start", headers=bearer(org)).status_code == 201
     problem(api.post(f"/v1/games/{game}/start", headers=bearer(org)), 409, "game_started")
     problem(api.post(f"/v1/games/{game}/seats", json={"name": "late"}), 409, "game_started")
 

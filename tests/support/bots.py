@@ -59,7 +59,7 @@ def open_table(client, seats: int, options: dict | None = None, names=None,
         joined = client.post(f"/v1/games/{game_id}/seats", json={"name": (names or "ABCDEF")[n]}).get_json()
         tokens[joined["seat"]] = joined["player_token"]
     started = client.post(f"/v1/games/{game_id}/start", headers=bearer(created["organizer_token"]))
-    if started.status_code != 200:
+    if started.status_code != 201:
         raise BotError(f"start: {started.status_code} {started.get_data(as_text=True)}")
     return Table(client, game_id, created["organizer_token"], tokens)
 
