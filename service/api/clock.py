@@ -29,6 +29,7 @@ from service.auth import caller, require
 from service import history
 from service.clock import deadlines, timeutil
 from service.queues import REPLAY_QUEUE
+from service.api.declare import BEARER, PINS, PROBLEM, body, errors, headers, ok, api_operation
 
 bp = Blueprint("clock", __name__, url_prefix="/v1")
 
@@ -84,6 +85,8 @@ def _organizer(game_id: str, what: str) -> dict:
 
 
 @bp.get("/games/<game_id>/clock")
+@api_operation("getClock", "clock", summary="The current deadline, whether the clock is paused, and who timed out where",
+           responses={**ok(200, "ClockState", "the clock"), **errors(401, 404)})
 def read_clock(game_id: str):
     state = games().load(game_id)
     caller(state)  # a bad token is refused even here
@@ -93,6 +96,9 @@ def read_clock(game_id: str):
 
 
 @bp.post("/games/<game_id>/clock/pause")
+@api_operation("pauseClock", "clock", summary="Pause the clock (organizer): nothing times out until it is resumed",
+           parameters=PINS, security=BEARER, responses={**ok(201, "CommandAnswer", "the clock event, as you may see it", ("Location", "Idempotent-Replayed")),
+                      **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)})
 def pause(game_id: str):
     actor = _organizer(game_id, "pause the clock")
     return command_answer(games().execute(game_id, actor, lambda s, o: deadlines.decide_pause(s, games().now()),
@@ -100,6 +106,9 @@ def pause(game_id: str):
 
 
 @bp.post("/games/<game_id>/clock/resume")
+@api_operation("resumeClock", "clock", parameters=PINS, security=BEARER,
+           summary="Resume the clock (organizer): the deadline shifts by the time it was paused", responses={**ok(201, "CommandAnswer", "the clock event, as you may see it", ("Location", "Idempotent-Replayed")),
+                      **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)})
 def resume(game_id: str):
     actor = _organizer(game_id, "resume the clock")
     return command_answer(games().execute(game_id, actor, lambda s, o: deadlines.decide_resume(s, games().now()),
@@ -107,6 +116,9 @@ def resume(game_id: str):
 
 
 @bp.post("/games/<game_id>/clock/extend")
+@api_operation("extendClock", "clock", summary="Extend the current deadline by `seconds` (organizer)", parameters=PINS,
+           security=BEARER, requestBody=body("ClockExtend"), responses={**ok(201, "CommandAnswer", "the clock event, as you may see it", ("Location", "Idempotent-Replayed")),
+                      **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)})
 def extend(game_id: str):
     actor = _organizer(game_id, "extend a deadline")
     seconds = load(EXTEND, json_object())["seconds"]
@@ -115,6 +127,11 @@ def extend(game_id: str):
 
 
 @bp.post("/games/<game_id>/replays")
+@api_operation("startReplay", "records", security=BEARER,
+           summary="Rebuild the game from event 1 and verify its hash chain, as a job (organizer)",
+           responses={"202": {"description": "queued; poll the Location", "headers": headers("Location"),
+                              "content": {"application/json": {"schema": "JobAccepted"}}},
+                      **errors(401, 403, 404)})
 def start_replay(game_id: str):
     _organizer(game_id, "replay the game")
     from rq import Queue
@@ -131,6 +148,10 @@ def start_replay(game_id: str):
 
 
 @bp.get("/jobs/<job_id>")
+@api_operation("getJob", "records", security=BEARER,
+           summary="A replay job: status, progress (events done / total) and result (organizer of its game)",
+           responses={**ok(200, "JobStatus", "status, progress and, once finished, the result"),
+                      "404": {"description": "unknown job", "content": PROBLEM}, **errors(401, 403)})
 def read_job(job_id: str):
     job = _fetch_job(job_id)
     game_id = job.meta["game_id"]

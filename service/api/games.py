@@ -15,6 +15,7 @@ from service.auth import caller, require
 from service import lobby_index
 from service.games import Games, Outcome, json_copy
 from service.logs import note
+from service.api.declare import AT, BEARER, PAGE, PINS, PUBLIC, body, errors, headers, ok, api_operation
 
 bp = Blueprint("games", __name__, url_prefix="/v1")
 
@@ -60,6 +61,9 @@ def command_answer(outcome: Outcome, actor: dict):
 
 
 @bp.post("/games")
+@api_operation("createGame", "games", summary="Create a game", security=PUBLIC, requestBody=body("CreateGame"),
+           responses={**ok(201, "GameCreatedAnswer", "created; keep the organizer token", ("Location",)),
+                      **errors(400, 413, 415, 422, 429)})
 def create_game():
     body = load(CREATE, json_object())
     ruleset = games().rulesets.get(body["ruleset"])
@@ -83,6 +87,13 @@ def create_game():
 
 
 @bp.get("/games")
+@api_operation("listGames", "games", summary="List games, newest first, a page at a time", security=PUBLIC,
+           parameters=[{"name": "status", "in": "query", "schema": {"type": "string",
+                                                                    "enum": ["lobby", "running", "finished"]}},
+                       {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}},
+                       {"name": "after", "in": "query", "schema": {"type": "string", "maxLength": 200},
+                        "description": "the `next` of the previous page"}],
+           responses={**ok(200, "GameList", "public fields of each game, and `next`"), **errors(422)})
 def list_games():
     status = request.args.get("status")
     if status is not None and status not in ("lobby", "running", "finished"):
@@ -99,6 +110,10 @@ def list_games():
 
 
 @bp.post("/games/<game_id>/seats")
+@api_operation("joinGame", "games", summary="Join a seat", security=PUBLIC, requestBody=body("JoinSeat"),
+           responses={**ok(201, "SeatAnswer", "your seat and player token; `Location` is the state right after "
+                                              "you sat down", ("Location",)),
+                      **errors(400, 404, 409, 413, 415, 422, 429)})
 def join(game_id: str):
     body = load(JOIN, json_object())  # schemas.JoinSeat: 1-40 visible characters
     seat, token, outcome = games().join(game_id, body["name"].strip())
@@ -109,6 +124,10 @@ def join(game_id: str):
 
 
 @bp.post("/games/<game_id>/start")
+@api_operation("startGame", "games", summary="Deal and begin round 1 (organizer)", parameters=PINS, security=BEARER,
+           responses={**ok(201, "CommandAnswer", "the setup events, as you may see them; `Location` is the state "
+                                                 "right after them", ("Location", "Idempotent-Replayed")),
+                      **errors(400, 401, 403, 404, 409, 412)})
 def start(game_id: str):
     note(command="start")
     state = games().load(game_id)
@@ -118,6 +137,20 @@ def start(game_id: str):
 
 
 @bp.get("/games/<game_id>")
+@api_operation("getState", "play", summary="The game as the caller may see it", parameters=[
+    AT,
+    {"name": "as", "in": "query", "schema": {"type": "string", "pattern": "^(spectator|seat:[0-9]+)$"},
+     "description": "see as anyone (organizer): `seat:K` or `spectator`, byte for byte what that viewer was served at "
+                    "that version; a player may ask only `seat:<own>`. 409 `hidden` for a seat's view holding a bid "
+                    "still sealed from the organizer"},
+    {"name": "If-None-Match", "in": "header", "schema": {"type": "string"},
+     "description": "the ETag (`\"<version>\"`) of the state you hold: 304 if the game has not moved "
+                    "(current state only, not `at`)"}],
+    responses={**ok(200, "GameState", "state, redacted for the caller (or the `as` viewer); `ETag: \"<version>\"`",
+                    ("ETag", "Vary", "Cache-Control")),
+               "304": {"description": "not modified: still the version of `If-None-Match`",
+                       "headers": headers("ETag", "Vary", "Cache-Control")},
+               **errors(401, 403, 404, 409, 422)})
 def read_state(game_id: str):
     at = query_int("at", None, 1)
     current = games().load(game_id)
@@ -185,6 +218,12 @@ def etag_matches(header: str | None, etag: str) -> bool:
 
 
 @bp.post("/games/<game_id>/commands")
+@api_operation("sendCommand", "play", summary="Send a command", parameters=PINS, security=BEARER,
+           description="Each command type's schema says when it is legal; see also legal-actions.",
+           requestBody=body("Command"),
+           responses={**ok(201, "CommandAnswer", "the events it caused, as you may see them; `Location` is "
+                                                 "the state right after them", ("Location", "Idempotent-Replayed")),
+                      **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)})
 def command(game_id: str):
     state = games().load(game_id)
     actor = caller(state)
@@ -239,6 +278,9 @@ def command_schemas(state: dict) -> dict:
 
 
 @bp.get("/games/<game_id>/legal-actions")
+@api_operation("getLegalActions", "play", summary="Every command your seat may send now, with examples",
+           security=BEARER, responses={**ok(200, "LegalActions", "actions with params and examples"),
+                                       **errors(401, 403, 404, 409)})
 def legal_actions(game_id: str):
     state = games().load(game_id)
     actor = caller(state)
@@ -256,6 +298,10 @@ def legal_actions(game_id: str):
 
 
 @bp.get("/games/<game_id>/events")
+@api_operation("listEvents", "events", parameters=PAGE,
+           summary="Events, redacted for the caller while the game runs; after the end every event as stored, "
+                   "hashes included, for anyone",
+           responses={**ok(200, "EventsPage", "a page of events"), **errors(401, 404, 409, 422)})
 def list_events(game_id: str):
     after = query_int("after", 0, 0)
     limit = query_int("limit", 100, 1, 1000)
@@ -270,6 +316,9 @@ def list_events(game_id: str):
 
 
 @bp.get("/games/<game_id>/talk")
+@api_operation("listTalk", "events", summary="Table talk (`say`), a page at a time; talk is not part of the state",
+           parameters=PAGE, responses={**ok(200, "TalkPage", "lines of talk, oldest first, and `next_after`"),
+                                       **errors(401, 404, 409, 422)})
 def list_talk(game_id: str):
     """Table talk, paged from the `said` events (talk is not part of the state)."""
     after = query_int("after", 0, 0)
@@ -294,6 +343,8 @@ def readable_state(game_id: str) -> tuple[dict, dict | None]:
 
 
 @bp.get("/games/<game_id>/audit")
+@api_operation("getAudit", "records", summary="Chain check, checkpoints and (after the end) the seed",
+           responses={**ok(200, "Audit", "the audit"), **errors(401, 403, 404)})
 def audit(game_id: str):
     state, damage = readable_state(game_id)
     actor = caller(state)
