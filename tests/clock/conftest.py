@@ -47,7 +47,7 @@ def new_game(api):
                   for n in ("Alice", "Bob", "Charlie")]
         if start:
             r = api.post(f"/v1/games/{game}/start", headers=bearer(created["organizer_token"]))
-            assert r.status_code == 200, r.get_data(as_text=True)
+            assert r.status_code == 201, r.get_data(as_text=True)
         return game, created["organizer_token"], tokens
 
     return make
