@@ -29,7 +29,10 @@ from service.auth import caller, require
 from service import history
 from service.clock import deadlines, timeutil
 from service.queues import REPLAY_QUEUE
-from service.api.declare import BEARER, PINS, PROBLEM, body, errors, headers, ok, api_operation
+from service.api.declare import (
+    A_GAME, BEARER, JSON_BODY, PINNED, PINS, PROBLEM, TOKEN_OPTIONAL, TOKEN_REQUIRED, api_operation, body,
+    codes, errors, headers, ok,
+)
 
 bp = Blueprint("clock", __name__, url_prefix="/v1")
 
@@ -83,10 +86,18 @@ def _organizer(game_id: str, what: str) -> dict:
     require(actor, "organizer", what=what)
     return actor
 
+#: What a clock control may answer (service/clock/deadlines.py refuses with these).
+CLOCK_CONTROL = codes(TOKEN_REQUIRED, A_GAME, JSON_BODY, PINNED,
+                      {409: ("clock_paused", "clock_running", "game_not_running", "no_deadline", "no_deadlines",
+                             "record_damaged"),
+                       422: ("invalid_seconds",)})
+
 
 @bp.get("/games/<game_id>/clock")
-@api_operation("getClock", "clock", summary="The current deadline, whether the clock is paused, and who timed out where",
-           responses={**ok(200, "ClockState", "the clock"), **errors(401, 404)})
+@api_operation("getClock", "clock",
+               problems=codes(TOKEN_OPTIONAL, A_GAME),
+               summary="The current deadline, whether the clock is paused, and who timed out where",
+               responses={**ok(200, "ClockState", "the clock"), **errors(401, 404)})
 def read_clock(game_id: str):
     state = games().load(game_id)
     caller(state)  # a bad token is refused even here
@@ -96,9 +107,11 @@ def read_clock(game_id: str):
 
 
 @bp.post("/games/<game_id>/clock/pause")
-@api_operation("pauseClock", "clock", summary="Pause the clock (organizer): nothing times out until it is resumed",
-           parameters=PINS, security=BEARER, responses={**ok(201, "CommandAnswer", "the clock event, as you may see it", ("Location", "Idempotent-Replayed")),
-                      **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)})
+@api_operation("pauseClock", "clock",
+               problems=CLOCK_CONTROL,
+               summary="Pause the clock (organizer): nothing times out until it is resumed",
+               parameters=PINS, security=BEARER, responses={**ok(201, "CommandAnswer", "the clock event, as you may see it", ("Location", "Idempotent-Replayed")),
+                          **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)})
 def pause(game_id: str):
     actor = _organizer(game_id, "pause the clock")
     return command_answer(games().execute(game_id, actor, lambda s, o: deadlines.decide_pause(s, games().now()),
@@ -106,9 +119,11 @@ def pause(game_id: str):
 
 
 @bp.post("/games/<game_id>/clock/resume")
-@api_operation("resumeClock", "clock", parameters=PINS, security=BEARER,
-           summary="Resume the clock (organizer): the deadline shifts by the time it was paused", responses={**ok(201, "CommandAnswer", "the clock event, as you may see it", ("Location", "Idempotent-Replayed")),
-                      **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)})
+@api_operation("resumeClock", "clock",
+               problems=CLOCK_CONTROL,
+               parameters=PINS, security=BEARER,
+               summary="Resume the clock (organizer): the deadline shifts by the time it was paused", responses={**ok(201, "CommandAnswer", "the clock event, as you may see it", ("Location", "Idempotent-Replayed")),
+                          **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)})
 def resume(game_id: str):
     actor = _organizer(game_id, "resume the clock")
     return command_answer(games().execute(game_id, actor, lambda s, o: deadlines.decide_resume(s, games().now()),
@@ -116,9 +131,11 @@ def resume(game_id: str):
 
 
 @bp.post("/games/<game_id>/clock/extend")
-@api_operation("extendClock", "clock", summary="Extend the current deadline by `seconds` (organizer)", parameters=PINS,
-           security=BEARER, requestBody=body("ClockExtend"), responses={**ok(201, "CommandAnswer", "the clock event, as you may see it", ("Location", "Idempotent-Replayed")),
-                      **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)})
+@api_operation("extendClock", "clock",
+               problems=CLOCK_CONTROL,
+               summary="Extend the current deadline by `seconds` (organizer)", parameters=PINS,
+               security=BEARER, requestBody=body("ClockExtend"), responses={**ok(201, "CommandAnswer", "the clock event, as you may see it", ("Location", "Idempotent-Replayed")),
+                          **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)})
 def extend(game_id: str):
     actor = _organizer(game_id, "extend a deadline")
     seconds = load(EXTEND, json_object())["seconds"]
@@ -127,11 +144,13 @@ def extend(game_id: str):
 
 
 @bp.post("/games/<game_id>/replays")
-@api_operation("startReplay", "records", security=BEARER,
-           summary="Rebuild the game from event 1 and verify its hash chain, as a job (organizer)",
-           responses={"202": {"description": "queued; poll the Location", "headers": headers("Location"),
-                              "content": {"application/json": {"schema": "JobAccepted"}}},
-                      **errors(401, 403, 404)})
+@api_operation("startReplay", "records",
+               problems=codes(TOKEN_REQUIRED, A_GAME),
+               security=BEARER,
+               summary="Rebuild the game from event 1 and verify its hash chain, as a job (organizer)",
+               responses={"202": {"description": "queued; poll the Location", "headers": headers("Location"),
+                                  "content": {"application/json": {"schema": "JobAccepted"}}},
+                          **errors(401, 403, 404)})
 def start_replay(game_id: str):
     _organizer(game_id, "replay the game")
     from rq import Queue
@@ -148,10 +167,12 @@ def start_replay(game_id: str):
 
 
 @bp.get("/jobs/<job_id>")
-@api_operation("getJob", "records", security=BEARER,
-           summary="A replay job: status, progress (events done / total) and result (organizer of its game)",
-           responses={**ok(200, "JobStatus", "status, progress and, once finished, the result"),
-                      "404": {"description": "unknown job", "content": PROBLEM}, **errors(401, 403)})
+@api_operation("getJob", "records",
+               problems=codes(TOKEN_REQUIRED, {404: ("job_not_found",)}),
+               security=BEARER,
+               summary="A replay job: status, progress (events done / total) and result (organizer of its game)",
+               responses={**ok(200, "JobStatus", "status, progress and, once finished, the result"),
+                          "404": {"description": "unknown job", "content": PROBLEM}, **errors(401, 403)})
 def read_job(job_id: str):
     job = _fetch_job(job_id)
     game_id = job.meta["game_id"]

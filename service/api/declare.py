@@ -82,9 +82,54 @@ def body(schema: str) -> dict:
     return {"required": True, "content": {"application/json": {"schema": schema}}}
 
 
-def api_operation(operation_id: str, tag: str, **fields) -> Callable:
-    """Attach the view's OpenAPI operation (`operationId`, one tag, the rest as OpenAPI spells it)."""
+#: A status at which the rules' own refusals may answer (sendCommand): any code, listed by
+#: the rules modules rather than here.
+RULES = "*"
+#: Problem codes of the common steps a view takes, to combine with `codes(...)`.
+TOKEN_OPTIONAL = {401: ("bad_token", "unknown_token")}
+TOKEN_REQUIRED = {401: ("bad_token", "token_required", "unknown_token"), 403: ("forbidden",)}
+A_GAME = {404: ("game_not_found",)}
+JSON_BODY = {400: ("malformed_json",), 415: ("unsupported_media_type",), 422: ("invalid_fields",)}
+PINNED = {400: ("bad_if_match", "bad_idempotency_key"), 412: ("version_conflict",), 422: ("idempotency_key_reused",),
+          503: ("busy",)}
+#: Problem codes any operation may answer: the store unreachable, a body over the limit.
+EVERYWHERE = {503: ("storage_unavailable",), 413: ("body_too_large",), 429: ("rate_limited",),
+              415: ("unsupported_media_type",)}
+
+
+def codes(*parts: dict[int, tuple[str, ...]]) -> dict[int, tuple[str, ...]]:
+    """Union of problem-code tables, by status."""
+    joined: dict[int, set[str]] = {}
+    for part in parts:
+        for status, named in part.items():
+            joined.setdefault(status, set()).update(named)
+    return {status: tuple(sorted(named)) for status, named in joined.items()}
+
+
+def api_operation(operation_id: str, tag: str, problems: dict[int, tuple[str, ...]] | None = None,
+                  store: bool = True, **fields) -> Callable:
+    """Attach the view's OpenAPI operation (`operationId`, one tag, the rest as OpenAPI spells it).
+
+    `problems` names the `code`s the view answers, by status; each error answer's description
+    lists them (tests/api checks every code the suite sees a route answer is declared for it).
+    A view that reads the store (`store`) may answer 503 when it is unreachable.
+    """
     def attach(view: Callable) -> Callable:
-        view.openapi = {"operationId": operation_id, "tags": [tag], **fields}  # type: ignore[attr-defined]
+        operation = {"operationId": operation_id, "tags": [tag], **fields}
+        statuses = set(problems or {}) | ({503} if store else set())
+        responses = {**errors(*sorted(s for s in statuses if str(s) not in operation.get("responses", {}))),
+                     **operation.get("responses", {})}
+        by_status = {status: sorted({*(problems or {}).get(status, ()), *EVERYWHERE.get(status, ())})
+                     for status in {int(s) for s in responses if s[0] in "45"}}
+        for status, named in by_status.items():
+            listed = [f"`{c}`" for c in named if c != RULES] + (["the rules' own refusals"] if RULES in named else [])
+            if listed:
+                answer = dict(responses[str(status)])
+                answer["description"] += " (`code`: " + ", ".join(listed) + ")"
+                answer["x-problem-codes"] = [c for c in named if c != RULES]  # machine-readable, for tools
+                responses = {**responses, str(status): answer}
+        operation["responses"] = responses
+        view.openapi = operation  # type: ignore[attr-defined]
+        view.problem_codes = {(s, c) for s, named in by_status.items() for c in named}  # type: ignore[attr-defined]
         return view
     return attach

@@ -16,7 +16,7 @@ from service import game_log, report
 from service.api.games import bp, games
 from service.api.requests import query_int
 from service.auth import caller, require
-from service.api.declare import PAGE, errors, ok, api_operation
+from service.api.declare import A_GAME, PAGE, TOKEN_OPTIONAL, api_operation, codes, errors, ok
 
 
 class LogEntry(Schema):
@@ -39,12 +39,14 @@ class LogPage(Schema):
 
 
 @bp.get("/games/<game_id>/log")
-@api_operation("getLog", "desk", parameters=PAGE,
-           summary="The game as sentences, redacted for the caller, grouped by round and phase, paged",
-           description="One entry per event (`after`/`next_after` page as on /events); each text begins "
-                       "with its round and phase (\"Round 3, Phase 1: Bix bid 28.\"); a sealed bid reads "
-                       "\"Bix bid (sealed).\" to all but Bix.",
-           responses={**ok(200, "LogPage", "a page of the log"), **errors(401, 404, 422)})
+@api_operation("getLog", "desk",
+               problems=codes(TOKEN_OPTIONAL, A_GAME, {422: ("invalid_fields",)}),
+               parameters=PAGE,
+               summary="The game as sentences, redacted for the caller, grouped by round and phase, paged",
+               description="One entry per event (`after`/`next_after` page as on /events); each text begins "
+                           "with its round and phase (\"Round 3, Phase 1: Bix bid 28.\"); a sealed bid reads "
+                           "\"Bix bid (sealed).\" to all but Bix.",
+               responses={**ok(200, "LogPage", "a page of the log"), **errors(401, 404, 422)})
 def read_log(game_id: str):
     after = query_int("after", 0, 0)
     limit = query_int("limit", 100, 1, 1000)
@@ -56,10 +58,11 @@ def read_log(game_id: str):
 
 @bp.get("/games/<game_id>/report")
 @api_operation("getReport", "desk",
-           summary="One self-contained printable HTML page: result, a table per round, rulings, "
-                   "disputes, verification (organizer; anyone after the end)",
-           responses={"200": {"description": "the report", "content": {"text/html": {"schema": {"type": "string"}}}},
-                      **errors(401, 403, 404)})
+               problems=codes(TOKEN_OPTIONAL, A_GAME, {401: ("token_required",), 403: ("forbidden",)}),
+               summary="One self-contained printable HTML page: result, a table per round, rulings, "
+                       "disputes, verification (organizer; anyone after the end)",
+               responses={"200": {"description": "the report", "content": {"text/html": {"schema": {"type": "string"}}}},
+                          **errors(401, 403, 404)})
 def read_report(game_id: str):
     current = games().load(game_id)
     viewer = caller(current)

@@ -11,15 +11,16 @@ from flask import jsonify
 from service import disputes
 from service.api.games import bp, games
 from service.auth import caller, require
-from service.api.declare import errors, ok, api_operation
+from service.api.declare import A_GAME, TOKEN_OPTIONAL, api_operation, codes, errors, ok
 
 
 @bp.get("/games/<game_id>/disputes")
 @api_operation("listDisputes", "disputes",
-           summary="Disputes with their state and resolution: a seat its own, the organizer all; "
-                   "everyone once the game is over",
-           description="Filing (`dispute`) and answering (`resolve_dispute`) are commands.",
-           responses={**ok(200, "Disputes", "the disputes"), **errors(401, 404)})
+               problems=codes(TOKEN_OPTIONAL, A_GAME, {401: ("token_required",)}),
+               summary="Disputes with their state and resolution: a seat its own, the organizer all; "
+                       "everyone once the game is over",
+               description="Filing (`dispute`) and answering (`resolve_dispute`) are commands.",
+               responses={**ok(200, "Disputes", "the disputes"), **errors(401, 404)})
 def list_disputes(game_id: str):
     state = games().load(game_id)
     actor = caller(state)

@@ -15,7 +15,10 @@ from service.auth import caller, require
 from service import lobby_index
 from service.games import Games, Outcome, json_copy
 from service.logs import note
-from service.api.declare import AT, BEARER, PAGE, PINS, PUBLIC, body, errors, headers, ok, api_operation
+from service.api.declare import (
+    AT, A_GAME, BEARER, JSON_BODY, PAGE, PINNED, PINS, PUBLIC, RULES, TOKEN_OPTIONAL, TOKEN_REQUIRED,
+    api_operation, body, codes, errors, headers, ok,
+)
 
 bp = Blueprint("games", __name__, url_prefix="/v1")
 
@@ -61,9 +64,11 @@ def command_answer(outcome: Outcome, actor: dict):
 
 
 @bp.post("/games")
-@api_operation("createGame", "games", summary="Create a game", security=PUBLIC, requestBody=body("CreateGame"),
-           responses={**ok(201, "GameCreatedAnswer", "created; keep the organizer token", ("Location",)),
-                      **errors(400, 413, 415, 422, 429)})
+@api_operation("createGame", "games",
+               problems=codes(JSON_BODY, {422: ("invalid_options", "unknown_ruleset")}),
+               summary="Create a game", security=PUBLIC, requestBody=body("CreateGame"),
+               responses={**ok(201, "GameCreatedAnswer", "created; keep the organizer token", ("Location",)),
+                          **errors(400, 413, 415, 422, 429)})
 def create_game():
     body = load(CREATE, json_object())
     ruleset = games().rulesets.get(body["ruleset"])
@@ -87,13 +92,15 @@ def create_game():
 
 
 @bp.get("/games")
-@api_operation("listGames", "games", summary="List games, newest first, a page at a time", security=PUBLIC,
-           parameters=[{"name": "status", "in": "query", "schema": {"type": "string",
-                                                                    "enum": ["lobby", "running", "finished"]}},
-                       {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}},
-                       {"name": "after", "in": "query", "schema": {"type": "string", "maxLength": 200},
-                        "description": "the `next` of the previous page"}],
-           responses={**ok(200, "GameList", "public fields of each game, and `next`"), **errors(422)})
+@api_operation("listGames", "games",
+               problems={422: ("invalid_fields",)},
+               summary="List games, newest first, a page at a time", security=PUBLIC,
+               parameters=[{"name": "status", "in": "query", "schema": {"type": "string",
+                                                                        "enum": ["lobby", "running", "finished"]}},
+                           {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}},
+                           {"name": "after", "in": "query", "schema": {"type": "string", "maxLength": 200},
+                            "description": "the `next` of the previous page"}],
+               responses={**ok(200, "GameList", "public fields of each game, and `next`"), **errors(422)})
 def list_games():
     status = request.args.get("status")
     if status is not None and status not in ("lobby", "running", "finished"):
@@ -110,10 +117,13 @@ def list_games():
 
 
 @bp.post("/games/<game_id>/seats")
-@api_operation("joinGame", "games", summary="Join a seat", security=PUBLIC, requestBody=body("JoinSeat"),
-           responses={**ok(201, "SeatAnswer", "your seat and player token; `Location` is the state right after "
-                                              "you sat down", ("Location",)),
-                      **errors(400, 404, 409, 413, 415, 422, 429)})
+@api_operation("joinGame", "games",
+               problems=codes(JSON_BODY, A_GAME,
+                              {409: ("game_finished", "game_full", "game_started", "record_damaged")}),
+               summary="Join a seat", security=PUBLIC, requestBody=body("JoinSeat"),
+               responses={**ok(201, "SeatAnswer", "your seat and player token; `Location` is the state right after "
+                                                  "you sat down", ("Location",)),
+                          **errors(400, 404, 409, 413, 415, 422, 429)})
 def join(game_id: str):
     body = load(JOIN, json_object())  # schemas.JoinSeat: 1-40 visible characters
     seat, token, outcome = games().join(game_id, body["name"].strip())
@@ -124,10 +134,13 @@ def join(game_id: str):
 
 
 @bp.post("/games/<game_id>/start")
-@api_operation("startGame", "games", summary="Deal and begin round 1 (organizer)", parameters=PINS, security=BEARER,
-           responses={**ok(201, "CommandAnswer", "the setup events, as you may see them; `Location` is the state "
-                                                 "right after them", ("Location", "Idempotent-Replayed")),
-                      **errors(400, 401, 403, 404, 409, 412)})
+@api_operation("startGame", "games",
+               problems=codes(TOKEN_REQUIRED, A_GAME, PINNED,
+                              {409: ("game_finished", "game_started", "seats_empty", "record_damaged")}),
+               summary="Deal and begin round 1 (organizer)", parameters=PINS, security=BEARER,
+               responses={**ok(201, "CommandAnswer", "the setup events, as you may see them; `Location` is the state "
+                                                     "right after them", ("Location", "Idempotent-Replayed")),
+                          **errors(400, 401, 403, 404, 409, 412)})
 def start(game_id: str):
     note(command="start")
     state = games().load(game_id)
@@ -137,7 +150,12 @@ def start(game_id: str):
 
 
 @bp.get("/games/<game_id>")
-@api_operation("getState", "play", summary="The game as the caller may see it", parameters=[
+@api_operation("getState", "play",
+               problems=codes(TOKEN_OPTIONAL, A_GAME, {403: ("forbidden",),
+                                                       404: ("no_such_version",),
+                                                       409: ("hidden", "record_damaged"),
+                                                       422: ("invalid_fields",)}),
+               summary="The game as the caller may see it", parameters=[
     AT,
     {"name": "as", "in": "query", "schema": {"type": "string", "pattern": "^(spectator|seat:[0-9]+)$"},
      "description": "see as anyone (organizer): `seat:K` or `spectator`, byte for byte what that viewer was served at "
@@ -218,12 +236,17 @@ def etag_matches(header: str | None, etag: str) -> bool:
 
 
 @bp.post("/games/<game_id>/commands")
-@api_operation("sendCommand", "play", summary="Send a command", parameters=PINS, security=BEARER,
-           description="Each command type's schema says when it is legal; see also legal-actions.",
-           requestBody=body("Command"),
-           responses={**ok(201, "CommandAnswer", "the events it caused, as you may see them; `Location` is "
-                                                 "the state right after them", ("Location", "Idempotent-Replayed")),
-                      **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)})
+@api_operation("sendCommand", "play",
+               problems=codes(TOKEN_REQUIRED, A_GAME, JSON_BODY, PINNED,
+                              {403: ("organizer_only", "seat_forfeited", "seat_only", RULES),
+                               409: ("record_damaged", RULES),
+                               422: ("unknown_command", RULES)}),
+               summary="Send a command", parameters=PINS, security=BEARER,
+               description="Each command type's schema says when it is legal; see also legal-actions.",
+               requestBody=body("Command"),
+               responses={**ok(201, "CommandAnswer", "the events it caused, as you may see them; `Location` is "
+                                                     "the state right after them", ("Location", "Idempotent-Replayed")),
+                          **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)})
 def command(game_id: str):
     state = games().load(game_id)
     actor = caller(state)
@@ -278,9 +301,11 @@ def command_schemas(state: dict) -> dict:
 
 
 @bp.get("/games/<game_id>/legal-actions")
-@api_operation("getLegalActions", "play", summary="Every command your seat may send now, with examples",
-           security=BEARER, responses={**ok(200, "LegalActions", "actions with params and examples"),
-                                       **errors(401, 403, 404, 409)})
+@api_operation("getLegalActions", "play",
+               problems=codes(TOKEN_REQUIRED, A_GAME, {409: ("record_damaged",)}),
+               summary="Every command your seat may send now, with examples",
+               security=BEARER, responses={**ok(200, "LegalActions", "actions with params and examples"),
+                                           **errors(401, 403, 404, 409)})
 def legal_actions(game_id: str):
     state = games().load(game_id)
     actor = caller(state)
@@ -298,10 +323,12 @@ def legal_actions(game_id: str):
 
 
 @bp.get("/games/<game_id>/events")
-@api_operation("listEvents", "events", parameters=PAGE,
-           summary="Events, redacted for the caller while the game runs; after the end every event as stored, "
-                   "hashes included, for anyone",
-           responses={**ok(200, "EventsPage", "a page of events"), **errors(401, 404, 409, 422)})
+@api_operation("listEvents", "events",
+               problems=codes(TOKEN_OPTIONAL, A_GAME, {409: ("record_damaged",), 422: ("invalid_fields",)}),
+               parameters=PAGE,
+               summary="Events, redacted for the caller while the game runs; after the end every event as stored, "
+                       "hashes included, for anyone",
+               responses={**ok(200, "EventsPage", "a page of events"), **errors(401, 404, 409, 422)})
 def list_events(game_id: str):
     after = query_int("after", 0, 0)
     limit = query_int("limit", 100, 1, 1000)
@@ -316,9 +343,11 @@ def list_events(game_id: str):
 
 
 @bp.get("/games/<game_id>/talk")
-@api_operation("listTalk", "events", summary="Table talk (`say`), a page at a time; talk is not part of the state",
-           parameters=PAGE, responses={**ok(200, "TalkPage", "lines of talk, oldest first, and `next_after`"),
-                                       **errors(401, 404, 409, 422)})
+@api_operation("listTalk", "events",
+               problems=codes(TOKEN_OPTIONAL, A_GAME, {409: ("record_damaged",), 422: ("invalid_fields",)}),
+               summary="Table talk (`say`), a page at a time; talk is not part of the state",
+               parameters=PAGE, responses={**ok(200, "TalkPage", "lines of talk, oldest first, and `next_after`"),
+                                           **errors(401, 404, 409, 422)})
 def list_talk(game_id: str):
     """Table talk, paged from the `said` events (talk is not part of the state)."""
     after = query_int("after", 0, 0)
@@ -343,8 +372,10 @@ def readable_state(game_id: str) -> tuple[dict, dict | None]:
 
 
 @bp.get("/games/<game_id>/audit")
-@api_operation("getAudit", "records", summary="Chain check, checkpoints and (after the end) the seed",
-           responses={**ok(200, "Audit", "the audit"), **errors(401, 403, 404)})
+@api_operation("getAudit", "records",
+               problems=codes(TOKEN_OPTIONAL, A_GAME, {401: ("token_required",), 403: ("forbidden",)}),
+               summary="Chain check, checkpoints and (after the end) the seed",
+               responses={**ok(200, "Audit", "the audit"), **errors(401, 403, 404)})
 def audit(game_id: str):
     state, damage = readable_state(game_id)
     actor = caller(state)

@@ -13,16 +13,16 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_l
 from service import heartbeat, metrics
 from service.api.problems import problem_response
 from service.redis_connect import UNAVAILABLE
-from service.api.declare import PUBLIC, errors, ok, api_operation
+from service.api.declare import PUBLIC, api_operation, errors, ok
 
 bp = Blueprint("ops", __name__)
 
 
 @bp.get("/healthz")
 @api_operation("getHealth", "ops", security=PUBLIC,
-           summary="Liveness (pings Redis), and whether a clock worker swept within the last minute",
-           responses={"200": {"description": '{"status": "ok", "clock_worker": {"seen", "within_seconds", '
-                                             '"last_seen_seconds_ago"}}'}, **errors(503)})
+               summary="Liveness (pings Redis), and whether a clock worker swept within the last minute",
+               responses={"200": {"description": '{"status": "ok", "clock_worker": {"seen", "within_seconds", '
+                                                 '"last_seen_seconds_ago"}}'}, **errors(503)})
 def healthz():
     client = current_app.extensions["games"].redis
     try:
@@ -36,7 +36,7 @@ def healthz():
 
 
 @bp.get("/metrics")
-@api_operation("getMetrics", "ops", summary="Prometheus metrics", security=PUBLIC, responses={
+@api_operation("getMetrics", "ops", summary="Prometheus metrics", security=PUBLIC, store=False, responses={
     "200": {"description": "Prometheus text format", "content": {"text/plain": {"schema": {"type": "string"}}}}})
 def prometheus():
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):

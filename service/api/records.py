@@ -15,7 +15,9 @@ from service.api.games import bp, games, readable_state
 from service.api.problems import Problem
 from service.api.requests import json_object
 from service.auth import bearer_token, caller, require
-from service.api.declare import BEARER, body, errors, headers, ok, api_operation
+from service.api.declare import (
+    A_GAME, BEARER, JSON_BODY, TOKEN_OPTIONAL, TOKEN_REQUIRED, api_operation, body, codes, errors, headers, ok,
+)
 
 
 class GameRecord(Schema):
@@ -45,9 +47,10 @@ class ImportAnswer(Schema):
 
 @bp.get("/games/<game_id>/export")
 @api_operation("exportGame", "records",
-           summary="The game's portable record (organizer; anyone once the game has ended); complete, "
-                   "importable and verifiable (`bootleggers verify`) once the game has ended",
-           responses={**ok(200, "GameRecord", "the record"), **errors(401, 403, 404)})
+               problems=codes(TOKEN_OPTIONAL, A_GAME, {401: ("token_required",), 403: ("forbidden",)}),
+               summary="The game's portable record (organizer; anyone once the game has ended); complete, "
+                       "importable and verifiable (`bootleggers verify`) once the game has ended",
+               responses={**ok(200, "GameRecord", "the record"), **errors(401, 403, 404)})
 def export_game(game_id: str):
     state, damage = readable_state(game_id)
     actor = caller(state)
@@ -57,15 +60,17 @@ def export_game(game_id: str):
 
 
 @bp.post("/games/import")
-@api_operation("importGame", "records", security=BEARER, requestBody=body("GameRecord"),
-           summary="Import a finished game's record (its organizer's token); every event is re-validated",
-           description="Schemas, hash chain, the fold with this server's rules, the end of the game, "
-                       "and a seeded game's seed against its commitment, every die and every shuffle. The game keeps "
-                       "its id and tokens. 422 `invalid_record` names the first bad event "
-                       "(`event_version`); 409 `game_exists` if the server holds it already.",
-           responses={"201": {"description": "imported", "headers": headers("Location"),
-                              "content": {"application/json": {"schema": "ImportAnswer"}}},
-                      **errors(400, 401, 403, 409, 413, 415, 422)})
+@api_operation("importGame", "records",
+               problems=codes(TOKEN_REQUIRED, JSON_BODY, {409: ("game_exists",), 422: ("invalid_record",)}),
+               security=BEARER, requestBody=body("GameRecord"),
+               summary="Import a finished game's record (its organizer's token); every event is re-validated",
+               description="Schemas, hash chain, the fold with this server's rules, the end of the game, "
+                           "and a seeded game's seed against its commitment, every die and every shuffle. The game keeps "
+                           "its id and tokens. 422 `invalid_record` names the first bad event "
+                           "(`event_version`); 409 `game_exists` if the server holds it already.",
+               responses={"201": {"description": "imported", "headers": headers("Location"),
+                                  "content": {"application/json": {"schema": "ImportAnswer"}}},
+                          **errors(400, 401, 403, 409, 413, 415, 422)})
 def import_game():
     token = bearer_token()
     if token is None:

@@ -24,7 +24,7 @@ from service import redis_connect
 from service.api.problems import Problem
 from service.api.requests import query_int, version_number
 from service.auth import caller
-from service.api.declare import PAGE, errors, api_operation
+from service.api.declare import A_GAME, PAGE, TOKEN_OPTIONAL, api_operation, codes, errors
 
 KEEPALIVE_SECONDS = 15
 RETRY = "retry: 2000\n\n"  # how long a browser's EventSource waits before it reconnects
@@ -66,18 +66,22 @@ def damage_message(damaged: RecordDamaged) -> str:
 
 
 @bp.get("/games/<game_id>/events/stream")
-@api_operation("streamEvents", "events", summary="Live events (Server-Sent Events), resumable with Last-Event-ID",
-           description="The game's events after `after` (or `Last-Event-ID`), then each new one as it is appended. "
-                       "The stream ends only when you disconnect, at `timeout`, or when the game is over (a finished "
-                       "game's stream closes right after its last event); reconnect with `Last-Event-ID` to resume.",
-           parameters=[PAGE[0],
-                       {"name": "timeout", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 604800},
-                        "description": "Close the stream after this many seconds. Without it the stream stays open "
-                                       "(a keep-alive comment every 15 s) until you disconnect or the game ends."},
-                       {"name": "Last-Event-ID", "in": "header", "schema": {"type": "string"}}],
-           responses={"200": {"description": "text/event-stream; `id` is the event version",
-                              "content": {"text/event-stream": {"schema": {"type": "string"}}}},
-                      **errors(400, 401, 404, 409, 422, 429)})
+@api_operation("streamEvents", "events",
+               problems=codes(TOKEN_OPTIONAL, A_GAME, {400: ("bad_last_event_id",),
+                                                       409: ("record_damaged",),
+                                                       422: ("invalid_fields",)}),
+               summary="Live events (Server-Sent Events), resumable with Last-Event-ID",
+               description="The game's events after `after` (or `Last-Event-ID`), then each new one as it is appended. "
+                           "The stream ends only when you disconnect, at `timeout`, or when the game is over (a finished "
+                           "game's stream closes right after its last event); reconnect with `Last-Event-ID` to resume.",
+               parameters=[PAGE[0],
+                           {"name": "timeout", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 604800},
+                            "description": "Close the stream after this many seconds. Without it the stream stays open "
+                                           "(a keep-alive comment every 15 s) until you disconnect or the game ends."},
+                           {"name": "Last-Event-ID", "in": "header", "schema": {"type": "string"}}],
+               responses={"200": {"description": "text/event-stream; `id` is the event version",
+                                  "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                          **errors(400, 401, 404, 409, 422, 429)})
 def stream_events(game_id: str):
     state = games().load(game_id)
     actor = caller(state)

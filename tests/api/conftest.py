@@ -56,3 +56,19 @@ def new_game(api, ruleset: str = "toy", seats: int = 3, join: int = 3, start: bo
 def toy_game(api):
     """A started 3-seat toy game."""
     return new_game(api)
+
+
+# ---- every problem code answered is declared on its route (tests/support/problem_codes.py) ----
+def pytest_sessionstart(session):
+    from flask import request_finished
+    from tests.support import problem_codes
+    request_finished.connect(problem_codes.record)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    from tests.support import problem_codes
+    missing = problem_codes.undeclared()
+    if missing:
+        print("\nproblem codes answered but not declared on the route (@api_operation problems=...):\n  "
+              + "\n  ".join(missing))
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -1,0 +1,35 @@
+"""Every problem `code` a route answers while the API tests run must be declared on the
+route (`@api_operation(problems=...)`, service/api/declare.py), so the document lists it.
+
+tests/api/conftest.py connects `record` to Flask's `request_finished` and, at the end of the
+session, fails the run with the pairs no route declares.
+"""
+from __future__ import annotations
+
+import json
+
+from flask import Flask, request
+
+SEEN: set[tuple[str, int, str]] = set()
+
+
+def record(sender, response, **extra) -> None:
+    if response.mimetype == "application/problem+json" and request.endpoint:
+        SEEN.add((request.endpoint, response.status_code, json.loads(response.get_data())["code"]))
+
+
+def undeclared() -> list[str]:
+    """`endpoint: status code` for every answer seen that its route does not declare."""
+    from service.app import BLUEPRINTS
+    app = Flask(__name__)
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)
+    missing = []
+    for endpoint, status, code in sorted(SEEN):
+        view = app.view_functions.get(endpoint)
+        declared = getattr(view, "problem_codes", None)
+        if declared is None or status == 500:  # not an API route; 500 is a bug its own tests catch
+            continue
+        if (status, code) not in declared and (status, "*") not in declared:  # "*": the rules' own (declare.RULES)
+            missing.append(f"{endpoint}: {status} {code}")
+    return missing
