@@ -59,10 +59,14 @@ def toy_game(api):
 
 
 # ---- every problem code answered is declared on its route (tests/support/problem_codes.py) ----
-def pytest_sessionstart(session):
+@pytest.fixture(autouse=True)
+def _record_problem_codes():
     from flask import request_finished
     from tests.support import problem_codes
-    request_finished.connect(problem_codes.record)
+    request_finished.connect(problem_codes.record)  # once: blinker keeps one connection per receiver
+    problem_codes.ACTIVE = True
+    yield
+    problem_codes.ACTIVE = False
 
 
 def pytest_sessionfinish(session, exitstatus):
