@@ -75,6 +75,9 @@ class HeadView:
     at_snapshot: bytes | None
     tail: list[tuple[int, bytes | None]]
     head_missing: bool = False
+    #: the version the tail follows: the snapshot's, or the caller's cached version when
+    #: the snapshot was not newer (then `snapshot` is empty)
+    base: int = 0
 
 
 @dataclass(frozen=True)
@@ -147,16 +150,21 @@ class EventStore:
         version, head = self.redis.hmget(head_key(game_id), "version", "head")
         return int(version or 0), (head.decode() if head else GENESIS_HASH)
 
-    def head_view(self, game_id: str, snapshot_key: str, tail_limit: int = READ_CHUNK) -> HeadView | None:
+    def head_view(self, game_id: str, snapshot_key: str, tail_limit: int = READ_CHUNK,
+                  cached: int = 0) -> HeadView | None:
         """Head key, last entry, snapshot, the event at the snapshot's version and up to
-        `tail_limit` events after it (never past the head): None when there is no game."""
-        reply = self._read_head(keys=[stream_key(game_id), head_key(game_id), snapshot_key], args=[tail_limit])
+        `tail_limit` events after it (never past the head): None when there is no game.
+        `cached`: the version of a state the caller holds; when the snapshot is not newer
+        it is left out and the tail follows `cached` instead (`HeadView.base`)."""
+        reply = self._read_head(keys=[stream_key(game_id), head_key(game_id), snapshot_key],
+                                args=[tail_limit, cached])
         if not reply or int(reply[0]) == 0:
             return None
-        _, version, head, last_id, last, v, s, d, at_snapshot, tail, missing = reply
+        _, version, head, last_id, last, v, s, d, at_snapshot, tail, missing, base = reply
         snapshot = {k: val for k, val in (("v", v), ("s", s), ("d", d)) if val is not None}
         return HeadView(int(version), head.decode(errors="replace") if head else GENESIS_HASH, entry_version(last_id),
-                        last, snapshot, at_snapshot, [(entry_version(i), raw) for i, raw in tail], bool(int(missing)))
+                        last, snapshot, at_snapshot, [(entry_version(i), raw) for i, raw in tail], bool(int(missing)),
+                        int(base))
 
     def version(self, game_id: str) -> int:
         return int(self.redis.hget(head_key(game_id), "version") or 0)

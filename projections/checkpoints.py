@@ -60,9 +60,10 @@ class Checkpoints:
     def __init__(self, client: redis.Redis):
         self.redis = client
 
-    def save(self, game_id: str, packed: dict[int, bytes]) -> None:
+    def save(self, game_id: str, packed: dict[int, bytes], pipe=None) -> None:
+        """Store the packed checkpoints (on `pipe`, queued, when given)."""
         if packed:
-            self.redis.hset(checkpoints_key(game_id), mapping={str(v): raw for v, raw in packed.items()})
+            (pipe or self.redis).hset(checkpoints_key(game_id), mapping={str(v): raw for v, raw in packed.items()})
 
     def fetch(self, game_id: str, version: int) -> tuple[dict | None, bytes | None]:
         """The checkpoint at `version` ({v, s, d} or None) and the stored event there, in

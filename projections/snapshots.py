@@ -43,6 +43,14 @@ class Snapshots:
     def save(self, game_id: str, state: dict, replace: bool = False) -> bool:
         """Store `state` if it is newer than the snapshot (or, `replace`, in any case: the
         stored one did not check)."""
+        return bool(self._set(keys=[snapshot_key(game_id)], args=self._args(state, replace)))
+
+    def queue(self, pipe, game_id: str, state: dict) -> None:
+        """Queue the save on `pipe` (one round trip with the rest of a write); a Redis that
+        lost its scripts answers NoScriptError on execute: the caller saves instead."""
+        pipe.evalsha(self._set.sha, 1, snapshot_key(game_id), *self._args(state, False))
+
+    @staticmethod
+    def _args(state: dict, replace: bool) -> list:
         body = dumps(state)
-        return bool(self._set(keys=[snapshot_key(game_id)],
-                              args=[state["version"], body, snapshot_digest(body), "1" if replace else "0"]))
+        return [state["version"], body, snapshot_digest(body), "1" if replace else "0"]

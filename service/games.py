@@ -17,7 +17,7 @@ from typing import Callable, Iterable
 
 import redis
 
-from events.canonical import dumps, loads
+from events.canonical import copy_value, dumps, loads
 from events.engine_events import ENGINE_EVENT_SCHEMAS
 from events.envelope import GENESIS_HASH, seal
 from events.integrity import UNPARSABLE, RecordDamaged, check_event
@@ -29,6 +29,7 @@ from projections import checkpoints
 from projections.checkpoints import Checkpoints
 from projections.snapshots import Snapshots
 from service import lobby, lobby_index, metrics, rng, verified
+from service.state_cache import StateCache
 from service.redis_connect import is_cluster
 from service.rules.errors import RuleViolation
 from service import disputes
@@ -87,6 +88,10 @@ class Games:
         self.store = EventStore(client)
         self.snapshots = Snapshots(client)
         self.checkpoints = Checkpoints(client)
+        #: this process's copies of recently used states (service/state_cache.py)
+        self.cache = StateCache()
+        #: game id -> its seed: written once at creation, read by every command
+        self._seeds: dict[str, bytes] = {}
         self.rulesets = rulesets
         self.now = now
         self.registry = EventRegistry()
@@ -111,12 +116,13 @@ class Games:
     def fold_events(self, events: Iterable[dict], state: dict | None = None) -> dict:
         return fold((self.registry.upcast(e) for e in events), self.ruleset_for, state)
 
-    def load(self, game_id: str, at: int | None = None) -> dict:
+    def load(self, game_id: str, at: int | None = None, cached: bool = True) -> dict:
         """The state now, or as it stood after event `at`; everything it relies on checked
-        (service/verified.py): RecordDamaged when the stored record does not hold together."""
+        (service/verified.py): RecordDamaged when the stored record does not hold together.
+        A private copy: the caller may change it. `cached=False`: ignore this process's copy."""
         if not GAME_ID.fullmatch(game_id):
             raise GameNotFound(game_id)
-        return verified.load_state(self, game_id, at)
+        return verified.load_state(self, game_id, at, use_cache=cached)
 
     def rebuild(self, game_id: str) -> dict:
         """The state folded from event 1 (checked), ignoring every cache."""
@@ -158,11 +164,10 @@ class Games:
         """What the caller keeps of an answer: `{version, receipt}` (events/receipts.py), or
         None for a game with no seed to key it (docs/verification.md). `revealed`: the seed
         in the state, for an imported game (whose seed was never stored apart)."""
-        raw = self.redis.get(seed_key(game_id))
-        seed = raw.decode() if raw else revealed
+        seed = self._stored_seed(game_id) or (bytes.fromhex(revealed) if revealed else None)
         if not seed:
             return None
-        return {"version": version, "receipt": receipt(bytes.fromhex(seed), game_id, version, head_hash)}
+        return {"version": version, "receipt": receipt(seed, game_id, version, head_hash)}
 
     # ---- use cases -----------------------------------------------------------
     def create(self, ruleset_name: str, seats: int, options: dict) -> dict:
@@ -175,6 +180,7 @@ class Games:
         # script (dice, decks, hands) comes from it (service/rng.py), revealed at the end.
         seed = rng.new_seed()
         self.redis.set(seed_key(game_id), seed.hex())
+        self._seeds[game_id] = seed
         commitment, script = rng.commitment(seed), None
         if mode == "scripted":
             script = {k: rng_options[k] for k in ("dice", "decks", "hands") if rng_options.get(k) is not None}
@@ -199,7 +205,7 @@ class Games:
         outcome = self.execute(game_id, {"kind": "anyone"}, decide)
         return outcome.events[0]["payload"]["seat"], token, outcome
 
-    def start(self, game_id: str, actor: dict, **pins) -> Outcome:
+    def start(self, game_id: str, actor: dict, state: dict | None = None, **pins) -> Outcome:
         def decide(state, oracle):
             lobby.check_start(state, actor)
             started = {"type": "game_started", "payload": {}}
@@ -208,9 +214,9 @@ class Games:
             ruleset = self.ruleset_for(state["ruleset"])
             return [started, *ruleset.setup(scratch, oracle)]
 
-        return self.execute(game_id, actor, decide, fingerprint=dumps({"operation": "start"}), **pins)
+        return self.execute(game_id, actor, decide, fingerprint=dumps({"operation": "start"}), state=state, **pins)
 
-    def command(self, game_id: str, actor: dict, command: dict, **pins) -> Outcome:
+    def command(self, game_id: str, actor: dict, command: dict, state: dict | None = None, **pins) -> Outcome:
         tokens = {seat: secrets.token_urlsafe(32) for seat in disputes.replaced_seats(command)}
         hashes = {seat: token_hash(token) for seat, token in tokens.items()}
 
@@ -246,7 +252,7 @@ class Games:
 
         decided = DECIDED_AT.set(None)
         try:
-            outcome = self.execute(game_id, actor, decide, fingerprint=dumps(command), **pins)
+            outcome = self.execute(game_id, actor, decide, fingerprint=dumps(command), state=state, **pins)
         finally:
             DECIDED_AT.reset(decided)
         if tokens and not outcome.duplicate:  # shown once, to the organizer; never stored
@@ -284,13 +290,16 @@ class Games:
 
     # ---- the write loop ------------------------------------------------------
     def execute(self, game_id: str, actor: dict, decide, *, expected: int | None = None,
-                idempotency: str | None = None, fingerprint: str | None = None) -> Outcome:
+                idempotency: str | None = None, fingerprint: str | None = None,
+                state: dict | None = None) -> Outcome:
+        """`state`: the state the caller just loaded (its first attempt decides on it, a
+        retry after a conflict reloads); the caller must not use it afterwards."""
         if idempotency:
             # A key is the caller's own: another seat reusing it must neither see the first
             # answer (a sealed bid) nor learn from a refusal what the first command was.
             idempotency = f"{actor_scope(actor)}:{idempotency}"
         for _ in range(MAX_ATTEMPTS):
-            state = self.load(game_id)
+            state = state if state is not None else self.load(game_id)
             # The key is looked up after every load and before If-Match and the rules: the
             # append script stores it with the events, so a state that already holds the
             # first answer's events always finds the key, and a retry racing the first
@@ -306,13 +315,14 @@ class Games:
                 return self._write(game_id, state, drafts, actor, idempotency, fingerprint,
                                    f"cmd_{uuid.uuid4().hex}")
             except VersionConflict:
+                state = None
                 metrics.CONFLICTS.inc()
                 if expected is not None:
                     raise
         raise Busy(game_id)
 
     def _write(self, game_id, state, drafts, actor, idempotency, fingerprint, command_id) -> Outcome:
-        after = json_copy(state)
+        after = copy_value(state)
         events = []
         marks = {}  # the checkpoints these events land on (projections/checkpoints.py)
         pending = list(drafts)
@@ -333,29 +343,53 @@ class Games:
         if result.duplicate:
             return self._repeat(game_id, {"first": result.first_version, "last": result.last_version,
                                           "remember": result.remembered}, fingerprint)
-        self.snapshots.save(game_id, after)
-        self.checkpoints.save(game_id, marks)
-        self.save_summary(state, after)
+        self._persist(state, after, marks)
+        self.cache.put(game_id, after)
         for hook in self.after_append:
             hook(game_id, after, events)
         return Outcome(result.last_version, events, after)
+
+    def _persist(self, before: dict, after: dict, marks: dict[int, bytes]) -> None:
+        """What follows an append, in one round trip: the snapshot, the checkpoints it
+        landed on, the game's line in the list and its place in the list's indexes."""
+        game_id = after["game_id"]
+        cluster = is_cluster(self.redis)
+        if cluster:  # a cluster pipeline sends no scripts: the snapshot goes on its own
+            self.snapshots.save(game_id, after)
+        pipe = self.redis.pipeline(transaction=not cluster)
+        if not cluster:
+            self.snapshots.queue(pipe, game_id, after)
+        self.checkpoints.save(game_id, marks, pipe)
+        self._queue_summary(pipe, before, after)
+        try:
+            pipe.execute()
+        except redis.exceptions.NoScriptError:  # a Redis restarted or flushed its scripts
+            self.snapshots.save(game_id, after)
+            pipe = self.redis.pipeline(transaction=not cluster)
+            self.checkpoints.save(game_id, marks, pipe)
+            self._queue_summary(pipe, before, after)
+            pipe.execute()
 
     def save_summary(self, before: dict, after: dict) -> None:
         """The game's line in the list, and its place in the list's indexes."""
         # One MULTI on a plain Redis; on a cluster the indexes live in other slots, so the
         # summary and the index moves are written in one non-transactional pipeline.
         pipe = self.redis.pipeline(transaction=not is_cluster(self.redis))
+        self._queue_summary(pipe, before, after)
+        pipe.execute()
+
+    @staticmethod
+    def _queue_summary(pipe, before: dict, after: dict) -> None:
         pipe.set(summary_key(after["game_id"]), dumps(summary(after)))
         if before.get("status") != after["status"]:
             lobby_index.move(pipe, after["game_id"], after["created_at"], before.get("status"), after["status"])
-        pipe.execute()
 
     def _reveal_seed(self, game_id: str, before: dict, after: dict) -> list[dict]:
         """When a batch ends the game, the seed is revealed in the same batch."""
         if (before["status"] != "finished" and after["status"] == "finished"
                 and after["rng"].get("seed_commitment") and after["rng"]["seed"] is None):
-            seed = self.redis.get(seed_key(game_id))
-            return [{"type": "seed_revealed", "payload": {"seed": seed.decode()}, "actor": {"kind": "system"}}]
+            seed = self._stored_seed(game_id)
+            return [{"type": "seed_revealed", "payload": {"seed": seed.hex()}, "actor": {"kind": "system"}}]
         return []
 
     def _repeat(self, game_id: str, prior: dict, fingerprint: str | None) -> Outcome:
@@ -375,8 +409,19 @@ class Games:
         """The game's secret seed; None for a scripted game created before they had one."""
         if not state.get("rng", {}).get("seed_commitment"):
             return None
-        raw = self.redis.get(seed_key(game_id))
-        return bytes.fromhex(raw.decode()) if raw else None
+        return self._stored_seed(game_id)
+
+    def _stored_seed(self, game_id: str) -> bytes | None:
+        """The seed key's value, remembered once read (it never changes once written)."""
+        seed = self._seeds.get(game_id)
+        if seed is None:
+            raw = self.redis.get(seed_key(game_id))
+            if raw is None:
+                return None
+            seed = self._seeds[game_id] = bytes.fromhex(raw.decode())
+            if len(self._seeds) > 4096:
+                self._seeds.pop(next(iter(self._seeds)))
+        return seed
 
 
 def actor_scope(actor: dict) -> str:

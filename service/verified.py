@@ -47,14 +47,27 @@ def checked_run(game_id: str, entries: Iterable[tuple[int, bytes | None]], after
         yield event
 
 
-def load_state(games, game_id: str, at: int | None = None) -> dict:
-    """The state now (or after event `at`), from a snapshot that checks and checked events."""
+def load_state(games, game_id: str, at: int | None = None, use_cache: bool = True) -> dict:
+    """The state now (or after event `at`), from this process's copy or a snapshot that
+    checks, and checked events. `use_cache=False`: from what Redis holds only."""
     from service.games import GameNotFound
 
-    view = games.store.head_view(game_id, snapshot_key(game_id))
+    cached = games.cache.peek(game_id) if use_cache and at is None else None
+    view = games.store.head_view(game_id, snapshot_key(game_id), cached=cached.version if cached else 0)
     if view is None:
+        games.cache.drop(game_id)
         raise GameNotFound(game_id)
     check_head(game_id, view.version, view.head, view.last_version, view.last, view.head_missing)
+    if cached is not None and view.base == cached.version and not view.snapshot:
+        state = _from_cache(games, game_id, cached, view)
+        if state is not None:
+            return state
+        view = games.store.head_view(game_id, snapshot_key(game_id))  # the copy was not ours: read cold
+        if view is None:
+            raise GameNotFound(game_id)
+        check_head(game_id, view.version, view.head, view.last_version, view.last, view.head_missing)
+    elif cached is not None and cached.version > view.version:
+        games.cache.drop(game_id)  # a copy newer than the record (rewritten since): never used
     upto = view.version if at is None else min(at, view.version)
     state, why = check_snapshot(game_id, view.snapshot, view.at_snapshot) if view.snapshot else (None, None)
     if why is not None:
@@ -73,6 +86,28 @@ def load_state(games, game_id: str, at: int | None = None) -> dict:
                             f"the stream ends at event {state['version']}; event {state['version'] + 1} is missing")
     if at is None and (why is not None or before is None or state["version"] != before):
         games.snapshots.save(game_id, state, replace=why is not None)
+    if at is None:
+        games.cache.put(game_id, state)
+    return state
+
+
+def _from_cache(games, game_id: str, cached, view) -> dict | None:
+    """The cached state brought up to the head with the tail the read returned; None when
+    the copy does not belong to the chain Redis holds (it is dropped)."""
+    if view.version == cached.version:
+        if (cached.head_hash or GENESIS_HASH) == view.head:
+            return games.cache.state(cached)
+        games.cache.drop(game_id)
+        return None
+    try:
+        state = fold_checked(games, game_id, _tail(games, game_id, view, view.version), games.cache.state(cached))
+    except RecordDamaged:
+        games.cache.drop(game_id)  # perhaps damage, perhaps a copy of another chain: a cold read decides
+        return None
+    if state["version"] != view.version:
+        games.cache.drop(game_id)
+        return None
+    games.cache.put(game_id, state)
     return state
 
 
@@ -126,8 +161,9 @@ def unfoldable(game_id: str, version: int, exc: Exception) -> RecordDamaged:
 
 
 def _tail(games, game_id: str, view, upto: int) -> Iterator[tuple[int, bytes | None]]:
-    """The events after the snapshot up to `upto`: those the script returned, then the rest."""
-    last = snapshot_version(view.snapshot)
+    """The events after the snapshot (or the cached copy) up to `upto`: those the script
+    returned, then the rest."""
+    last = view.base
     for version, raw in view.tail:
         if version > upto:
             return

@@ -146,7 +146,7 @@ def start(game_id: str):
     state = games().load(game_id)
     actor = caller(state)
     require(actor, "organizer", what="start the game")
-    return command_answer(games().start(game_id, actor, **pins()), actor)
+    return command_answer(games().start(game_id, actor, state=state, **pins()), actor)
 
 
 @bp.get("/games/<game_id>")
@@ -253,7 +253,7 @@ def command(game_id: str):
     require(actor, "seat", "organizer", what="send commands")
     body = json_object()
     parsed = parse_command(state, body)
-    return command_answer(games().command(game_id, actor, parsed, **pins()), actor)
+    return command_answer(games().command(game_id, actor, parsed, state=state, **pins()), actor)
 
 
 def parse_command(state: dict, body: dict) -> dict:

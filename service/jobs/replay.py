@@ -34,7 +34,7 @@ PROGRESS_EVERY = 50
 
 def replay(games: Games, game_id: str, progress: Callable[[int, int], None] = lambda done, total: None) -> dict:
     try:
-        live = games.load(game_id)
+        live = games.load(game_id, cached=False)  # what the store holds, not this worker's copy
     except RecordDamaged as damaged:  # nothing to compare with: the audit names the damage
         return {"equal": False, "first_difference": damaged.version,
                 "record_damaged": {"first_bad_version": damaged.version, "damage": damaged.kind,

@@ -30,9 +30,17 @@ def raw_event(redis_client, game_id: str, version: int) -> dict:
     return loads(redis_client.xrange(stream_key(game_id), f"{version}-0", f"{version}-0")[0][1][b"e"])
 
 
+def cold(api, game_id: str) -> None:
+    """Forget this process's copy of the game (service/state_cache.py): the next read is
+    what a process that never served it does. Damage below a cached state, like damage
+    below the snapshot, is the audit's to find, and a cold process's."""
+    api.application.extensions["games"].cache.drop(game_id)
+
+
 def assert_damaged(api, game: dict, version: int, kind: str) -> None:
     """Reads and writes refuse with record_damaged; the organizer's audit names it."""
     gid, org = game["id"], bearer(game["organizer"])
+    cold(api, gid)
     for response in (api.get(f"/v1/games/{gid}"), api.get(f"/v1/games/{gid}", headers=org),
                      api.post(f"/v1/games/{gid}/commands", json={"type": "roll"},
                               headers=bearer(game["players"][0])),
@@ -117,6 +125,7 @@ def test_a_poisoned_snapshot_is_not_served_and_is_named_by_the_audit(api, redis_
     version = snapshot["version"]
     audit = api.get(f"/v1/games/{gid}/audit", headers=bearer(game["organizer"])).get_json()
     assert any(p["kind"] == "snapshot_mismatch" and p["version"] == version for p in audit["problems"])
+    cold(api, gid)
     served = api.get(f"/v1/games/{gid}", headers=bearer(game["organizer"])).get_json()
     assert served == truth  # rebuilt from the events, never the poisoned copy
     # and commands append onto the true state
@@ -134,6 +143,7 @@ def test_a_snapshot_with_its_digest_recomputed_but_another_head_hash_is_not_used
     games = toy_app.extensions["games"]
     truth = games.rebuild(gid)
     games.snapshots.save(gid, {**truth, "winner": 3, "head_hash": "ab" * 32}, replace=True)
+    games.cache.drop(gid)
     assert dumps(games.load(gid)) == dumps(truth)
 
 
