@@ -14,58 +14,22 @@ the gain of more masters shows when Redis is the bottleneck (many web machines).
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import signal
-import subprocess
 import sys
 import threading
 import time
-import urllib.request
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from service.embedded_redis import EmbeddedRedis, free_port  # noqa: E402
+from service.embedded_redis import EmbeddedRedis  # noqa: E402
 from tests.support.bots import BotError, move, open_table  # noqa: E402
 from tests.support.cluster import LocalCluster  # noqa: E402
 from tests.support.http_client import HttpClient  # noqa: E402
+from tests.support.web_process import start_web, stop  # noqa: E402
 
 OPTIONS = {"deadlines": {"default": 600}, "rng": {"mode": "seeded"}}
-
-
-def start_web(redis_url: str, rq_url: str, workers: int, log_path: Path) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    env = {**os.environ, "REDIS_URL": redis_url, "RQ_REDIS_URL": rq_url, "PORT": str(port),
-           "HOST": "127.0.0.1", "WEB_CONCURRENCY": str(workers), "RATE_LIMITS": "off", "LOG_LEVEL": "warning"}
-    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(REPO / "gunicorn.conf.py"),
-                                "service.app:create_app()"], cwd=REPO, env=env, stdout=open(log_path, "wb"),
-                               stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
-    base = f"http://127.0.0.1:{port}"
-    end = time.monotonic() + 60
-    while time.monotonic() < end:
-        try:
-            with urllib.request.urlopen(base + "/healthz", timeout=2):
-                return process, base
-        except Exception:
-            if process.poll() is not None:
-                break
-            time.sleep(0.2)
-    stop(process)
-    raise RuntimeError(f"gunicorn did not come up: {log_path.read_text()[-3000:]}")
-
-
-def stop(process: subprocess.Popen) -> None:
-    try:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(15)
-    except (ProcessLookupError, subprocess.TimeoutExpired):
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        process.wait(5)
 
 
 def player(base: str, seed: int, until: float, counts: list[int], errors: list[str], slot: int) -> None:
