@@ -12,16 +12,20 @@ from service.api import clock as clock_api, desk, disputes, docs, frontdoor, gam
 from service.games import Games
 from service.rules.registry import rulesets
 from service.api import viewer as viewer_api
+from service.api.json_provider import CanonicalJSONProvider
 
 #: Every blueprint of the API; api_spec/generate.py walks their routes for the document.
 BLUEPRINTS = (games_api.bp, ops.bp, docs.bp, clock_api.bp, viewer_api.bp)
 
 
+class App(Flask):
+    json_provider_class = CanonicalJSONProvider
+
+
 def create_app(config: dict | None = None) -> Flask:
-    app = Flask(__name__)
+    app = App(__name__)
     app.config["REDIS_URL"] = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
     app.config.update(config or {})
-    app.json.sort_keys = False
     # Explicit timeouts: no command of the web process blocks (the event streams' readers
     # use a client of their own, service/api/stream.py), so a silent Redis fails fast.
     # A Redis Cluster node or a plain Redis (service/redis_connect.py); RQ on its own plain one.

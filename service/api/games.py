@@ -13,7 +13,7 @@ from service.api.requests import json_object, load, pins, query_int
 from service.validators import TEXT_MAX
 from service.auth import caller, require
 from service import lobby_index
-from service.games import Games, Outcome, json_copy
+from service.games import Games, Outcome
 from service.logs import note
 from service.api.declare import (
     AT, A_GAME, BEARER, JSON_BODY, PAGE, PINNED, PINS, PUBLIC, RULES, TOKEN_OPTIONAL, TOKEN_REQUIRED,
@@ -183,9 +183,8 @@ def read_state(game_id: str):
     if (at is None or at == current["version"]) and etag_matches(request.headers.get("If-None-Match"), etag):
         return "", 304, cache  # polling: nothing happened since that version
     state = current if at is None or at == current["version"] else games().load(game_id, at=at)
-    # Canonical key order (as a snapshot has it): a state folded afresh for `?at=N` then
-    # serializes byte for byte as the live one was served at version N.
-    state = json_copy(state)
+    # The body is canonical JSON (service/api/json_provider.py): a state folded afresh for
+    # `?at=N` serializes byte for byte as the live one was served at version N.
     hidden_from = chain_hidden_from(current, ruleset_of(current))
     response = jsonify(view_state(state, viewer, ruleset_of(state), hidden_from))
     response.headers.update(cache)

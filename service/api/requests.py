@@ -36,10 +36,13 @@ def json_object() -> dict:
     except RecursionError:
         raise Problem(400, "malformed_json", "the request body is JSON nested too deeply") from None
     try:  # "\ud800" is valid JSON but no text: it could never be stored (canonical JSON is UTF-8)
-        json.dumps(body, ensure_ascii=False).encode("utf-8")
+        json.dumps(body, ensure_ascii=False, allow_nan=False).encode("utf-8")
     except UnicodeEncodeError:
         raise Problem(400, "malformed_json", "the request body holds an unpaired UTF-16 surrogate "
                       "(a \\uD800-\\uDFFF escape on its own); send real text") from None
+    except ValueError:  # Python reads NaN and Infinity; JSON has neither, and nothing stores them
+        raise Problem(400, "malformed_json", "the request body holds NaN or Infinity, which are not "
+                      "JSON numbers; send a number") from None
     if not isinstance(body, dict):
         raise Problem(422, "invalid_fields", "the request body must be a JSON object",
                       errors={"_schema": ["must be a JSON object"]})

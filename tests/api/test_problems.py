@@ -27,6 +27,17 @@ def test_an_unpaired_surrogate_is_a_400_not_a_500(api, toy_game):
     assert ok.status_code == 201 and ok.get_json()["events"][0]["payload"]["text"] == "\N{GAME DIE}"
 
 
+@pytest.mark.parametrize("literal", ["NaN", "Infinity", "-Infinity"])
+def test_nan_and_infinity_are_a_400_not_stored(api, toy_game, literal):
+    """Python's JSON reader takes them; JSON has no such numbers, and nothing may store one."""
+    game = toy_game["id"]
+    before = api.get(f"/v1/games/{game}").get_json()["version"]
+    refused = api.post(f"/v1/games/{game}/commands", data='{"type": "roll", "count": %s}' % literal,
+                       content_type="application/json", headers=bearer(toy_game["players"][0]))
+    assert "NaN or Infinity" in problem(refused, 400, "malformed_json")["detail"]
+    assert api.get(f"/v1/games/{game}").get_json()["version"] == before
+
+
 @pytest.mark.parametrize("query", [f"after={HUGE}", f"limit={HUGE}"])
 def test_huge_query_integers_are_422_not_500(api, toy_game, query):
     body = problem(api.get(f"/v1/games/{toy_game['id']}/events?{query}"), 422, "invalid_fields")
