@@ -27,7 +27,7 @@ from typing import Any
 import orjson
 
 _SORTED = orjson.OPT_SORT_KEYS
-_STD_FLOAT = re.compile(rb"0\.0000|\de-")
+_EXPONENT = re.compile(rb"\de-")
 _BIG_INT = re.compile(rb"\d{19}")
 
 
@@ -40,7 +40,7 @@ def canonical(obj: Any) -> bytes:
         out = orjson.dumps(obj, option=_SORTED)
     except (TypeError, orjson.JSONEncodeError):
         return _std(obj).encode("utf-8")
-    if _STD_FLOAT.search(out):
+    if b"0.0000" in out or (b"e-" in out and _EXPONENT.search(out)):  # memchr-fast first
         return _std(obj).encode("utf-8")
     return out
 

@@ -2,7 +2,8 @@
 -- KEYS[1] the stream, KEYS[2] the head (hash: version, head), KEYS[3] the snapshot (hash: v, s, d).
 -- ARGV[1] how many events after the snapshot to return at most.
 -- ARGV[2] the version of the state the caller holds in memory (0: none; service/state_cache.py):
---   when the snapshot is not newer than it, the snapshot is not sent and the tail follows it.
+--   when the snapshot is not newer than it, or at most ARGV[3] events behind the head, the
+--   snapshot is not sent and the tail follows it (a few events fold faster than a snapshot parses).
 -- Returns {0} when the game has neither head key nor stream, else
 -- {1, head version, head hash, last entry id, last entry, snapshot v, s, d,
 --  the stored event at v, {{id, event}, ...} the events after the base up to the head,
@@ -28,7 +29,8 @@ local snap = {redis.call('HGET', KEYS[3], 'v'), false, false}
 local from, at_snap = 0, false
 local sv = tonumber(snap[1] or '')
 local cached = tonumber(ARGV[2] or '0') or 0
-if cached > 0 and cached <= hv and not (sv and sv > cached and sv <= hv) then
+local gap = tonumber(ARGV[3] or '0') or 0
+if cached > 0 and cached <= hv and (hv - cached <= gap or not (sv and sv > cached and sv <= hv)) then
   snap = {false, false, false}  -- the caller's copy is as new: the body is not sent
   sv = nil
   from = cached

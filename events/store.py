@@ -151,13 +151,14 @@ class EventStore:
         return int(version or 0), (head.decode() if head else GENESIS_HASH)
 
     def head_view(self, game_id: str, snapshot_key: str, tail_limit: int = READ_CHUNK,
-                  cached: int = 0) -> HeadView | None:
+                  cached: int = 0, fold_gap: int = 0) -> HeadView | None:
         """Head key, last entry, snapshot, the event at the snapshot's version and up to
         `tail_limit` events after it (never past the head): None when there is no game.
-        `cached`: the version of a state the caller holds; when the snapshot is not newer
-        it is left out and the tail follows `cached` instead (`HeadView.base`)."""
+        `cached`: the version of a state the caller holds; when the snapshot is not newer,
+        or `cached` is at most `fold_gap` events behind the head, the snapshot is left out
+        and the tail follows `cached` instead (`HeadView.base`)."""
         reply = self._read_head(keys=[stream_key(game_id), head_key(game_id), snapshot_key],
-                                args=[tail_limit, cached])
+                                args=[tail_limit, cached, fold_gap])
         if not reply or int(reply[0]) == 0:
             return None
         _, version, head, last_id, last, v, s, d, at_snapshot, tail, missing, base = reply

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import Response
 from flask.json.provider import DefaultJSONProvider
 
-from events.canonical import dumps
+from events.canonical import canonical, dumps
 
 
 class CanonicalJSONProvider(DefaultJSONProvider):
@@ -20,3 +21,13 @@ class CanonicalJSONProvider(DefaultJSONProvider):
             return dumps(obj)
         except (TypeError, ValueError):
             return super().dumps(obj)
+
+    def response(self, *args: Any, **kwargs: Any) -> Response:
+        if self.compact is False or (self.compact is None and self._app.debug):
+            return super().response(*args, **kwargs)  # indented for a person reading it
+        obj = self._prepare_response_obj(args, kwargs)
+        try:
+            body = canonical(obj) + b"\n"
+        except (TypeError, ValueError):
+            return super().response(*args, **kwargs)
+        return self._app.response_class(body, mimetype=self.mimetype)
