@@ -16,6 +16,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Flask
 
 from api_spec import components
+from api_spec.problem_codes import all_codes
 from service.api.declare import HEADERS, OPTIONAL_BEARER, PATH_PARAMETERS
 
 SPEC_PATH = Path(__file__).with_name("openapi.json")
@@ -52,9 +53,17 @@ def build_spec() -> dict:
     components.register(spec)
     for name, header in HEADERS.items():
         spec.components.header(name, header)
-    for path, operations in sorted(declared_operations().items()):
+    declared = declared_operations()
+    spec.components.schema("ProblemCode", {
+        "type": "string", "enum": all_codes(declared),
+        "description": "Every `code` a problem answer may carry; each error answer of an operation lists "
+                       "those it answers (`x-problem-codes`, and in its description)."})
+    for path, operations in sorted(declared.items()):
         spec.path(path, operations=operations)
-    return spec.to_dict()
+    document = spec.to_dict()
+    problem = document["components"]["schemas"]["ProblemDetail"]["properties"]
+    problem["code"] = {"$ref": "#/components/schemas/ProblemCode"}
+    return document
 
 
 def render() -> str:

@@ -89,3 +89,19 @@ def toy_app(make_app):  # type: ignore[no-untyped-def]
 def api(toy_app):  # type: ignore[no-untyped-def]
     """Test client of ``toy_app`` (tests/clock overrides it with its timed toy)."""
     return toy_app.test_client()
+
+
+# ---- every problem code answered, in any suite, is in the document's ProblemCode enum ----
+def pytest_sessionstart(session):
+    from flask import request_finished
+    from tests.support import problem_codes
+    request_finished.connect(problem_codes.record)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    from tests.support import problem_codes
+    unlisted = problem_codes.outside_enum()
+    if unlisted:
+        print("\nproblem codes answered but missing from ProblemCode (api_spec/problem_codes.py; "
+              "`make openapi`):\n  " + "\n  ".join(unlisted))
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -8,10 +8,12 @@ without a stack trace.
 from __future__ import annotations
 
 import logging
+import re
 
 from flask import Flask, Response, json
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
+from werkzeug.http import HTTP_STATUS_CODES
 
 from events.integrity import RecordDamaged
 from events.store import VersionConflict
@@ -28,6 +30,12 @@ class Problem(Exception):
         self.status, self.code, self.detail, self.extra = status, code, detail, extra
         self.title = title or TITLES.get(status, "Error")
 
+
+#: werkzeug's own errors that routing and request parsing raise (an unknown URL, a wrong
+#: method, a body or header over a limit), by status: their name as a code; any other
+#: HTTP error is `http_error`
+HTTP_ERROR_CODES = {status: re.sub(r"[^a-z]+", "_", HTTP_STATUS_CODES[status].lower()).strip("_")
+                    for status in (400, 404, 405, 411, 413, 414, 415, 431)}
 
 TITLES = {400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
           405: "Method Not Allowed", 409: "Conflict", 412: "Precondition Failed",
@@ -84,7 +92,7 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def _http(err: HTTPException):
-        code = (err.name or "error").lower().replace(" ", "_")
+        code = HTTP_ERROR_CODES.get(err.code or 500, "http_error")
         response = problem_response(err.code or 500, code, err.description or err.name)
         if err.code == 405 and getattr(err, "valid_methods", None):
             response.headers["Allow"] = ", ".join(err.valid_methods)

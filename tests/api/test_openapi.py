@@ -152,3 +152,20 @@ def test_every_api_route_declares_its_operation_and_the_document_has_no_other_pa
     assert not undeclared, f"routes without @api_operation: {undeclared}"
     as_paths = {re.sub(r"<(?:[a-z]+:)?([a-z_]+)>", r"{\1}", rule) for rule in api_rules}
     assert set(spec["paths"]) == as_paths
+
+
+def test_problem_code_is_an_enum_of_every_code_the_source_raises(spec):
+    """The rules' refusals (through their helpers too), the API's own, werkzeug's and every
+    code a route declares; tests/conftest.py checks each code answered in a run is listed."""
+    from api_spec.problem_codes import source_codes
+    enum = spec["components"]["schemas"]["ProblemCode"]["enum"]
+    assert enum == sorted(set(enum))
+    assert spec["components"]["schemas"]["ProblemDetail"]["properties"]["code"] == {
+        "$ref": "#/components/schemas/ProblemCode"}
+    assert source_codes() <= set(enum)
+    assert {"already", "ruling_inconsistent", "not_your_turn", "record_damaged", "version_conflict", "not_found",
+            "method_not_allowed", "storage_unavailable", "rate_limited", "invalid_fields"} <= set(enum)
+    for operations in spec["paths"].values():
+        for operation in operations.values():
+            for answer in operation["responses"].values():
+                assert set(answer.get("x-problem-codes", ())) <= set(enum)
