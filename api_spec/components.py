@@ -13,7 +13,7 @@ def register(spec: APISpec) -> None:
     from service.api import clock as c, desk as d, records as r
 
     for name in ("CreateGame", "GameCreatedAnswer", "JoinSeat", "SeatAnswer", "CommandAnswer", "EventsPage",
-                 "TalkPage", "GameList", "GameState", "LegalActions", "Audit", "ProblemDetail"):
+                 "TalkPage", "GameList", "GameState", "LegalActions", "Audit", "ProblemDetail", "ParamSpec"):
         spec.components.schema(name, schema=getattr(s, name))
     spec.components.schema("Command", _command_schemas(spec))
     for name, schema in (("ClockExtend", c.Extend), ("ClockState", c.ClockAnswer),
@@ -77,3 +77,23 @@ def _command_schemas(spec: APISpec) -> dict:
         mapping[name] = f"#/components/schemas/{component}"
     return {"oneOf": [{"$ref": ref} for ref in mapping.values()],
             "discriminator": {"propertyName": "type", "mapping": mapping}}
+
+
+def ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def refine(document: dict) -> None:
+    """What marshmallow cannot say, said in the generated document: references between
+    components (a legal action's examples are Commands, its params ParamSpecs or plain
+    values; a problem's code a ProblemCode)."""
+    schemas = document["components"]["schemas"]
+    schemas["Param"] = {
+        "description": "One field of a legal action: a ParamSpec, or a value the rules give as context "
+                       "(a string, number, boolean or list) that the client may show as it is.",
+        "oneOf": [ref("ParamSpec"), {"type": "string"}, {"type": "integer"}, {"type": "boolean"},
+                  {"type": "array", "items": {}}]}
+    action = schemas["LegalAction"]["properties"]
+    action["params"] = {**action["params"], "additionalProperties": ref("Param")}
+    action["examples"] = {**action["examples"], "items": ref("Command"), "minItems": 1}
+    schemas["ProblemDetail"]["properties"]["code"] = ref("ProblemCode")

@@ -61,8 +61,7 @@ def build_spec() -> dict:
     for path, operations in sorted(declared.items()):
         spec.path(path, operations=operations)
     document = spec.to_dict()
-    problem = document["components"]["schemas"]["ProblemDetail"]["properties"]
-    problem["code"] = {"$ref": "#/components/schemas/ProblemCode"}
+    components.refine(document)
     return document
 
 

@@ -311,18 +311,47 @@ class GameState(Open):
     timeout_count = fields.Integer(metadata={"description": "steps that timed out so far (who and where: GET .../clock)"})
 
 
+class ParamSpec(Open):
+    """What one field of a command may be (API.md "Legal actions"): every key optional; a
+    client that understands none of them can still send one of the action's `examples`."""
+    choices = fields.List(fields.Raw(), metadata={"description": "the values the field may take, all of them"})
+    type = fields.String(metadata={"description": "the field's JSON type when it is free (`string`)"})
+    min = fields.Integer(metadata={"description": "the least number the field may be"})
+    max = fields.Integer(metadata={"description": "the greatest number the field may be"})
+    min_length = fields.Integer(metadata={"description": "the shortest text (characters) the field may be"})
+    max_length = fields.Integer(metadata={"description": "the longest text (characters) the field may be"})
+    keys = fields.List(fields.String(), metadata={
+        "description": "a map (object) field: the keys it may hold (a deal's `give`/`get`: cash, crates, ...)"})
+    max_total = fields.Integer(metadata={"description": "a map of counts: the most its values may add up to"})
+    room = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={
+        "description": "a map of counts: per key, the most that key may take (place_influence: per speakeasy)"})
+    trucks = fields.Raw(metadata={"description": "load / dispatch: the trucks the map may name (a list of ids, or "
+                                                 "truck id -> free room in crates)"})
+    crates = fields.Integer(metadata={"description": "load: the crates you have to load"})
+    speakeasies = fields.List(fields.String(), metadata={"description": "dispatch: the open speakeasies a truck "
+                                                                        "may be sent to"})
+    only_for = fields.String(metadata={"description": "the field applies only to this kind of offer "
+                                                      "(take_offer's `choice`: the Double Still card)"})
+
+
 class LegalAction(Open):
-    type = fields.String()
-    params = fields.Dict()
-    examples = fields.List(fields.Dict())
+    type = fields.String(required=True, metadata={"description": "the command's `type`"})
+    params = fields.Dict(required=True, keys=fields.String(), values=fields.Raw(), metadata={
+        "description": "field name -> a ParamSpec; or, where the rules give context rather than a choice, "
+                       "that value as it is (the dice you rolled, the space you stand on, the seat you "
+                       "target) or a sentence"})
+    examples = fields.List(fields.Dict(), required=True, metadata={
+        "description": "complete commands the server accepts if sent at this `version` (at least one)"})
 
 
 class LegalActions(Open):
-    version = fields.Integer()
-    seat = fields.Integer()
-    phase = fields.Raw(allow_none=True)
-    step = fields.String(allow_none=True)
-    actions = fields.List(fields.Nested(LegalAction))
+    version = fields.Integer(required=True, metadata={"description": "send it as If-Match with an example"})
+    seat = fields.Integer(required=True)
+    phase = fields.Raw(required=True, allow_none=True, metadata={
+        "description": "bootleggers: 1-6; prohibition, booze_baron: a word; null outside a running game"})
+    step = fields.String(required=True, allow_none=True)
+    actions = fields.List(fields.Nested(LegalAction), required=True, metadata={
+        "description": "empty when nothing awaits this seat (`say` is always there until the end)"})
 
 
 class Audit(Open):

@@ -1,0 +1,48 @@
+"""Validate real answers against the checked-in OpenAPI document, strictly.
+
+The document's answer schemas are open (API.md: clients accept fields added later); here
+every object schema that names its properties is closed (`additionalProperties: false`), so
+a field the server sends but the document does not describe fails the test. OpenAPI 3.0's
+`nullable` becomes a JSON Schema `null` alternative; the validator is jsonschema-rs."""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import jsonschema_rs
+
+SPEC_PATH = Path(__file__).resolve().parents[2] / "api_spec" / "openapi.json"
+
+
+def closed(schema):
+    """`schema` as strict JSON Schema (see the module's docstring)."""
+    if isinstance(schema, list):
+        return [closed(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: closed(v) for k, v in schema.items() if k not in ("nullable", "discriminator", "example")
+           and not k.startswith("x-")}
+    if "properties" in out and out.get("additionalProperties", True) is True:
+        out["additionalProperties"] = False
+    if schema.get("nullable"):
+        out = {"anyOf": [out, {"type": "null"}]}
+    return out
+
+
+@lru_cache(maxsize=None)
+def _components() -> dict:
+    spec = json.loads(SPEC_PATH.read_text())
+    return {name: closed(schema) for name, schema in spec["components"]["schemas"].items()}
+
+
+@lru_cache(maxsize=None)
+def validator(component: str):
+    root = {"$ref": f"#/components/schemas/{component}", "components": {"schemas": _components()}}
+    return jsonschema_rs.Draft7Validator(root)
+
+
+def problems(component: str, instance) -> list[str]:
+    """Why `instance` is not a strict `component` (empty: it is)."""
+    return [f"{'/'.join(map(str, e.instance_path))}: {e.message}"[:400]
+            for e in validator(component).iter_errors(instance)][:5]
