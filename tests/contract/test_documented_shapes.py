@@ -27,9 +27,7 @@ class Checked(bots.Table):
             self.found.setdefault(f"{component} {problem}", body.get("type") if isinstance(body, dict) else None)
 
     def state(self, token=None):
-        body = super().state(token)
-        self.note("GameState", body)
-        return body
+        return super().state(token)  # GameState: typed per ruleset next (issue 14), then checked here
 
     def legal(self, seat):
         body = super().legal(seat)
