@@ -5,12 +5,13 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .DEFAULT_GOAL := help
-.PHONY: help venv .venv serve test openapi bench golden clean
+.PHONY: help venv .venv serve test openapi state-shapes bench golden clean
 
 help:
 	@echo "make serve    run the referee on PORT (default 8000); embedded Redis unless REDIS_URL is set"
 	@echo "make test     run the whole test suite (starts its own Redis)"
 	@echo "make openapi  regenerate api_spec/openapi.json"
+	@echo "make state-shapes  re-infer the states' schemas from random games (then make openapi)"
 	@echo "make bench    run every bench/*.py"
 	@echo "make golden   re-record the golden playthroughs"
 	@echo "make clean    remove the virtualenv and caches (keeps var/, the embedded Redis data)"
@@ -33,6 +34,9 @@ test: $(STAMP)
 
 openapi: $(STAMP)
 	$(BIN)/bootleggers openapi
+
+state-shapes: $(STAMP)
+	$(BIN)/python -m api_spec.infer_states
 
 bench: $(STAMP)
 	@set -e; found=0; for f in bench/*.py; do \

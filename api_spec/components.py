@@ -13,7 +13,7 @@ def register(spec: APISpec) -> None:
     from service.api import clock as c, desk as d, records as r
 
     for name in ("CreateGame", "GameCreatedAnswer", "JoinSeat", "SeatAnswer", "CommandAnswer", "EventsPage",
-                 "TalkPage", "GameList", "GameState", "LegalActions", "Audit", "ProblemDetail", "ParamSpec"):
+                 "TalkPage", "GameList", "LegalActions", "Audit", "ProblemDetail", "ParamSpec"):
         spec.components.schema(name, schema=getattr(s, name))
     spec.components.schema("Command", _command_schemas(spec))
     for name, schema in (("ClockExtend", c.Extend), ("ClockState", c.ClockAnswer),
@@ -97,3 +97,92 @@ def refine(document: dict) -> None:
     action["params"] = {**action["params"], "additionalProperties": ref("Param")}
     action["examples"] = {**action["examples"], "items": ref("Command"), "minItems": 1}
     schemas["ProblemDetail"]["properties"]["code"] = ref("ProblemCode")
+    states = state_components()
+    schemas.update(states)
+    schemas["GameState"] = {
+        "description": "The state as the caller may see it: one variant per ruleset, in the lobby or in "
+                       "play (`ruleset` and `status` tell which), or, for `?at=N` inside the start's own "
+                       "batch of events, a game in its setup. Fields may be added (API.md).",
+        "anyOf": [ref(name) for name in sorted(states) if name.endswith(("Lobby", "Game"))] + [ref("GameInSetup")]}
+
+
+RULESETS = {"bootleggers": "Bootleggers", "prohibition": "Prohibition", "booze_baron": "BoozeBaron"}
+
+
+def state_components() -> dict[str, dict]:
+    """`<Ruleset>Lobby`, `<Ruleset>Game` and its player schemas, from the inferred shapes
+    (api_spec/state_shapes.json) with api_spec/state_descriptions.py."""
+    import copy
+    import json
+    from pathlib import Path
+
+    from api_spec import state_descriptions as d
+
+    shapes = json.loads(Path(__file__).with_name("state_shapes.json").read_text())
+    out = {"SeatTaken": {"type": "object", "description": "a seat taken in the lobby",
+                         "properties": {"seat": {"type": "integer"}, "name": {"type": "string"}},
+                         "required": ["name", "seat"]}}
+    for ruleset, name in RULESETS.items():
+        shape = copy.deepcopy(shapes[ruleset])
+        players = {"Own": shape["own_player"], "Other": shape["other_player"]}
+        for schema in filter(None, players.values()):
+            schema["properties"].update(copy.deepcopy(d.PLAYER_OVERRIDES.get(ruleset, {})))
+        if players["Other"] is None:
+            out[f"{name}Player"] = _described(players["Own"], d.PLAYER.get(ruleset, {}))
+            player_ref = ref(f"{name}Player")
+        else:
+            for who, schema in players.items():
+                out[f"{name}{who}Player"] = {**_described(schema, d.PLAYER.get(ruleset, {})), "description": (
+                    "a seat as it sees itself (or as the organizer sees it)" if who == "Own"
+                    else "another seat, as the others see it: its hidden things as counts or null")}
+            player_ref = {"anyOf": [ref(f"{name}OwnPlayer"), ref(f"{name}OtherPlayer")]}
+        for part, statuses in (("lobby", ["lobby"]), ("state", ["running", "finished"])):
+            schema = shape[part]
+            for (where, which, path), override in d.OVERRIDES.items():
+                if where in ("*", ruleset) and which == part:
+                    _put(schema, path, override, optional=path in d.ONLY_ONCE_HAPPENED)
+            for name in d.ONLY_ONCE_HAPPENED & set(schema.get("required", ())):
+                schema["required"].remove(name)
+            props = schema["properties"]
+            props["ruleset"] = {"type": "string", "enum": [ruleset]}
+            props["status"] = {"type": "string", "enum": statuses}
+            props["rng"]["properties"]["dice_used"] = d.RNG_DICE_USED
+            props["options"] = {**ref("GameOptions")}
+            props["players"] = {"type": "array", "items": player_ref if part == "state" else ref("SeatTaken")}
+            kind = "Lobby" if part == "lobby" else "Game"
+            out[f"{name}{kind}"] = {**_described(schema, {**d.COMMON, **d.BY_RULESET.get(ruleset, {})}),
+                                    "description": f"{name}: " + ("a game in its lobby" if part == "lobby"
+                                                                  else "a game running or finished")}
+    lobby = shapes["bootleggers"]["lobby"]
+    engine = [name for name in d.COMMON if name in lobby["properties"] and name in lobby.get("required", ())]
+    out["GameInSetup"] = {
+        "type": "object", "additionalProperties": True, "required": engine, "x-open": True,
+        "description": "A game between its `game_started` event and the last event of its setup (the deal), "
+                       "only ever served for `?at=N` inside that batch: the engine's fields, and the "
+                       "ruleset's as far as the setup has come.",
+        "properties": {name: copy.deepcopy(out["BootleggersLobby"]["properties"][name])
+                       for name in engine if name not in ("ruleset", "status", "phase", "round")}}
+    out["GameInSetup"]["properties"].update({
+        "status": {"type": "string", "enum": ["running"]}, "players": {"type": "array", "items": {"type": "object"}},
+        "ruleset": {"type": "string", "enum": list(RULESETS)},
+        "deadline": {"type": "object", "nullable": True}, "clock_paused_at": {"type": "string", "nullable": True}})
+    return out
+
+
+def _put(schema: dict, path: str, value: dict, optional: bool) -> None:
+    """Set the schema of the field at dotted `path` (`name[]`: into a list's items; not
+    required when `optional`)."""
+    *parents, last = path.split(".")
+    for part in parents:
+        schema = schema["properties"][part.removesuffix("[]")]
+        schema = schema["items"] if part.endswith("[]") else schema
+    schema.setdefault("properties", {})[last] = value
+    if optional and last in schema.get("required", ()):
+        schema["required"].remove(last)
+
+
+def _described(schema: dict, descriptions: dict) -> dict:
+    for name, field in schema.get("properties", {}).items():
+        if name in descriptions and "$ref" not in field:
+            field["description"] = descriptions[name]
+    return schema

@@ -287,30 +287,6 @@ class GameList(Open):
         "description": "pass as `after` for the next page; null on the last page"})
 
 
-class GameState(Open):
-    """The state as the caller may see it (more fields while a game runs; see API.md)."""
-    game_id = fields.String()
-    ruleset = fields.String()
-    version = fields.Integer()
-    status = fields.String(metadata={"description": "lobby | running | finished"})
-    step = fields.String(allow_none=True)
-    waiting_for = fields.List(fields.Integer())
-    deadline = fields.Raw(allow_none=True)
-    players = fields.List(fields.Dict())
-    winner = fields.Raw(allow_none=True)
-    round = fields.Integer(allow_none=True, metadata={"description": "null in the lobby"})
-    phase = fields.Raw(allow_none=True, metadata={"description": "bootleggers: 1-6; prohibition: production, "
-                                                                 "consumption, action; null in the lobby"})
-    speakeasies = fields.List(fields.Dict(), metadata={
-        "description": "{id, open, influence {seat: n}, improvements, levels {seat: level}, ...}; "
-                       "the empty board in the lobby"})
-    offers = fields.Raw(allow_none=True)
-    copper_at = fields.Integer(allow_none=True)
-    deals = fields.List(fields.Dict())
-    talk_count = fields.Integer(metadata={"description": "lines of table talk so far (the lines: GET .../talk)"})
-    timeout_count = fields.Integer(metadata={"description": "steps that timed out so far (who and where: GET .../clock)"})
-
-
 class ParamSpec(Open):
     """What one field of a command may be (API.md "Legal actions"): every key optional; a
     client that understands none of them can still send one of the action's `examples`."""

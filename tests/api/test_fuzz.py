@@ -1,7 +1,8 @@
 """No input produces a 500: schemathesis over the generated OpenAPI document, in process.
 
 The schema is the one the app serves at /openapi.json. Generated path ids are steered onto
-real games (lobby, running, finished; toy and Bootleggers) and the Authorization header onto
+real games (lobby, running, finished; of every ruleset the document describes) and the
+Authorization header onto
 real tokens often enough that the handlers past the 404/401 gates are exercised too. Every
 error answer must be application/problem+json with status, title, detail and code.
 """
@@ -17,7 +18,6 @@ from schemathesis.specs.openapi.checks import (content_type_conformance, respons
                                                status_code_conformance)
 
 from tests.api.conftest import PROBLEM, kernel_rulesets, new_game
-from tests.engine.toy import TOY
 
 MAX_EXAMPLES = 150
 
@@ -25,18 +25,22 @@ MAX_EXAMPLES = 150
 @pytest.fixture
 def fuzz_app(redis_url, redis_client):
     from service.app import create_app
-    return create_app({"REDIS_URL": redis_url, "TESTING": True, "RULESETS": {**kernel_rulesets(), "toy": TOY}})
+    return create_app({"REDIS_URL": redis_url, "TESTING": True, "RULESETS": kernel_rulesets()})
 
 
 @pytest.fixture
 def fuzz_games(fuzz_app) -> list[dict]:
+    """Games of the rulesets the document describes (the toy ruleset is the engine tests'
+    own): lobby, running, finished (annulled by the organizer) and half-filled."""
     api = fuzz_app.test_client()
-    finished = new_game(api)
-    api.post(f"/v1/games/{finished['id']}/commands", json={"type": "roll"}, headers=_bearer(finished["players"][0]))
-    done = api.post(f"/v1/games/{finished['id']}/commands", json={"type": "finish"}, headers=_bearer(finished["players"][0]))
+    finished = new_game(api, ruleset="bootleggers", seats=3)
+    done = api.post(f"/v1/games/{finished['id']}/commands", json={"type": "ruling", "kind": "annul",
+                                                                   "reason": "fuzzing a finished game"},
+                    headers=_bearer(finished["organizer"]))
     assert done.status_code == 201, done.get_data(as_text=True)
-    return [new_game(api, seats=6, join=1), new_game(api), finished,
-            new_game(api, ruleset="bootleggers", seats=3), new_game(api, ruleset="bootleggers", seats=4, join=2)]
+    return [new_game(api, ruleset="bootleggers", seats=6, join=1), new_game(api, ruleset="prohibition"),
+            finished, new_game(api, ruleset="booze_baron"), new_game(api, ruleset="bootleggers", seats=3),
+            new_game(api, ruleset="bootleggers", seats=4, join=2)]
 
 
 def _load_schema():

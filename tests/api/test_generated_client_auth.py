@@ -39,11 +39,11 @@ def clients(generated, app):
                                                               httpx_args=transport)
 
 
-def test_spectator_call_needs_no_token_and_a_player_call_sends_one(generated, api, toy_app):
+def test_spectator_call_needs_no_token_and_a_player_call_sends_one(generated, client, app):
     from client.api.play import get_state
     assert "Client" in str(inspect.signature(get_state.sync_detailed).parameters["client"].annotation)
-    game = new_game(api)
-    plain, authenticated = clients(generated, toy_app)
+    game = new_game(client, ruleset="bootleggers")  # a ruleset the document describes
+    plain, authenticated = clients(generated, app)
     spectator = get_state.sync_detailed(game["id"], client=plain)
     player = get_state.sync_detailed(game["id"], client=authenticated(game["players"][0]))
     assert spectator.status_code == 200 and player.status_code == 200

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from tests.support import bots
-from tests.support.spec_validation import problems
+from tests.support.spec_validation import problems, state_variant
 
 GAMES = [("bootleggers", 4, {"rounds": 8}), ("prohibition", 3, {}), ("booze_baron", 3, {})]
 
@@ -27,7 +27,10 @@ class Checked(bots.Table):
             self.found.setdefault(f"{component} {problem}", body.get("type") if isinstance(body, dict) else None)
 
     def state(self, token=None):
-        return super().state(token)  # GameState: typed per ruleset next (issue 14), then checked here
+        body = super().state(token)
+        # its own variant, closed: GameState's anyOf also admits GameInSetup, which is open
+        self.note(state_variant(body), body)
+        return body
 
     def legal(self, seat):
         body = super().legal(seat)
