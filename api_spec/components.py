@@ -10,8 +10,10 @@ from service.api import schemas as s
 
 def register(spec: APISpec) -> None:
     """Every named component of the document."""
+    from api_spec import events
     from service.api import clock as c, desk as d, records as r
 
+    events.register(spec)
     for name in ("CreateGame", "GameCreatedAnswer", "JoinSeat", "SeatAnswer", "CommandAnswer", "EventsPage",
                  "TalkPage", "GameList", "LegalActions", "Audit", "ProblemDetail", "ParamSpec"):
         spec.components.schema(name, schema=getattr(s, name))
@@ -97,6 +99,8 @@ def refine(document: dict) -> None:
     action["params"] = {**action["params"], "additionalProperties": ref("Param")}
     action["examples"] = {**action["examples"], "items": ref("Command"), "minItems": 1}
     schemas["ProblemDetail"]["properties"]["code"] = ref("ProblemCode")
+    from api_spec import events
+    events.refine(document)
     states = state_components()
     schemas.update(states)
     schemas["GameState"] = {

@@ -1,0 +1,133 @@
+"""Events in the document: one schema per event type, its payload the very marshmallow schema
+the store validates that type with (events/registry.py), joined by a `oneOf` on `type`.
+
+A type several rulesets use (`dice_rolled`, `deck_shuffled`...) has one payload schema per
+ruleset, `<Ruleset><Type>Payload`, and the event's payload is their anyOf. What a viewer may
+not see is redacted (the rulesets' `redact_event`): those fields are nullable here, and the
+counts that replace them are declared (REDACTED); fields the engine leaves out until the end
+(a token's hash) are not required (REMOVED).
+"""
+from __future__ import annotations
+
+from apispec import APISpec
+
+#: (event type) -> {field: schema of what a viewer who may not see it gets instead}; a field
+#: named here that the payload has becomes nullable, one it lacks is added (a count)
+_COUNT = {"type": "integer", "description": "how many (the items themselves are hidden from this viewer)"}
+REDACTED = {
+    "deck_shuffled": {"order": None, "count": _COUNT},
+    "bid_placed": {"card": None},
+    "muscle_dealt": {"cards": None, "count": _COUNT},
+    "thug_declared": {"card": None, "kind": None, "targets": None},
+    "thug_returned": {"card": None, "kind": None, "reason": None},
+    "influence_declared": {"placements": None},
+    "windfall_drawn": {"card": None},
+    "booze_dealt": {"mob": None, "booze": None},
+    "movement_chosen": {"location": None},
+    "deliveries_viewed": {"cards": None, "count": _COUNT},
+    "deck_peeked": {"card": None},
+    "delivery_discarded": {"card": None},
+    "dispute_filed": {"text": None},
+    "dispute_resolved": {"text": None},
+}
+#: (event type) -> fields left out for some viewers until the end (projections/views.py)
+REMOVED = {"game_created": ("organizer_token_hash", "script"), "seat_joined": ("token_hash",),
+           "seat_replaced": ("token_hash",), "deck_shuffled": ("order",)}
+#: deal sides: Thug card ids for the deal's two parties, a count for the others
+DEAL_CARDS = {"oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "integer"}],
+              "description": "Thug card ids (the deal's two parties and the organizer) or how many (others)"}
+
+ENVELOPE = {
+    "schema_version": {"type": "integer", "description": "the payload's schema version (events are forever: "
+                                                         "a new version comes with an upcaster)"},
+    "game_id": {"type": "string"},
+    "version": {"type": "integer", "description": "the event's position in the game, from 1"},
+    "recorded_at": {"type": "string", "description": "when the server recorded it (UTC, ISO 8601)"},
+    "actor": {"$ref": "#/components/schemas/Actor"},
+    "command_id": {"type": "string", "nullable": True,
+                   "description": "the command that caused it (one command may cause several events)"},
+    "prev_hash": {"type": "string", "description": "the previous event's hash (the organizer, or everyone "
+                                                   "after the end)"},
+    "hash": {"type": "string", "description": "SHA-256 of the event's canonical JSON (docs/verification.md)"},
+}
+ACTOR = {"type": "object", "required": ["kind"], "description": "who caused the event",
+         "properties": {"kind": {"type": "string", "enum": ["seat", "organizer", "system", "anyone"]},
+                        "seat": {"type": "integer"}}}
+
+
+def payloads() -> dict[str, list[tuple[str, type]]]:
+    """event type -> [(owner, payload schema class)], owner "" for the engine's own."""
+    from events.engine_events import ENGINE_EVENT_SCHEMAS
+    from service.rules.registry import rulesets
+
+    out: dict[str, list[tuple[str, type]]] = {}
+    for name, (schema_cls, _) in ENGINE_EVENT_SCHEMAS.items():
+        out.setdefault(name, []).append(("", schema_cls))
+    for ruleset in rulesets().values():
+        for name, (schema_cls, _) in ruleset.event_schemas.items():
+            variants = out.setdefault(name, [])
+            if all(cls is not schema_cls for _, cls in variants):
+                variants.append((ruleset.name, schema_cls))
+    return out
+
+
+def _camel(name: str) -> str:
+    return "".join(part.title() for part in name.split("_"))
+
+
+def payload_name(owner: str, event_type: str, shared: bool) -> str:
+    return f"{_camel(owner) if shared else ''}{_camel(event_type)}Payload"
+
+
+def register(spec: APISpec) -> None:
+    """A payload component per (type, ruleset), from the store's schemas."""
+    for event_type, variants in sorted(payloads().items()):
+        for owner, schema_cls in variants:
+            spec.components.schema(payload_name(owner, event_type, len(variants) > 1), schema=schema_cls)
+
+
+def refine(document: dict) -> None:
+    """An `<Type>Event` per type, `EventOut` their oneOf on `type`; redactions made nullable."""
+    schemas = document["components"]["schemas"]
+    schemas["Actor"] = ACTOR
+    mapping = {}
+    for event_type, variants in sorted(payloads().items()):
+        names = [payload_name(owner, event_type, len(variants) > 1) for owner, _ in variants]
+        for name in names:
+            _redactable(schemas[name], event_type)
+        payload = ({"$ref": f"#/components/schemas/{names[0]}"} if len(names) == 1
+                   else {"anyOf": [{"$ref": f"#/components/schemas/{n}"} for n in names]})
+        component = f"{_camel(event_type)}Event"
+        schemas[component] = {
+            "type": "object", "required": ["type", "schema_version", "game_id", "version", "recorded_at",
+                                           "actor", "command_id", "payload"],
+            "properties": {"type": {"type": "string", "enum": [event_type]}, **ENVELOPE, "payload": payload}}
+        mapping[event_type] = f"#/components/schemas/{component}"
+    schemas["EventOut"] = {
+        "description": "An event as this viewer may see it: its payload is the schema the store validates "
+                       "it with; what the viewer may not see is null (or a count).",
+        "oneOf": [{"$ref": ref} for ref in mapping.values()],
+        "discriminator": {"propertyName": "type", "mapping": mapping}}
+
+
+def _redactable(payload: dict, event_type: str) -> None:
+    props = payload.setdefault("properties", {})
+    left_out = REMOVED.get(event_type, ())
+    if left_out and "required" in payload:
+        payload["required"] = [name for name in payload["required"] if name not in left_out]
+    for field, instead in REDACTED.get(event_type, {}).items():
+        if instead is None and field in props:
+            props[field] = {**props[field], "nullable": True}
+        elif instead is not None:
+            props[field] = instead
+    if event_type in ("deal_proposed", "deal_accepted"):
+        for side in ("give", "get"):
+            if side in props:
+                props[side] = _deal_side(props[side])
+
+
+def _deal_side(side: dict) -> dict:
+    """A deal side whose `thug_cards` may be a count for a viewer outside the deal."""
+    if "$ref" in side or "properties" not in side:
+        return side
+    return {**side, "properties": {**side["properties"], "thug_cards": DEAL_CARDS}}
