@@ -79,8 +79,14 @@ def damage_message(damaged: RecordDamaged) -> str:
                             "description": "Close the stream after this many seconds. Without it the stream stays open "
                                            "(a keep-alive comment every 15 s) until you disconnect or the game ends."},
                            {"name": "Last-Event-ID", "in": "header", "schema": {"type": "string"}}],
-               responses={"200": {"description": "text/event-stream; `id` is the event version",
-                                  "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+               responses={"200": {"description": "text/event-stream: one frame per event, `id: <version>`, "
+                                                 "`event: <type>`, `data: <an EventOut, JSON>`; a damaged record "
+                                                 "ends the stream with `event: record_damaged` and a ProblemDetail; "
+                                                 "lines starting with `:` keep the connection alive",
+                                  "content": {"text/event-stream": {"schema": {
+                                      "type": "string", "format": "event-stream",
+                                      # OpenAPI 3.2's itemSchema, said the 3.0 way: what each frame's data is
+                                      "x-item-schema": {"$ref": "#/components/schemas/EventOut"}}}}},
                           **errors(400, 401, 404, 409, 422, 429)})
 def stream_events(game_id: str):
     state = games().load(game_id)

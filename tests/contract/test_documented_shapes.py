@@ -67,3 +67,25 @@ def test_every_answer_of_a_random_game_is_documented(client, ruleset, seats, opt
     bots.play(checked, random.Random(14), max_commands=6000, talk=0.02)
     checked.read_events()  # after the end: every event as stored, for anyone
     assert not checked.found, "\n".join(sorted(checked.found)[:40])
+
+
+def test_every_frame_of_the_event_stream_is_a_documented_event(client):
+    """The stream's frames: `id` the version, `event` the type, `data` an EventOut."""
+    import json
+
+    from tests.support.spec_validation import SPEC_PATH
+    spec = json.loads(SPEC_PATH.read_text())
+    declared = spec["paths"]["/v1/games/{game_id}/events/stream"]["get"]["responses"]["200"]["content"]
+    assert declared["text/event-stream"]["schema"]["x-item-schema"] == {"$ref": "#/components/schemas/EventOut"}
+    table = bots.open_table(client, 3, {"rounds": 8})
+    bots.play(table, random.Random(3), max_commands=6000)  # finished: the stream ends after the last event
+    for token in (None, table.tokens[2]):
+        headers = bots.bearer(token) if token else {}
+        body = client.get(f"/v1/games/{table.game_id}/events/stream?timeout=5", headers=headers).get_data(as_text=True)
+        frames = [f for f in body.split("\n\n") if f.startswith("id:")]
+        assert len(frames) == table.state()["version"]
+        for frame in frames:
+            fields = dict(line.split(": ", 1) for line in frame.splitlines())
+            event = json.loads(fields["data"])
+            assert problems("EventOut", event) == [], problems("EventOut", event)
+            assert (int(fields["id"]), fields["event"]) == (event["version"], event["type"])
