@@ -138,14 +138,14 @@ RECEIPT = {"allow_none": True, "metadata": {
 
 
 class GameCreatedAnswer(Open):
-    game_id = fields.String()
-    organizer_token = fields.String(metadata={"description": "keep it secret: it starts the game and sees deck order"})
+    game_id = fields.String(required=True)
+    organizer_token = fields.String(metadata={"description": "keep it secret: it starts the game and sees deck order"}, required=True)
     seed_commitment = fields.String(allow_none=True, metadata={
         "description": "SHA-256 of the game's secret seed, revealed when the game ends: every die and "
-                       "shuffle not in `scripted` comes from it (both modes)"})
+                       "shuffle not in `scripted` comes from it (both modes)"}, required=True)
     scripted = fields.List(fields.String(), metadata={
-        "description": "what the organizer scripted (`dice`, `decks`, `hands`); empty in seeded mode"})
-    version = fields.Integer()
+        "description": "what the organizer scripted (`dice`, `decks`, `hands`); empty in seeded mode"}, required=True)
+    version = fields.Integer(required=True)
     receipt = fields.Nested(Receipt, **RECEIPT)
 
 
@@ -156,9 +156,9 @@ class JoinSeat(Strict):
 
 
 class SeatAnswer(Open):
-    seat = fields.Integer()
-    player_token = fields.String()
-    version = fields.Integer()
+    seat = fields.Integer(required=True)
+    player_token = fields.String(required=True)
+    version = fields.Integer(required=True)
     receipt = fields.Nested(Receipt, **RECEIPT)
 
 
@@ -244,45 +244,45 @@ class EventOut(Open):
 class CommandAnswer(Open):
     player_tokens = fields.Dict(metadata={
         "description": "replace_player rulings only: seat -> the new player token (given once)"})
-    version = fields.Integer()
-    events = fields.List(fields.Nested(EventOut))
+    version = fields.Integer(required=True)
+    events = fields.List(fields.Nested(EventOut), required=True)
     receipt = fields.Nested(Receipt, **RECEIPT)
 
 
 class EventsPage(Open):
-    version = fields.Integer()
-    events = fields.List(fields.Nested(EventOut))
+    version = fields.Integer(required=True)
+    events = fields.List(fields.Nested(EventOut), required=True)
     next_after = fields.Integer(metadata={"description": "pass as `after` for the next page"})
     record_damaged = fields.Dict(metadata={
         "description": "only for a damaged record: {first_bad_version, damage}; the events stop before it"})
 
 
 class GameSummary(Open):
-    game_id = fields.String()
-    ruleset = fields.String()
-    status = fields.String()
-    seats_total = fields.Integer()
-    seats_taken = fields.Integer()
-    round = fields.Integer(allow_none=True)
-    version = fields.Integer()
-    created_at = fields.String()
+    game_id = fields.String(required=True)
+    ruleset = fields.String(required=True)
+    status = fields.String(required=True)
+    seats_total = fields.Integer(required=True)
+    seats_taken = fields.Integer(required=True)
+    round = fields.Integer(allow_none=True, required=True)
+    version = fields.Integer(required=True)
+    created_at = fields.String(required=True)
 
 
 class TalkLine(Open):
-    version = fields.Integer(metadata={"description": "the `said` event's version"})
-    seat = fields.Integer(allow_none=True, metadata={"description": "null for the organizer"})
+    version = fields.Integer(metadata={"description": "the `said` event's version"}, required=True)
+    seat = fields.Integer(allow_none=True, metadata={"description": "null for the organizer"}, required=True)
     name = fields.String(metadata={"description": "the seat's name (absent for the organizer)"})
-    text = fields.String()
-    recorded_at = fields.String()
+    text = fields.String(required=True)
+    recorded_at = fields.String(required=True)
 
 
 class TalkPage(Open):
-    entries = fields.List(fields.Nested(TalkLine))
+    entries = fields.List(fields.Nested(TalkLine), required=True)
     next_after = fields.Integer(metadata={"description": "pass as `after` for the next page"})
 
 
 class GameList(Open):
-    games = fields.List(fields.Nested(GameSummary))
+    games = fields.List(fields.Nested(GameSummary), required=True)
     next = fields.String(allow_none=True, metadata={
         "description": "pass as `after` for the next page; null on the last page"})
 
