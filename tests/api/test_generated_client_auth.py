@@ -5,31 +5,19 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import subprocess
-import sys
-from pathlib import Path
 
 import httpx
 import pytest
 
 from tests.api.conftest import new_game
-
-SPEC = Path(__file__).resolve().parents[2] / "api_spec" / "openapi.json"
+from tests.support.generated_client import generated_client
 
 
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory):
-    """The client package generated from the checked-in document, importable."""
-    out = tmp_path_factory.mktemp("client") / "client"
-    run = subprocess.run([str(Path(sys.executable).with_name("openapi-python-client")), "generate",
-                          "--path", str(SPEC), "--output-path", str(out), "--meta", "none"],
-                         capture_output=True, text=True)
-    assert run.returncode == 0, run.stdout + run.stderr
-    sys.path.insert(0, str(out.parent))
-    yield importlib.import_module("client")
-    sys.path.remove(str(out.parent))
-    for name in [m for m in sys.modules if m == "client" or m.startswith("client.")]:
-        del sys.modules[name]
+    """The client package generated from the checked-in document, imported."""
+    for _ in generated_client(tmp_path_factory.mktemp("client")):
+        yield importlib.import_module("client")
 
 
 def clients(generated, app):
