@@ -73,8 +73,8 @@ def _command_schemas(spec: APISpec) -> dict:
             continue
         refs = [{"$ref": _typed(spec, _component(f"{rs}_{name}"), name, schema_cls, description)}
                 for rs, schema_cls, description in variants]
-        spec.components.schema(component, {
-            "anyOf": refs, "description": "Per ruleset: " + " ".join(
+        spec.components.schema(component, {  # an object (TypeScript generators map only objects)
+            "type": "object", "anyOf": refs, "description": "Per ruleset: " + " ".join(
                 f"{rs}: {description}" for rs, _, description in variants)})
         mapping[name] = f"#/components/schemas/{component}"
     return {"oneOf": [{"$ref": ref} for ref in mapping.values()],
