@@ -32,7 +32,7 @@ REDACTED = {
 }
 #: (event type) -> fields left out for some viewers until the end (projections/views.py)
 REMOVED = {"game_created": ("organizer_token_hash", "script"), "seat_joined": ("token_hash",),
-           "seat_replaced": ("token_hash",), "deck_shuffled": ("order",)}
+           "seat_replaced": ("token_hash",), "seat_given_back": ("token_hash",), "deck_shuffled": ("order",)}
 #: deal sides: Thug card ids for the deal's two parties, a count for the others
 DEAL_CARDS = {"oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "integer"}],
               "description": "Thug card ids (the deal's two parties and the organizer) or how many (others)"}
@@ -52,7 +52,9 @@ ENVELOPE = {
 }
 ACTOR = {"type": "object", "required": ["kind"], "description": "who caused the event",
          "properties": {"kind": {"type": "string", "enum": ["seat", "organizer", "system", "anyone"]},
-                        "seat": {"type": "integer"}}}
+                        "seat": {"type": "integer"},
+                        "bot": {"type": "boolean", "description": "the server's bot moved for the seat "
+                                                                 "(a seat_to_bot ruling)"}}}
 
 
 def payloads() -> dict[str, list[tuple[str, type]]]:

@@ -118,12 +118,14 @@ _TARGETS = {"type": "object", "additionalProperties": {},
             "description": "what a Thug card is played on, by kind: seat, truck, speakeasy, still, card..."}
 
 #: fields present only once something happened (projections/views.py): never required
-ONLY_ONCE_HAPPENED = {"forfeited", "annulled", "amendments", "ended_at"}
+ONLY_ONCE_HAPPENED = {"forfeited", "annulled", "amendments", "ended_at", "bots"}
 
 #: fields random games never showed, typed from the code that writes them (path -> schema)
 OVERRIDES = {
     ("*", "state", "step"): {"type": "string", "nullable": True},  # null once annulled
     ("*", "state", "forfeited"): {"type": "array", "items": _INT},
+    ("*", "state", "bots"): {"type": "object", "additionalProperties": {"type": "string", "enum": ["random", "greedy"]},
+                             "description": "seats the organizer handed to the server's bot: seat -> strategy"},
     ("*", "state", "annulled"): {"type": "object", "properties": {"reason": _STR, "version": _INT},
                                  "required": ["reason", "version"]},
     ("*", "state", "amendments"): {"type": "array", "items": {

@@ -130,6 +130,15 @@ class SeatReplaced(SeatForfeited):
     token_hash = fields.String(required=True)
 
 
+class SeatGivenToBot(SeatForfeited):
+    """The organizer hands the seat to the server's bot (service/seat_bots.py)."""
+    strategy = fields.String(required=True, validate=validate.OneOf(["random", "greedy"]))
+
+
+class SeatGivenBack(SeatReplaced):
+    """The seat back from the bot to a player, whose new token's hash replaces the old one."""
+
+
 class GameAnnulled(Schema):
     reason = fields.String(required=True)
     dispute = fields.Integer(allow_none=True)
@@ -161,6 +170,8 @@ ENGINE_EVENT_SCHEMAS = {
     "dispute_filed": (DisputeFiled, 1),
     "dispute_resolved": (DisputeResolved, 1),
     "seat_forfeited": (SeatForfeited, 1),
+    "seat_given_to_bot": (SeatGivenToBot, 1),
+    "seat_given_back": (SeatGivenBack, 1),
     "seat_replaced": (SeatReplaced, 1),
     "game_annulled": (GameAnnulled, 1),
     "result_amended": (ResultAmended, 1),

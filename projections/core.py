@@ -11,7 +11,7 @@ from typing import Any, Callable
 CLOCK_EVENTS = frozenset({"deadline_set", "deadline_cleared", "deadline_extended", "deadline_expired",
                           "clock_paused", "clock_resumed"})
 DISPUTE_EVENTS = frozenset({"dispute_filed", "dispute_resolved", "seat_forfeited", "seat_replaced",
-                            "game_annulled", "result_amended"})
+                            "game_annulled", "result_amended", "seat_given_to_bot", "seat_given_back"})
 ENGINE_EVENTS = (frozenset({"game_created", "seat_joined", "game_started", "said", "seed_revealed"})
                  | CLOCK_EVENTS | DISPUTE_EVENTS)
 """Applied here; `dice_rolled` is counted here and then handed to the ruleset too."""
@@ -81,10 +81,14 @@ def _dispute(state: dict, kind: str, p: dict, event: dict) -> None:
                                  "version": event["version"], "resolved_at": event["recorded_at"]}
     elif kind == "seat_forfeited":
         state.setdefault("forfeited", []).append(p["seat"])
-    elif kind == "seat_replaced":
+    elif kind in ("seat_replaced", "seat_given_back"):
         state["auth"] = {h: a for h, a in state["auth"].items()
                          if not (a.get("kind") == "seat" and a.get("seat") == p["seat"])}
         state["auth"][p["token_hash"]] = {"kind": "seat", "seat": p["seat"]}
+        if kind == "seat_given_back":
+            state["bots"].pop(str(p["seat"]), None)
+    elif kind == "seat_given_to_bot":
+        state.setdefault("bots", {})[str(p["seat"])] = p["strategy"]
     elif kind in ("game_annulled", "result_amended"):
         annulled = kind == "game_annulled"
         if state["status"] == "finished":   # an amended result: the original stays in its event

@@ -66,7 +66,7 @@ def view_state(state: dict, viewer: dict, ruleset, hidden_from: int | None = Non
     }
     if is_organizer(viewer) and rng["mode"] == "scripted":
         out["rng"]["dice_used"] = rng["dice_used"]
-    for key in ("ended_at", "forfeited", "annulled", "amendments"):  # present once they happen
+    for key in ("ended_at", "forfeited", "annulled", "amendments", "bots"):  # present once they happen
         if key in state:
             out[key] = copy_value(state[key])
     if state.get("game") is not None:
@@ -105,7 +105,7 @@ def view_event(event: dict, viewer: dict, ruleset, finished: bool = False,
         event["payload"].pop("organizer_token_hash", None)
         if not is_organizer(viewer):
             event["payload"].pop("script", None)
-    elif kind in ("seat_joined", "seat_replaced"):
+    elif kind in ("seat_joined", "seat_replaced", "seat_given_back"):
         event = copy_value(event)
         event["payload"].pop("token_hash", None)
     elif kind in ("dispute_filed", "dispute_resolved"):
@@ -116,7 +116,7 @@ def view_event(event: dict, viewer: dict, ruleset, finished: bool = False,
         event = copy_value(event)
         event["payload"]["count"] = len(event["payload"].pop("order") or [])
     elif kind in ("said", "game_started", "seed_revealed", "seat_forfeited", "game_annulled",
-                  "result_amended"):
+                  "result_amended", "seat_given_to_bot"):
         event = copy_value(event)
     elif ruleset is not None:
         event = ruleset.redact_event(event, viewer)

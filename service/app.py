@@ -7,7 +7,7 @@ import redis
 from flask import Flask
 
 from events.store import VersionConflict
-from service import clock, lobby_index, logs, metrics, redis_connect
+from service import clock, lobby_index, logs, metrics, redis_connect, seat_bots
 from service.api import clock as clock_api, desk, disputes, docs, frontdoor, games as games_api, limits, ops, problems, records, stream  # noqa: F401  (desk, disputes, records, stream register routes)
 from service.games import Games
 from service.rules.registry import rulesets
@@ -38,6 +38,7 @@ def create_app(config: dict | None = None) -> Flask:
         service.queue_redis = redis_connect.rq_connect(queue_env, health_check_interval=30, **timeouts)
     service.after_append.append(_count_appends)
     clock.install(service)  # deadlines: closer + index/trigger hook (service/clock)
+    seat_bots.install(service)  # the server's bot wakes for the seats handed to it
     try:
         lobby_index.backfill(client)  # once per database: games listed before the status indexes
     except redis.exceptions.RedisError:

@@ -4,7 +4,8 @@ A seat files `dispute {version, text}` ("what happened at event N was wrong"); t
 organizer answers `resolve_dispute {dispute, decision, text, rulings}`: `dispute_resolved`
 and the events of every ruling in `rulings` are one append, so an upheld dispute and its
 correction stand or fall together. The engine's ruling kinds are `forfeit {seat}`,
-`replace_player {seat}` and `annul`; other kinds are the ruleset's (`ruling` command).
+`replace_player {seat}`, `annul`, `seat_to_bot {seat, strategy}` and `seat_to_player {seat}`
+(service/seat_bots.py plays a bot's seat); other kinds are the ruleset's (`ruling` command).
 
 Pure like the rules: state, command and the time the engine will record in, drafts out.
 The dispute window is checked against recorded times only — the game's `ended_at` (the
@@ -20,9 +21,11 @@ from service.rules.errors import RuleViolation
 
 DEFAULT_WINDOW = 24 * 3600
 #: kind -> the fields it takes besides `kind` and `reason`
-ENGINE_RULINGS: dict[str, tuple[str, ...]] = {"forfeit": ("seat",), "replace_player": ("seat",), "annul": ()}
+ENGINE_RULINGS: dict[str, tuple[str, ...]] = {"forfeit": ("seat",), "replace_player": ("seat",), "annul": (),
+                                              "seat_to_bot": ("seat", "strategy"), "seat_to_player": ("seat",)}
 #: after the end: the kinds that amend a result or a seat (a ruleset's correct a table in play)
-AFTER_THE_END = tuple(ENGINE_RULINGS)
+AFTER_THE_END = ("forfeit", "replace_player", "annul")
+DEFAULT_BOT = "greedy"
 
 #: `fold(state, drafts, actor) -> state`: drafts applied to a copy, as the append will
 Fold = Callable[[dict, list, dict], dict]
@@ -115,6 +118,19 @@ def decide_engine_ruling(state: dict, ruling: dict, ruleset, oracle, dispute: in
         return [{"type": "game_annulled", "payload": {"reason": reason, "dispute": dispute,
                                                       "winner_was": state.get("winner")}}]
     seat = _seat(state, ruling["seat"])
+    bots = state.get("bots") or {}
+    if kind == "seat_to_bot":
+        if str(seat) in bots:
+            raise RuleViolation("already_a_bot", f"seat {seat} is already played by the server's bot")
+        if seat in (state.get("forfeited") or []):
+            raise RuleViolation("already_forfeited", f"seat {seat} has forfeited: its moves are already made for it")
+        return [{"type": "seat_given_to_bot", "payload": {"seat": seat, "strategy": ruling.get("strategy", DEFAULT_BOT),
+                                                          "reason": reason, "dispute": dispute}}]
+    if kind == "seat_to_player":
+        if str(seat) not in bots:
+            raise RuleViolation("not_a_bot", f"seat {seat} is not played by the server's bot")
+        return [{"type": "seat_given_back", "payload": {"seat": seat, "reason": reason, "dispute": dispute,
+                                                        "token_hash": token_hashes[seat]}}]
     if kind == "replace_player":
         return [{"type": "seat_replaced", "payload": {"seat": seat, "reason": reason, "dispute": dispute,
                                                       "token_hash": token_hashes[seat]}}]
@@ -151,7 +167,7 @@ def require_organizer(actor: dict, what: str) -> None:
 def replaced_seats(cmd: dict) -> list[int]:
     """Seats a command gives a new player token (the engine makes them before deciding)."""
     rulings = cmd.get("rulings") or ([cmd] if cmd.get("type") == "ruling" else [])
-    return sorted({r["seat"] for r in rulings if r.get("kind") == "replace_player"})
+    return sorted({r["seat"] for r in rulings if r.get("kind") in ("replace_player", "seat_to_player")})
 
 
 # ---- reading ---------------------------------------------------------------------------------

@@ -248,6 +248,10 @@ class Games:
             if actor["kind"] == "seat" and actor["seat"] in (state.get("forfeited") or ()):
                 raise RuleViolation("seat_forfeited", f"seat {actor['seat']} has forfeited this game; "
                                     "its moves are made for it", status=403)
+            if actor["kind"] == "seat" and str(actor["seat"]) in (state.get("bots") or {}) and not actor.get("bot"):
+                raise RuleViolation("seat_played_by_bot", f"the organizer has handed seat {actor['seat']} to the "
+                                    "server's bot; ask the organizer for it back (a seat_to_player ruling)",
+                                    status=403)
             return ruleset.decide(state, actor, command, oracle)
 
         decided = DECIDED_AT.set(None)

@@ -86,6 +86,10 @@ ENGINE_SENTENCES: dict[str, Callable[[dict, Who], str]] = {
     "seat_forfeited": lambda e, who: f"The organizer rules that {who(e['payload']['seat'])} forfeits." + _because(e["payload"]),
     "seat_replaced": lambda e, who: (f"The organizer gives {who(e['payload']['seat'])}'s seat to a new player "
                                      "(the old token no longer works)." + _because(e["payload"])),
+    "seat_given_to_bot": lambda e, who: (f"The organizer hands {who(e['payload']['seat'])}'s seat to the server's "
+                                         f"{e['payload']['strategy']} bot." + _because(e["payload"])),
+    "seat_given_back": lambda e, who: (f"The organizer hands {who(e['payload']['seat'])}'s seat back from the bot "
+                                       "to a player, with a new token." + _because(e["payload"])),
     "game_annulled": lambda e, who: "The organizer annuls the game: it ends with no winner." + _because(e["payload"]),
     "result_amended": _amended,
 }

@@ -169,7 +169,8 @@ class Say(Strict):
 
 
 # ---- disputes (service/disputes.py) ---------------------------------------------------------
-ENGINE_RULING_KINDS = ["forfeit", "replace_player", "annul"]
+ENGINE_RULING_KINDS = ["forfeit", "replace_player", "annul", "seat_to_bot", "seat_to_player"]
+BOT_STRATEGIES = ["random", "greedy"]
 
 
 class Dispute(Strict):
@@ -185,14 +186,21 @@ class EngineRuling(Strict):
         "description": "forfeit {seat}: the seat is out (its moves are made for it, it cannot win); "
                        "replace_player {seat}: a new player token for the seat, the old one stops "
                        "working (the answer's `player_tokens` holds it, once); annul: the game ends "
-                       "with no winner"})
+                       "with no winner; seat_to_bot {seat, strategy}: the server's bot plays the seat "
+                       "(its player's token may still read, not send); seat_to_player {seat}: the seat "
+                       "back to a player, with a new token (`player_tokens`)"})
     reason = fields.String(required=True, validate=validate.Length(1, 500))
     seat = fields.Integer(strict=True, validate=validate.Range(min=1))
+    strategy = fields.String(validate=validate.OneOf(BOT_STRATEGIES), metadata={
+        "description": "seat_to_bot: random (any legal example) or greedy (default: the example that leaves "
+                       "the seat the most cash right after it, where the ruleset counts cash)"})
 
     @validates_schema
     def _seat(self, data, **kwargs):
-        if data.get("kind") in ("forfeit", "replace_player") and "seat" not in data:
+        if data.get("kind") in ("forfeit", "replace_player", "seat_to_bot", "seat_to_player") and "seat" not in data:
             raise ValidationError(f"required for a {data['kind']} ruling", "seat")
+        if "strategy" in data and data.get("kind") != "seat_to_bot":
+            raise ValidationError("only a seat_to_bot ruling takes a strategy", "strategy")
         if data.get("kind") == "annul" and "seat" in data:
             raise ValidationError("an annul ruling concerns the whole game, not a seat", "seat")
 

@@ -10,7 +10,7 @@ import os
 
 import redis
 
-from service import clock, redis_connect
+from service import clock, redis_connect, seat_bots
 from service.games import Games
 
 _cache: dict[tuple[int, int], Games] = {}
@@ -48,6 +48,7 @@ def games_for(connection: redis.Redis) -> Games:
         games = Games(store_client(connection), load_rulesets())
         games.queue_redis = connection
         clock.install(games)
+        seat_bots.install(games)
         _cache[key] = games
     return games
 

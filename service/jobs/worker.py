@@ -25,7 +25,7 @@ from rq import Queue
 from rq.serializers import JSONSerializer
 from rq.worker import SimpleWorker
 
-from service import heartbeat, logs, redis_connect
+from service import heartbeat, logs, redis_connect, seat_bots
 from service.clock.fire import reconcile, sweep
 from service.clock.schedule import DeadlineIndex
 from service.games import Games
@@ -90,6 +90,7 @@ class ClockWorker(SimpleWorker):
         games = Games(client, load_rulesets())
         games.queue_redis = queue
         clock.install(games)
+        seat_bots.install(games)
         return games
 
     def bootstrap(self, *args, **kwargs):

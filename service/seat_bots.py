@@ -1,0 +1,132 @@
+"""The server's own bot: plays a seat the organizer handed it (`seat_to_bot` ruling) until the
+organizer hands it back (`seat_to_player`), like a zombie player on Board Game Arena.
+
+After every append that leaves a bot's seat awaited, `install`'s hook enqueues `play_bots`
+(service/jobs/bots.py) on the worker's clock queue, so the bot answers as soon as a worker
+takes the job (a blocking pop: well under a second on an idle worker). The bot chooses among
+the seat's legal examples, as any client may, and sends it through the same write loop as
+a player, its actor marked `bot: true` (the record shows who moved).
+
+Strategies: `random`, an example drawn by a generator seeded with the game, version and
+seat (so a replayed decision is the same); `greedy`, the example that leaves the seat the
+most cash right after it. Greedy applies each example to a copy of the state with a
+stand-in seed, not the game's: the bot may not foresee a die its seat could not. Where a
+ruleset counts no cash for a seat (booze_baron), greedy plays as random.
+"""
+from __future__ import annotations
+
+import logging
+import random
+from typing import Callable
+
+from rq import Queue
+from rq.serializers import JSONSerializer
+
+from events.canonical import copy_value
+from events.store import VersionConflict
+from service import rng
+from service.rules.errors import RuleViolation
+
+log = logging.getLogger(__name__)
+QUEUE = "clock"  # the worker's queue for jobs that keep games moving (Procfile)
+JOB = "service.jobs.bots.play_bots"
+#: a stand-in seed for greedy's look-ahead (never the game's: no foresight of dice)
+LOOK_AHEAD_SEED = bytes(32)
+MAX_MOVES = 2000
+
+
+def bot_seats(state: dict) -> dict[int, str]:
+    """seat -> strategy of every seat the server's bot plays."""
+    return {int(seat): strategy for seat, strategy in (state.get("bots") or {}).items()}
+
+
+def awaited_bots(games, state: dict) -> list[int]:
+    if state.get("status") != "running" or not state.get("bots") or "annulled" in state:
+        return []
+    waiting = games.ruleset_for(state["ruleset"]).waiting(state).get("seats", [])
+    return [seat for seat in waiting if seat in bot_seats(state)]
+
+
+def examples(games, state: dict, seat: int) -> list[dict]:
+    """The seat's legal examples as commands (parsed like a client's: defaults filled in)."""
+    ruleset = games.ruleset_for(state["ruleset"])
+    out = []
+    for action in ruleset.legal_actions(state, seat).get("actions", []):
+        schema = ruleset.command_schemas.get(action["type"])
+        if schema is None:
+            continue  # the engine's own (say, dispute): a bot has nothing to say
+        for example in action["examples"]:
+            fields = {k: v for k, v in example.items() if k != "type"}
+            out.append({"type": action["type"], **schema[0]().load(fields)})
+    return out
+
+
+def choose(games, state: dict, seat: int, strategy: str) -> dict | None:
+    """The command the bot sends for `seat` now (None: it has no legal example)."""
+    found = examples(games, state, seat)
+    if not found:
+        return None
+    if strategy == "greedy":
+        scored = [(cash_after(games, state, seat, command), n) for n, command in enumerate(found)]
+        counted = [(cash, n) for cash, n in scored if cash is not None]
+        if counted:
+            return found[max(counted, key=lambda c: (c[0], -c[1]))[1]]
+    pick = random.Random(f"{state['game_id']}:{state['version']}:{seat}")
+    return pick.choice(found)
+
+
+def cash_after(games, state: dict, seat: int, command: dict) -> int | None:
+    """The seat's cash right after `command`, applied to a copy (None: not counted)."""
+    ruleset = games.ruleset_for(state["ruleset"])
+    actor = {"kind": "seat", "seat": seat, "bot": True}
+    try:
+        oracle = rng.oracle_for(state["rng"], LOOK_AHEAD_SEED, state["version"] + 1)
+        drafts = ruleset.decide(copy_value(state), actor, command, oracle)
+        after = games.fold_drafts(state, drafts, actor, games.now())
+        players = ruleset.view(after, {"kind": "organizer"}).get("players") or []
+    except Exception:  # an example the look-ahead cannot apply: not this one
+        return None
+    cash = next((p.get("cash") for p in players if p.get("seat") == seat), None)
+    return cash if isinstance(cash, int) and not isinstance(cash, bool) else None
+
+
+def play_bot_seats(games, game_id: str, max_moves: int = MAX_MOVES) -> int:
+    """Move for every awaited bot seat until a player (or the clock) is awaited; the moves made."""
+    moves = 0
+    while moves < max_moves:
+        state = games.load(game_id)
+        awaited = awaited_bots(games, state)
+        if not awaited:
+            return moves
+        seat = awaited[0]
+        command = choose(games, state, seat, bot_seats(state)[seat])
+        if command is None:
+            return moves  # nothing it may send: the step's deadline (if any) moves on
+        try:
+            games.command(game_id, {"kind": "seat", "seat": seat, "bot": True}, command, expected=state["version"])
+        except VersionConflict:
+            continue  # someone moved meanwhile: look again
+        except RuleViolation as refused:
+            log.error("game %s: the bot's listed example %s for seat %s was refused: %s",
+                      game_id, command, seat, refused.detail)
+            return moves
+        moves += 1
+    return moves
+
+
+def after_append_hook(games) -> Callable[[str, dict, list[dict]], None]:
+    """`Games.after_append` entry: wake the bot when an append leaves one of its seats awaited
+    (not after the bot's own moves: its job goes on until a player is awaited)."""
+
+    def wake(game_id: str, after: dict, events: list[dict]) -> None:
+        if not after.get("bots") or any((e.get("actor") or {}).get("bot") for e in events):
+            return
+        if awaited_bots(games, after):
+            Queue(QUEUE, connection=games.queue_redis, serializer=JSONSerializer).enqueue(
+                JOB, game_id, job_id=f"bots-{game_id}-{after['version']}", result_ttl=3600, failure_ttl=7 * 86400)
+
+    return wake
+
+
+def install(games) -> None:
+    games.after_append.append(after_append_hook(games))
