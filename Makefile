@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+CLIENT := $(VENV)/.client
 
 .DEFAULT_GOAL := help
 .PHONY: help venv .venv serve test openapi state-shapes bench golden clean
@@ -16,18 +17,23 @@ help:
 	@echo "make golden   re-record the golden playthroughs"
 	@echo "make clean    remove the virtualenv and caches (keeps var/, the embedded Redis data)"
 
-# The virtualenv, (re)installed whenever pyproject.toml changes.
-venv .venv: $(STAMP)
+# The virtualenv, (re)installed whenever pyproject.toml changes; the official Python client
+# (clients/python, generated from the document as it builds) whenever the document changes.
+venv .venv: $(STAMP) $(CLIENT)
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	@touch $(STAMP)
 
-serve: $(STAMP)
+$(CLIENT): $(STAMP) api_spec/openapi.json clients/python/pyproject.toml clients/python/setup.py $(wildcard clients/python/bootleggers_play/*.py)
+	$(BIN)/python -m pip install --quiet ./clients/python
+	@touch $(CLIENT)
+
+serve: $(STAMP) $(CLIENT)
 	$(BIN)/bootleggers serve
 
-test: $(STAMP)
+test: $(STAMP) $(CLIENT)
 	@command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || \
 		echo "make test: no chromium on this machine, so the browser tests of the viewer (tests/viewer) are SKIPPED (apt-get install chromium)"
 	$(BIN)/pytest -q

@@ -277,6 +277,36 @@ def openapi() -> None:
         sys.exit(result)
 
 
+# -- bot ---------------------------------------------------------------------------
+
+
+@main.command()
+@click.option("--url", required=True, help="The referee, e.g. http://127.0.0.1:8000")
+@click.option("--game", "game_id", required=True, help="The game's id.")
+@click.option("--token", required=True, envvar="BOOTLEGGERS_TOKEN", help="The seat's player token (env BOOTLEGGERS_TOKEN).")
+@click.option("--strategy", type=click.Choice(["random"]), default="random", show_default=True,
+              help="random: any legal example (greedy is the server's bot: see below).")
+def bot(url: str, game_id: str, token: str, strategy: str) -> None:
+    """Play one seat by its legal examples until the game ends (clients/python's play loop:
+    waits on the event stream, retries with the same Idempotency-Key).
+
+    Greedy play (the example that leaves the seat the most cash) takes applying each example
+    to the game as the referee holds it (hands, decks, sealed bids), which a client cannot
+    without seeing what its seat may not: the organizer hands a seat to the server's greedy
+    bot with a `seat_to_bot` ruling instead."""
+    try:
+        from bootleggers_play import play_seat
+    except ModuleNotFoundError:
+        raise click.ClickException("the official client is not installed: pip install ./clients/python "
+                                   "(make venv does)") from None
+
+    def moved(command) -> None:
+        click.echo(f"sent {command.to_dict()}")
+
+    final = play_seat(url.rstrip("/"), game_id, token, on_move=moved)
+    click.echo(f"the game is over at version {final}")
+
+
 # -- the organizer's desk: log, export, report (service/desk_cli.py) --------------------
 from service import desk_cli  # noqa: E402  (after `main` exists)
 

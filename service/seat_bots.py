@@ -25,10 +25,10 @@ from rq.serializers import JSONSerializer
 from events.canonical import copy_value
 from events.store import VersionConflict
 from service import rng
+from service.queues import CLOCK_QUEUE
 from service.rules.errors import RuleViolation
 
 log = logging.getLogger(__name__)
-QUEUE = "clock"  # the worker's queue for jobs that keep games moving (Procfile)
 JOB = "service.jobs.bots.play_bots"
 #: a stand-in seed for greedy's look-ahead (never the game's: no foresight of dice)
 LOOK_AHEAD_SEED = bytes(32)
@@ -122,7 +122,7 @@ def after_append_hook(games) -> Callable[[str, dict, list[dict]], None]:
         if not after.get("bots") or any((e.get("actor") or {}).get("bot") for e in events):
             return
         if awaited_bots(games, after):
-            Queue(QUEUE, connection=games.queue_redis, serializer=JSONSerializer).enqueue(
+            Queue(CLOCK_QUEUE, connection=games.queue_redis, serializer=JSONSerializer).enqueue(
                 JOB, game_id, job_id=f"bots-{game_id}-{after['version']}", result_ttl=3600, failure_ttl=7 * 86400)
 
     return wake

@@ -1,0 +1,14 @@
+"""The hand-written layer of the official client, on the generated `bootleggers_client`:
+
+- `send`: a command with `If-Match`, retried on a dropped connection or a busy server with
+  the same `Idempotency-Key`, so a retry never plays a command twice;
+- `events`: the game's Server-Sent Events as typed models, resuming with `Last-Event-ID`
+  after a dropped connection;
+- `play_seat`: one seat played by legal examples until the game ends (the `bootleggers bot`
+  command of the referee's CLI is this loop).
+"""
+from bootleggers_play.play import RANDOM, Strategy, play_seat
+from bootleggers_play.retries import Refused, Stale, send
+from bootleggers_play.stream import events
+
+__all__ = ["RANDOM", "Refused", "Stale", "Strategy", "events", "play_seat", "send"]

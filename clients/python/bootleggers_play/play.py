@@ -1,0 +1,49 @@
+"""One seat played by its legal examples until the game ends."""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from bootleggers_client import AuthenticatedClient
+from bootleggers_client.api.play import get_legal_actions
+from bootleggers_client.models import LegalActions, SayCommand
+
+from bootleggers_play.retries import Refused, Stale, send
+from bootleggers_play.stream import events
+
+#: (the seat's legal examples, its legal-actions answer) -> the example to send
+Strategy = Callable[[list[Any], LegalActions], Any]
+
+
+def RANDOM(examples: list[Any], legal: LegalActions) -> Any:  # noqa: N802 (a strategy's name)
+    return random.choice(examples)
+
+
+def play_seat(base_url: str, game_id: str, token: str, strategy: Strategy = RANDOM,
+              httpx_args: dict[str, Any] | None = None, on_move: Callable[[Any], None] | None = None) -> int:
+    """Send one of the seat's legal examples whenever it is awaited, wait on the event stream
+    when it is not; returns the game's last version once it has ended."""
+    client = AuthenticatedClient(base_url=base_url, token=token, httpx_args=httpx_args or {})
+    while True:
+        legal = get_legal_actions.sync(game_id, client=client)
+        if not isinstance(legal, LegalActions):
+            raise Refused(legal, 0)
+        examples = [e for action in legal.actions for e in action.examples if not isinstance(e, SayCommand)]
+        if not examples:
+            if not legal.actions:  # not even `say`: the game is over
+                return legal.version
+            wait_for_next_event(base_url, game_id, token, legal.version, httpx_args)
+            continue
+        command = strategy(examples, legal)
+        try:
+            send(client, game_id, command, legal.version)
+        except Stale:
+            continue  # another seat moved first: look again
+        if on_move is not None:
+            on_move(command)
+
+
+def wait_for_next_event(base_url: str, game_id: str, token: str, version: int,
+                        httpx_args: dict[str, Any] | None) -> None:
+    for _ in events(base_url, game_id, token, after=version, httpx_args=httpx_args):
+        return
