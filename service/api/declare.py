@@ -71,10 +71,17 @@ def errors(*codes: int) -> dict:
     return answers
 
 
-def ok(status: int, schema: str, description: str, sent: tuple[str, ...] = ()) -> dict:
+def ok(status: int, schema: str, description: str, sent: tuple[str, ...] = (), then: tuple[str, ...] = ()) -> dict:
+    """A success answer; `then`: the operations a client goes on to with the same game (OpenAPI
+    links, which schemathesis' stateful tests follow and generators may show)."""
     answer = {"description": description, "content": {"application/json": {"schema": schema}}}
     if sent:
         answer["headers"] = headers(*sent)
+    if then:
+        game = "$response.body#/game_id" if schema == "GameCreatedAnswer" else "$request.path.game_id"
+        answer["links"] = {operation[0].upper() + operation[1:]: {"operationId": operation,
+                                                                  "parameters": {"game_id": game}}
+                           for operation in then}
     return {str(status): answer}
 
 

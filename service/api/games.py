@@ -67,7 +67,8 @@ def command_answer(outcome: Outcome, actor: dict):
 @api_operation("createGame", "games",
                problems=codes(JSON_BODY, {422: ("invalid_options", "unknown_ruleset")}),
                summary="Create a game", security=PUBLIC, requestBody=body("CreateGame"),
-               responses={**ok(201, "GameCreatedAnswer", "created; keep the organizer token", ("Location",)),
+               responses={**ok(201, "GameCreatedAnswer", "created; keep the organizer token", ("Location",),
+                                     then=("joinGame", "startGame", "getState")),
                           **errors(400, 413, 415, 422, 429)})
 def create_game():
     body = load(CREATE, json_object())
@@ -122,7 +123,8 @@ def list_games():
                               {409: ("game_finished", "game_full", "game_started", "record_damaged")}),
                summary="Join a seat", security=PUBLIC, requestBody=body("JoinSeat"),
                responses={**ok(201, "SeatAnswer", "your seat and player token; `Location` is the state right after "
-                                                  "you sat down", ("Location",)),
+                                                  "you sat down", ("Location",),
+                               then=("joinGame", "startGame", "getLegalActions", "sendCommand")),
                           **errors(400, 404, 409, 413, 415, 422, 429)})
 def join(game_id: str):
     body = load(JOIN, json_object())  # schemas.JoinSeat: 1-40 visible characters
@@ -139,7 +141,8 @@ def join(game_id: str):
                               {409: ("game_finished", "game_started", "seats_empty", "record_damaged")}),
                summary="Deal and begin round 1 (organizer)", parameters=PINS, security=BEARER,
                responses={**ok(201, "CommandAnswer", "the setup events, as you may see them; `Location` is the state "
-                                                     "right after them", ("Location", "Idempotent-Replayed")),
+                                                     "right after them", ("Location", "Idempotent-Replayed"),
+                               then=("getLegalActions", "sendCommand", "getState")),
                           **errors(400, 401, 403, 404, 409, 412)})
 def start(game_id: str):
     note(command="start")
@@ -244,7 +247,8 @@ def etag_matches(header: str | None, etag: str) -> bool:
                description="Each command type's schema says when it is legal; see also legal-actions.",
                requestBody=body("Command"),
                responses={**ok(201, "CommandAnswer", "the events it caused, as you may see them; `Location` is "
-                                                     "the state right after them", ("Location", "Idempotent-Replayed")),
+                                                     "the state right after them", ("Location", "Idempotent-Replayed"),
+                               then=("getLegalActions", "sendCommand", "getState", "listEvents")),
                           **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)})
 def command(game_id: str):
     state = games().load(game_id)

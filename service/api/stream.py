@@ -84,9 +84,16 @@ def damage_message(damaged: RecordDamaged) -> str:
                                                  "ends the stream with `event: record_damaged` and a ProblemDetail; "
                                                  "lines starting with `:` keep the connection alive",
                                   "content": {"text/event-stream": {"schema": {
-                                      "type": "string", "format": "event-stream",
-                                      # OpenAPI 3.2's itemSchema, said the 3.0 way: what each frame's data is
-                                      "x-item-schema": {"$ref": "#/components/schemas/EventOut"}}}}},
+                                      # one frame (OpenAPI 3.2's itemSchema; schemathesis checks each
+                                      # frame against it); `data` holds an EventOut as JSON
+                                      "type": "object", "required": ["data"],
+                                      "properties": {
+                                          "id": {"type": "string", "description": "the event's version"},
+                                          "event": {"type": "string", "description": "the event's type, or "
+                                                                                     "`record_damaged`"},
+                                          "data": {"type": "string", "contentMediaType": "application/json",
+                                                   "x-item-schema": {"$ref": "#/components/schemas/EventOut"}},
+                                          "retry": {"type": "integer"}}}}}},
                           **errors(400, 401, 404, 409, 422, 429)})
 def stream_events(game_id: str):
     state = games().load(game_id)

@@ -76,7 +76,8 @@ def test_every_frame_of_the_event_stream_is_a_documented_event(client):
     from tests.support.spec_validation import SPEC_PATH
     spec = json.loads(SPEC_PATH.read_text())
     declared = spec["paths"]["/v1/games/{game_id}/events/stream"]["get"]["responses"]["200"]["content"]
-    assert declared["text/event-stream"]["schema"]["x-item-schema"] == {"$ref": "#/components/schemas/EventOut"}
+    frame = declared["text/event-stream"]["schema"]
+    assert frame["properties"]["data"]["x-item-schema"] == {"$ref": "#/components/schemas/EventOut"}
     table = bots.open_table(client, 3, {"rounds": 8})
     bots.play(table, random.Random(3), max_commands=6000)  # finished: the stream ends after the last event
     for token in (None, table.tokens[2]):

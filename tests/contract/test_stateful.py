@@ -1,0 +1,100 @@
+"""schemathesis, stateful: sequences of calls that follow the document's links (create → join →
+start → commands, legal actions, state, events), with the tokens the answers hand out, and
+every answer checked against the document. No sequence may find a server error or an
+answer the document does not describe."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (content_type_conformance, response_schema_conformance,
+                                               status_code_conformance)
+
+from api_spec.generate import build_spec
+
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+#: (operationId, status) of every call the runs made: the sequences must reach real play
+CALLS: Counter = Counter()
+
+
+@pytest.fixture
+def stateful(app):
+    schema = schemathesis.openapi.from_dict(build_spec())
+    schema.app = app
+    base = schema.as_state_machine()
+
+    class Table(base):
+        """Keeps the tokens each game's answers hand out and sends them where they belong; half
+        the commands become one of the seat's legal examples, so games move on."""
+
+        def setup(self):
+            self.organizers: dict[str, str] = {}
+            self.players: dict[str, list[str]] = {}
+            self.rng = random.Random(0)
+
+        def before_call(self, case):
+            operation = case.operation.definition.raw.get("operationId")
+            self.steer(case, operation)
+            game = (case.path_parameters or {}).get("game_id")
+            token = None
+            if operation == "startGame":
+                token = self.organizers.get(game)
+            elif operation in ("sendCommand", "getLegalActions") and self.players.get(game):
+                token = self.rng.choice(self.players[game])
+            elif operation in ("getState", "listEvents") and self.rng.random() < 0.5:
+                token = self.organizers.get(game)
+            if token:
+                case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
+                case.headers.pop("If-Match", None)
+            if operation == "sendCommand" and token and self.rng.random() < 0.5:
+                legal = app.test_client().get(f"/v1/games/{game}/legal-actions", headers={"Authorization": f"Bearer {token}"})
+                examples = [e for a in (legal.get_json() or {}).get("actions", []) for e in a["examples"]]
+                if legal.status_code == 200 and examples:
+                    case.body = self.rng.choice(examples)
+
+        def steer(self, case, operation):
+            """Like a client's calls, more often than random data would be: a valid create and
+            join, a known game, and a start after the seats are filled."""
+            if operation == "createGame" and self.rng.random() < 0.7:
+                case.body = {"ruleset": self.rng.choice(["bootleggers", "prohibition", "booze_baron"]), "seats": 3}
+            params = case.path_parameters or {}
+            if "game_id" in params and params["game_id"] not in self.organizers and self.organizers \
+                    and self.rng.random() < 0.8:
+                params["game_id"] = self.rng.choice(sorted(self.organizers))
+            if operation == "joinGame" and self.rng.random() < 0.7:
+                case.body = {"name": f"Seat {self.rng.randint(1, 99)}"}
+            if operation == "startGame" and params.get("game_id") in self.organizers:
+                game = params["game_id"]
+                for _ in range(6):  # the seats still empty
+                    joined = app.test_client().post(f"/v1/games/{game}/seats", json={"name": "Late"})
+                    if joined.status_code != 201:
+                        break
+                    self.players.setdefault(game, []).append(joined.get_json()["player_token"])
+
+        def after_call(self, response, case):
+            operation = case.operation.definition.raw.get("operationId")
+            CALLS[operation, response.status_code] += 1
+            if response.status_code != 201:
+                return
+            body = response.json()
+            if operation == "createGame":
+                self.organizers[body["game_id"]] = body["organizer_token"]
+            elif operation == "joinGame":
+                self.players.setdefault(case.path_parameters["game_id"], []).append(body["player_token"])
+
+        def validate_response(self, response, case, additional_checks=None, **kwargs):
+            case.validate_response(response, checks=CHECKS, transport_kwargs={"app": app})
+
+    return Table
+
+
+def test_linked_sequences_find_no_server_error_and_no_undocumented_answer(stateful):
+    stateful.run(settings=settings(max_examples=30, stateful_step_count=12, deadline=None,
+                                   suppress_health_check=list(HealthCheck)))
+    seen = str(sorted(CALLS.items()))
+    assert CALLS["createGame", 201] and CALLS["joinGame", 201], seen
+    assert CALLS["startGame", 201] and CALLS["sendCommand", 201], seen
