@@ -66,7 +66,7 @@ def payloads() -> dict[str, list[tuple[str, type]]]:
     for name, (schema_cls, _) in ENGINE_EVENT_SCHEMAS.items():
         out.setdefault(name, []).append(("", schema_cls))
     for ruleset in rulesets().values():
-        for name, (schema_cls, _) in ruleset.event_schemas.items():
+        for name, (schema_cls, _) in getattr(ruleset, "event_schemas", {}).items():
             variants = out.setdefault(name, [])
             if all(cls is not schema_cls for _, cls in variants):
                 variants.append((ruleset.name, schema_cls))
