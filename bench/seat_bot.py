@@ -1,0 +1,86 @@
+"""How soon the server's bot answers: seat 1 is played by this script over HTTP, seats 2 and 3
+are handed to the server's bot (`seat_to_bot`), on the service as `make serve` runs it
+(gunicorn + the RQ worker, embedded Redis with AOF). For every bot move that follows an
+append by someone else (the step opening for the bot), prints the delay between the two
+events' `recorded_at`: the issue asks for under a second.
+
+    .venv/bin/python bench/seat_bot.py [--games 3]
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import tempfile
+import time
+from datetime import datetime
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from service.embedded_redis import EmbeddedRedis  # noqa: E402
+from tests.support.bots import bearer, open_table  # noqa: E402
+from tests.support.http_client import HttpClient  # noqa: E402
+from tests.support.web_process import start_serve, stop  # noqa: E402
+
+
+def at(event: dict) -> float:
+    return datetime.strptime(event["recorded_at"], "%Y-%m-%dT%H:%M:%S.%fZ").timestamp()
+
+
+def play(base: str, seed: int) -> list[float]:
+    client, rng = HttpClient(base), random.Random(seed)
+    table = open_table(client, 3, {"rounds": 8})
+    for seat in (2, 3):
+        answer = client.post(f"/v1/games/{table.game_id}/commands", headers=bearer(table.organizer),
+                             json={"type": "ruling", "kind": "seat_to_bot", "seat": seat, "reason": "bench"})
+        assert answer.status_code == 201, answer.get_data(as_text=True)
+    deadline = time.monotonic() + 600
+    while time.monotonic() < deadline:
+        state = client.get(f"/v1/games/{table.game_id}", headers=bearer(table.organizer)).get_json()
+        if state["status"] == "finished":
+            break
+        if 1 not in state["waiting_for"]:
+            time.sleep(0.01)
+            continue
+        legal = client.get(f"/v1/games/{table.game_id}/legal-actions", headers=bearer(table.tokens[1])).get_json()
+        examples = [e for a in legal["actions"] if a["type"] != "say" for e in a["examples"]]
+        sent = client.post(f"/v1/games/{table.game_id}/commands", json=rng.choice(examples),
+                           headers={**bearer(table.tokens[1]), "If-Match": str(legal["version"])})
+        assert sent.status_code in (201, 412), sent.get_data(as_text=True)
+    events, after = [], 0
+    while True:
+        page = client.get(f"/v1/games/{table.game_id}/events?after={after}&limit=1000",
+                          headers=bearer(table.organizer)).get_json()
+        if not page["events"]:
+            break
+        events += page["events"]
+        after = events[-1]["version"]
+    delays = []
+    for before, event in zip(events, events[1:]):
+        if (event["actor"] or {}).get("bot") and not (before["actor"] or {}).get("bot"):
+            delays.append(at(event) - at(before))
+    return delays
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="bench-bot-") as tmp, \
+            EmbeddedRedis(Path(tmp) / "redis", appendonly=True) as server:
+        web, base = start_serve(server.url, Path(tmp) / "serve.log", RATE_LIMITS="off", LOG_LEVEL="warning")
+        try:
+            delays = [d for n in range(args.games) for d in play(base, n)]
+        finally:
+            stop(web)
+    delays.sort()
+    p95 = delays[int(len(delays) * 0.95) - 1] if delays else float("nan")
+    print(f"bot answers after a step opened for it: {len(delays)} in {args.games} games")
+    print(f"  median {statistics.median(delays) * 1000:.0f} ms   p95 {p95 * 1000:.0f} ms   "
+          f"max {delays[-1] * 1000:.0f} ms   (goal: under 1,000 ms)")
+
+
+if __name__ == "__main__":
+    main()
