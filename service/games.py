@@ -355,30 +355,29 @@ class Games:
 
     def _persist(self, before: dict, after: dict, marks: dict[int, bytes]) -> None:
         """What follows an append, in one round trip: the snapshot, the checkpoints it
-        landed on, the game's line in the list and its place in the list's indexes."""
-        game_id = after["game_id"]
-        cluster = is_cluster(self.redis)
-        if cluster:  # a cluster pipeline sends no scripts: the snapshot goes on its own
-            self.snapshots.save(game_id, after)
-        pipe = self.redis.pipeline(transaction=not cluster)
-        if not cluster:
-            self.snapshots.queue(pipe, game_id, after)
-        self.checkpoints.save(game_id, marks, pipe)
-        self._queue_summary(pipe, before, after)
+        landed on, the game's line in the list and its place in the list's indexes. A
+        cluster pipeline sends no scripts, and a Redis may have lost them (NoScriptError):
+        then the snapshot is saved on its own."""
+        queued = not is_cluster(self.redis)
+        if not queued:
+            self.snapshots.save(after["game_id"], after)
         try:
-            pipe.execute()
-        except redis.exceptions.NoScriptError:  # a Redis restarted or flushed its scripts
-            self.snapshots.save(game_id, after)
-            pipe = self.redis.pipeline(transaction=not cluster)
-            self.checkpoints.save(game_id, marks, pipe)
-            self._queue_summary(pipe, before, after)
-            pipe.execute()
+            self._write_after(before, after, marks, snapshot=queued)
+        except redis.exceptions.NoScriptError:
+            self.snapshots.save(after["game_id"], after)
+            self._write_after(before, after, marks, snapshot=False)
 
     def save_summary(self, before: dict, after: dict) -> None:
         """The game's line in the list, and its place in the list's indexes."""
-        # One MULTI on a plain Redis; on a cluster the indexes live in other slots, so the
-        # summary and the index moves are written in one non-transactional pipeline.
+        self._write_after(before, after, {}, snapshot=False)
+
+    def _write_after(self, before: dict, after: dict, marks: dict[int, bytes], snapshot: bool) -> None:
+        # One MULTI on a plain Redis; on a cluster the indexes live in other slots, so it is
+        # one non-transactional pipeline.
         pipe = self.redis.pipeline(transaction=not is_cluster(self.redis))
+        if snapshot:
+            self.snapshots.queue(pipe, after["game_id"], after)
+        self.checkpoints.save(after["game_id"], marks, pipe)
         self._queue_summary(pipe, before, after)
         pipe.execute()
 

@@ -43,8 +43,8 @@ def bot_seats(state: dict) -> dict[int, str]:
 def awaited_bots(games, state: dict) -> list[int]:
     if state.get("status") != "running" or not state.get("bots") or "annulled" in state:
         return []
-    waiting = games.ruleset_for(state["ruleset"]).waiting(state).get("seats", [])
-    return [seat for seat in waiting if seat in bot_seats(state)]
+    bots = bot_seats(state)
+    return [seat for seat in games.ruleset_for(state["ruleset"]).waiting(state).get("seats", []) if seat in bots]
 
 
 def examples(games, state: dict, seat: int) -> list[dict]:

@@ -54,23 +54,15 @@ def checked_run(game_id: str, entries: Iterable[tuple[int, bytes | None]], after
 def load_state(games, game_id: str, at: int | None = None, use_cache: bool = True) -> dict:
     """The state now (or after event `at`), from this process's copy or a snapshot that
     checks, and checked events. `use_cache=False`: from what Redis holds only."""
-    from service.games import GameNotFound
-
     cached = games.cache.peek(game_id) if use_cache and at is None else None
-    view = games.store.head_view(game_id, snapshot_key(game_id), cached=cached.version if cached else 0,
-                                 fold_gap=FOLD_GAP)
-    if view is None:
-        games.cache.drop(game_id)
-        raise GameNotFound(game_id)
-    check_head(game_id, view.version, view.head, view.last_version, view.last, view.head_missing)
+    view = _checked_view(games, game_id, cached.version if cached else 0)
     if cached is not None and view.base == cached.version and not view.snapshot:
         state = _from_cache(games, game_id, cached, view)
         if state is not None:
+            games.cache.put(game_id, state)
             return state
-        view = games.store.head_view(game_id, snapshot_key(game_id))  # the copy was not ours: read cold
-        if view is None:
-            raise GameNotFound(game_id)
-        check_head(game_id, view.version, view.head, view.last_version, view.last, view.head_missing)
+        games.cache.drop(game_id)  # the copy was not ours (another chain, or damage): read cold
+        view = _checked_view(games, game_id)
     elif cached is not None and cached.version > view.version:
         games.cache.drop(game_id)  # a copy newer than the record (rewritten since): never used
     upto = view.version if at is None else min(at, view.version)
@@ -96,24 +88,29 @@ def load_state(games, game_id: str, at: int | None = None, use_cache: bool = Tru
     return state
 
 
+def _checked_view(games, game_id: str, cached: int = 0):
+    """The one-round-trip read (events/read_head.lua), its head key checked against the
+    stream's last entry; GameNotFound when there is no game."""
+    from service.games import GameNotFound
+
+    view = games.store.head_view(game_id, snapshot_key(game_id), cached=cached, fold_gap=FOLD_GAP)
+    if view is None:
+        games.cache.drop(game_id)
+        raise GameNotFound(game_id)
+    check_head(game_id, view.version, view.head, view.last_version, view.last, view.head_missing)
+    return view
+
+
 def _from_cache(games, game_id: str, cached, view) -> dict | None:
     """The cached state brought up to the head with the tail the read returned; None when
-    the copy does not belong to the chain Redis holds (it is dropped)."""
+    the copy does not continue into the chain Redis holds."""
     if view.version == cached.version:
-        if (cached.head_hash or GENESIS_HASH) == view.head:
-            return games.cache.state(cached)
-        games.cache.drop(game_id)
-        return None
+        return games.cache.state(cached) if (cached.head_hash or GENESIS_HASH) == view.head else None
     try:
         state = fold_checked(games, game_id, _tail(games, game_id, view, view.version), games.cache.state(cached))
     except RecordDamaged:
-        games.cache.drop(game_id)  # perhaps damage, perhaps a copy of another chain: a cold read decides
-        return None
-    if state["version"] != view.version:
-        games.cache.drop(game_id)
-        return None
-    games.cache.put(game_id, state)
-    return state
+        return None  # perhaps damage, perhaps a copy of another chain: a cold read decides
+    return state if state["version"] == view.version else None
 
 
 def fold_from_checkpoint(games, game_id: str, upto: int) -> dict:
