@@ -1,66 +1,57 @@
 """The OpenAPI document, generated from the routes and the marshmallow schemas the API really uses.
 
-Each route declares its operation beside itself (`@api_operation`, service/api/declare.py); the
-paths here are the app's URL map walked, their path parameters taken from the URL rules.
+Each route declares its operation beside itself (`@api_operation`, service/api/declare.py);
+flask-smorest writes the paths, with their path parameters from the URL rules, as the API's
+blueprints are registered (service/api/openapi.py); the components are added here.
 `make openapi` writes the document to api_spec/openapi.json; a test fails when the checked-in
 file differs from what the code generates, so the contract clients read cannot drift.
 """
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
-from apispec import APISpec
-from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Flask
 
 from api_spec import components
-from api_spec.problem_codes import all_codes
-from service.api.declare import HEADERS, OPTIONAL_BEARER, PATH_PARAMETERS
+from api_spec.problem_codes import all_codes, operations_of
+from service.api.declare import HEADERS
 
 SPEC_PATH = Path(__file__).with_name("openapi.json")
-IGNORED_METHODS = {"HEAD", "OPTIONS"}
+#: The tags operations are grouped under, in the order a reader meets them.
+TAGS = {"games": "Create, list and join games; start one (organizer)",
+        "play": "A game's state, its legal actions and commands",
+        "events": "The game's events, as pages or as a stream, and table talk",
+        "disputes": "Disputes raised at the table and the organizer's rulings",
+        "desk": "The organizer's desk: the game told as sentences, and its printable report",
+        "records": "Audit, export, import and replays of a game's record; queued jobs",
+        "clock": "Deadlines and the game clock",
+        "ops": "Liveness and metrics"}
 
 
-def declared_operations() -> dict[str, dict[str, dict]]:
-    """{OpenAPI path: {method: operation}} of every route that declares one, from the URL map."""
-    from service.app import BLUEPRINTS  # lazy: the whole app
-    app = Flask(__name__)
-    for blueprint in BLUEPRINTS:
-        app.register_blueprint(blueprint)
-    paths: dict[str, dict[str, dict]] = {}
-    for rule in app.url_map.iter_rules():
-        declared = getattr(app.view_functions[rule.endpoint], "openapi", None)
-        if declared is None:
-            continue  # not part of the API: the docs page, the viewer, static assets
-        path = re.sub(r"<(?:[a-z]+:)?([a-z_]+)>", r"{\1}", rule.rule)
-        parameters = [PATH_PARAMETERS[name] for name in re.findall(r"{([a-z_]+)}", path)]
-        for method in sorted(rule.methods - IGNORED_METHODS):
-            operation = dict(declared)
-            if parameters or "parameters" in operation:
-                operation["parameters"] = parameters + list(operation.get("parameters", ()))
-            paths.setdefault(path, {})[method.lower()] = operation
-    return paths
-
-
-def build_spec() -> dict:
-    spec = APISpec(title="Bootleggers referee", version="1.0.0", openapi_version="3.0.3",
-                   plugins=[MarshmallowPlugin()], security=OPTIONAL_BEARER,
-                   info={"description": "Event-sourced referee server for Bootleggers and Prohibition. Errors are "
-                                        "application/problem+json with a stable `code`."})
+def register_components(spec) -> None:
+    """The schemas, headers and security scheme the operations refer to by name."""
     spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     components.register(spec)
     for name, header in HEADERS.items():
         spec.components.header(name, header)
-    declared = declared_operations()
+
+
+def build_spec() -> dict:
+    """The APISpec flask-smorest writes while the API's blueprints are registered as the
+    service registers them (service/api/openapi.py), completed with the problem codes."""
+    from service.api import openapi  # lazy: the whole app
+    from service.app import API_BLUEPRINTS
+    spec = openapi.install(Flask(__name__), API_BLUEPRINTS, register_components).spec
     spec.components.schema("ProblemCode", {
-        "type": "string", "enum": all_codes(declared),
+        "type": "string", "enum": all_codes(spec.to_dict()["paths"]),
         "description": "Every `code` a problem answer may carry; each error answer of an operation lists "
                        "those it answers (`x-problem-codes`, and in its description)."})
-    for path, operations in sorted(declared.items()):
-        spec.path(path, operations=operations)
     document = spec.to_dict()
+    used = {tag for path_item in document["paths"].values() for op in operations_of(path_item) for tag in op["tags"]}
+    if used - set(TAGS):
+        raise ValueError(f"operations tagged {sorted(used - set(TAGS))}: describe the tag in api_spec/generate.py TAGS")
+    document["tags"] = [{"name": name, "description": words} for name, words in TAGS.items() if name in used]
     components.refine(document)
     return document
 

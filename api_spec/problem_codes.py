@@ -40,6 +40,11 @@ def _is_code(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant) and isinstance(node.value, str) and bool(CODE.match(node.value))
 
 
+def operations_of(path_item: dict) -> list[dict]:
+    """The operations of an OpenAPI path item (leaving out its common `parameters`)."""
+    return [operation for method, operation in path_item.items() if method != "parameters"]
+
+
 def all_codes(declared: dict[str, dict[str, dict]]) -> list[str]:
     """The source's codes and every code a route declares, sorted."""
     from service.api.declare import EVERYWHERE
@@ -47,7 +52,7 @@ def all_codes(declared: dict[str, dict[str, dict]]) -> list[str]:
 
     codes = source_codes() | set(HTTP_ERROR_CODES.values()) | {"http_error"}
     for operations in declared.values():
-        for operation in operations.values():
+        for operation in operations_of(operations):
             for answer in operation.get("responses", {}).values():
                 codes.update(answer.get("x-problem-codes", ()))
     for named in EVERYWHERE.values():

@@ -8,14 +8,18 @@ from flask import Flask
 
 from events.store import VersionConflict
 from service import clock, lobby_index, logs, metrics, redis_connect, seat_bots
-from service.api import clock as clock_api, desk, disputes, docs, frontdoor, games as games_api, limits, ops, problems, records, stream  # noqa: F401  (desk, disputes, records, stream register routes)
+from service.api import clock as clock_api, desk, disputes, docs, frontdoor, games as games_api, limits, openapi, ops, problems, records, stream  # noqa: F401  (desk, disputes, records, stream register routes)
 from service.games import Games
 from service.rules.registry import rulesets
 from service.api import viewer as viewer_api
 from service.api.json_provider import CanonicalJSONProvider
 
-#: Every blueprint of the API; api_spec/generate.py walks their routes for the document.
-BLUEPRINTS = (games_api.bp, ops.bp, docs.bp, clock_api.bp, viewer_api.bp)
+#: The API's blueprints (flask-smorest's: each route declares its operation, service/api/openapi.py);
+#: api_spec/generate.py builds the document from them.
+API_BLUEPRINTS = (games_api.bp, ops.bp, clock_api.bp)
+#: Pages for people, not part of the API: the docs page and the viewer.
+PAGES = (docs.bp, viewer_api.bp)
+BLUEPRINTS = API_BLUEPRINTS + PAGES
 
 
 class App(Flask):
@@ -48,7 +52,8 @@ def create_app(config: dict | None = None) -> Flask:
     problems.install(app)
     frontdoor.install(app)  # body size, CORS, proxies
     ops.instrument(app)
-    for blueprint in BLUEPRINTS:
+    openapi.install(app, API_BLUEPRINTS)
+    for blueprint in PAGES:
         app.register_blueprint(blueprint)
     limits.install(app)  # after the routes: it limits views by endpoint name
     return app

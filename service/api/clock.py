@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, current_app, jsonify
+from flask import current_app, jsonify
 from marshmallow import RAISE, Schema, fields, validate
 from rq.exceptions import NoSuchJobError
 from rq.job import Job
@@ -29,12 +29,13 @@ from service.auth import caller, require
 from service import history
 from service.clock import deadlines, timeutil
 from service.queues import REPLAY_QUEUE
+from service.api.openapi import ApiBlueprint
 from service.api.declare import (
     A_GAME, BEARER, JSON_BODY, PINNED, PINS, PROBLEM, TOKEN_OPTIONAL, TOKEN_REQUIRED, api_operation, body,
     codes, errors, headers, ok,
 )
 
-bp = Blueprint("clock", __name__, url_prefix="/v1")
+bp = ApiBlueprint("clock", __name__, url_prefix="/v1")
 
 REPLAY_JOB = "service.jobs.replay.replay_game"
 JOB_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")

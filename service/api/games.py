@@ -1,7 +1,7 @@
 """The lobby and game endpoints of API.md: thin — parse, authorize, call the service, redact."""
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import current_app, jsonify, request
 from marshmallow import ValidationError
 
 from events.integrity import RecordDamaged
@@ -15,12 +15,13 @@ from service.auth import caller, require
 from service import lobby_index
 from service.games import Games, Outcome
 from service.logs import note
+from service.api.openapi import ApiBlueprint
 from service.api.declare import (
     AT, A_GAME, BEARER, JSON_BODY, PAGE, PINNED, PINS, PUBLIC, RULES, TOKEN_OPTIONAL, TOKEN_REQUIRED,
     api_operation, body, codes, errors, headers, ok,
 )
 
-bp = Blueprint("games", __name__, url_prefix="/v1")
+bp = ApiBlueprint("games", __name__, url_prefix="/v1")
 
 CREATE, JOIN, SAY = schemas.CreateGame(), schemas.JoinSeat(), schemas.Say()
 CHECKPOINT_EVERY = 100

@@ -7,15 +7,16 @@ import os
 import time
 
 import redis
-from flask import Blueprint, Flask, Response, current_app, g, jsonify, request
+from flask import Flask, Response, current_app, g, jsonify, request
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest, multiprocess
 
 from service import heartbeat, metrics
 from service.api.problems import problem_response
 from service.redis_connect import UNAVAILABLE
+from service.api.openapi import ApiBlueprint
 from service.api.declare import PUBLIC, api_operation, errors, ok
 
-bp = Blueprint("ops", __name__)
+bp = ApiBlueprint("ops", __name__)
 
 
 @bp.get("/healthz")

@@ -8,6 +8,7 @@ from html.parser import HTMLParser
 
 import pytest
 
+from api_spec.problem_codes import operations_of
 from tests.api.conftest import kernel_rulesets
 
 
@@ -80,6 +81,8 @@ def test_error_answers_are_problem_json_with_a_code(spec):
     assert {"type", "title", "status", "detail", "code"} <= set(problem)
     for path, operations in spec["paths"].items():
         for verb, operation in operations.items():
+            if verb == "parameters":
+                continue
             for status, response in operation["responses"].items():
                 if int(status) >= 400:
                     assert list(response["content"]) == ["application/problem+json"], (verb, path, status)
@@ -122,16 +125,16 @@ def test_docs_assets_outside_the_bundle_are_problems(api):
 
 def test_every_operation_has_a_stable_operation_id_and_a_tag(spec):
     """Generated clients name their functions and modules after these: they must not change."""
-    ids = [op["operationId"] for path in spec["paths"].values() for op in path.values()]
+    ids = [op["operationId"] for path in spec["paths"].values() for op in operations_of(path)]
     assert len(ids) == len(set(ids)), "two operations share an operationId"
-    assert all(op.get("tags") for path in spec["paths"].values() for op in path.values())
-    ops = {(m, p): op for p, path in spec["paths"].items() for m, op in path.items()}
+    assert all(op.get("tags") for path in spec["paths"].values() for op in operations_of(path))
+    ops = {(m, p): op for p, path in spec["paths"].items() for m, op in path.items() if m != "parameters"}
     assert ops["post", "/v1/games/{game_id}/commands"]["operationId"] == "sendCommand"
     assert ops["get", "/v1/games/{game_id}"]["operationId"] == "getState"
 
 
 def test_headers_sent_are_declared(spec):
-    ops = {(m, p): op for p, path in spec["paths"].items() for m, op in path.items()}
+    ops = {(m, p): op for p, path in spec["paths"].items() for m, op in path.items() if m != "parameters"}
     assert "Location" in ops["post", "/v1/games"]["responses"]["201"]["headers"]
     assert {"ETag", "Vary"} <= set(ops["get", "/v1/games/{game_id}"]["responses"]["200"]["headers"])
     assert "Idempotent-Replayed" in ops["post", "/v1/games/{game_id}/commands"]["responses"]["201"]["headers"]
@@ -166,6 +169,39 @@ def test_problem_code_is_an_enum_of_every_code_the_source_raises(spec):
     assert {"already", "ruling_inconsistent", "not_your_turn", "record_damaged", "version_conflict", "not_found",
             "method_not_allowed", "storage_unavailable", "rate_limited", "invalid_fields"} <= set(enum)
     for operations in spec["paths"].values():
-        for operation in operations.values():
+        for operation in operations_of(operations):
             for answer in operation["responses"].values():
                 assert set(answer.get("x-problem-codes", ())) <= set(enum)
+
+
+def test_a_route_declares_its_operation_and_flask_smorest_writes_it_into_the_document():
+    """service/api/openapi.py: a view on an ApiBlueprint with @api_operation is in flask-smorest's
+    spec with its path parameter typed as an id, its docstring kept out, errors its own."""
+    from flask import Flask
+
+    from service.api.declare import A_GAME, PUBLIC, api_operation, errors, ok
+    from service.api.openapi import ApiBlueprint, install
+    from service.app import API_BLUEPRINTS
+
+    assert all(isinstance(bp, ApiBlueprint) for bp in API_BLUEPRINTS)
+    bp = ApiBlueprint("probe", __name__, url_prefix="/v1")
+
+    @bp.get("/probes/<game_id>")
+    @api_operation("getProbe", "play", problems=A_GAME, summary="A probe", security=PUBLIC,
+                   responses={**ok(200, "GameState", "the probe"), **errors(404)})
+    def probe(game_id: str):
+        """A note for developers only."""
+        return {"game_id": game_id}
+
+    app = Flask(__name__)
+    document = install(app, (bp,)).spec.to_dict()
+    path = document["paths"]["/v1/probes/{game_id}"]
+    operation = path["get"]
+    assert operation["parameters"] == [{"in": "path", "name": "game_id", "required": True,
+                                        "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"}}]
+    assert operation["operationId"] == "getProbe" and operation["tags"] == ["play"]
+    assert operation["summary"] == "A probe" and "description" not in operation
+    assert set(operation["responses"]) == {"200", "404", "503"}  # no stock `default` error of flask-smorest
+    assert operation["responses"]["404"]["x-problem-codes"] == ["game_not_found"]
+    assert "responses" not in document.get("components", {})
+    assert app.test_client().get("/v1/probes/g1").get_json() == {"game_id": "g1"}
