@@ -24,7 +24,7 @@ from rq.serializers import JSONSerializer
 from events.canonical import dumps
 from service.api.games import command_answer, games
 from service.api.problems import Problem
-from service.api.requests import json_object, load, pins
+from service.api.requests import pins
 from service.auth import caller, require
 from service import history
 from service.clock import deadlines, timeutil
@@ -72,9 +72,6 @@ class JobAnswer(Schema):
     progress = fields.Dict(metadata={"description": "{done, total} events"})
     result = fields.Dict(allow_none=True, metadata={"description": "{equal: true} or the first version that differs"})
     error = fields.String(allow_none=True)
-
-
-EXTEND = Extend()
 
 
 def operation(name: str, **fields) -> str:
@@ -135,11 +132,13 @@ def resume(game_id: str):
 @api_operation("extendClock", "clock",
                problems=CLOCK_CONTROL,
                summary="Extend the current deadline by `seconds` (organizer)", parameters=PINS,
-               security=BEARER, requestBody=body("ClockExtend"), responses={**ok(201, "CommandAnswer", "the clock event, as you may see it", ("Location", "Idempotent-Replayed")),
+               security=BEARER,
+               responses={**ok(201, "CommandAnswer", "the clock event, as you may see it", ("Location", "Idempotent-Replayed")),
                           **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)})
-def extend(game_id: str):
+@bp.arguments(Extend)
+def extend(body: dict, game_id: str):
     actor = _organizer(game_id, "extend a deadline")
-    seconds = load(EXTEND, json_object())["seconds"]
+    seconds = body["seconds"]
     return command_answer(games().execute(game_id, actor, lambda s, o: deadlines.decide_extend(s, seconds, games().now()),
                                           fingerprint=operation("clock/extend", seconds=seconds), **pins()), actor)
 

@@ -39,10 +39,6 @@ HEADERS = {
                       "schema": {"type": "string"}},
 }
 
-AT = {"name": "at", "in": "query", "schema": {"type": "integer", "minimum": 1},
-      "description": "time travel: the state as it stood after event N"}
-PAGE = [{"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0}},
-        {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}}]
 PINS = [{"name": "If-Match", "in": "header", "schema": {"type": "string"},
          "description": "the version you decided on; refused with 412 version_conflict if stale"},
         {"name": "Idempotency-Key", "in": "header", "schema": {"type": "string", "minLength": 1, "maxLength": 200},

@@ -14,9 +14,9 @@ from marshmallow import Schema, fields
 
 from service import game_log, report
 from service.api.games import bp, games
-from service.api.requests import query_int
+from service.api import queries
 from service.auth import caller, require
-from service.api.declare import A_GAME, PAGE, TOKEN_OPTIONAL, api_operation, codes, errors, ok
+from service.api.declare import A_GAME, TOKEN_OPTIONAL, api_operation, codes, errors, ok
 
 
 class LogEntry(Schema):
@@ -41,15 +41,14 @@ class LogPage(Schema):
 @bp.get("/games/<game_id>/log")
 @api_operation("getLog", "desk",
                problems=codes(TOKEN_OPTIONAL, A_GAME, {422: ("invalid_fields",)}),
-               parameters=PAGE,
                summary="The game as sentences, redacted for the caller, grouped by round and phase, paged",
                description="One entry per event (`after`/`next_after` page as on /events); each text begins "
                            "with its round and phase (\"Round 3, Phase 1: Bix bid 28.\"); a sealed bid reads "
                            "\"Bix bid (sealed).\" to all but Bix.",
                responses={**ok(200, "LogPage", "a page of the log"), **errors(401, 404, 422)})
-def read_log(game_id: str):
-    after = query_int("after", 0, 0)
-    limit = query_int("limit", 100, 1, 1000)
+@bp.arguments(queries.Page, location="query")
+def read_log(page: dict, game_id: str):
+    after, limit = page["after"], page["limit"]
     current = games().load(game_id)
     viewer = caller(current)
     entries, next_after = game_log.entries(games(), game_id, current, viewer, after, limit)

@@ -7,9 +7,9 @@ from marshmallow import ValidationError
 from events.integrity import RecordDamaged
 from projections.views import chain_hidden_from, view_event, view_state
 from service import history, verified
-from service.api import schemas
+from service.api import queries, schemas
 from service.api.problems import Problem
-from service.api.requests import json_object, load, pins, query_int
+from service.api.requests import json_object, pins
 from service.validators import TEXT_MAX
 from service.auth import caller, require
 from service import lobby_index
@@ -17,13 +17,12 @@ from service.games import Games, Outcome
 from service.logs import note
 from service.api.openapi import ApiBlueprint
 from service.api.declare import (
-    AT, A_GAME, BEARER, JSON_BODY, PAGE, PINNED, PINS, PUBLIC, RULES, TOKEN_OPTIONAL, TOKEN_REQUIRED,
+    A_GAME, BEARER, JSON_BODY, PINNED, PINS, PUBLIC, RULES, TOKEN_OPTIONAL, TOKEN_REQUIRED,
     api_operation, body, codes, errors, headers, ok,
 )
 
 bp = ApiBlueprint("games", __name__, url_prefix="/v1")
 
-CREATE, JOIN, SAY = schemas.CreateGame(), schemas.JoinSeat(), schemas.Say()
 CHECKPOINT_EVERY = 100
 #: seats a ruleset hosts unless it says otherwise (`seat_range`, service/rules/interface.py)
 DEFAULT_SEAT_RANGE = (3, 6)
@@ -67,12 +66,12 @@ def command_answer(outcome: Outcome, actor: dict):
 @bp.post("/games")
 @api_operation("createGame", "games",
                problems=codes(JSON_BODY, {422: ("invalid_options", "unknown_ruleset")}),
-               summary="Create a game", security=PUBLIC, requestBody=body("CreateGame"),
+               summary="Create a game", security=PUBLIC,
                responses={**ok(201, "GameCreatedAnswer", "created; keep the organizer token", ("Location",),
                                      then=("joinGame", "startGame", "getState")),
                           **errors(400, 413, 415, 422, 429)})
-def create_game():
-    body = load(CREATE, json_object())
+@bp.arguments(schemas.CreateGame)
+def create_game(body: dict):
     ruleset = games().rulesets.get(body["ruleset"])
     if ruleset is None:
         known = ", ".join(sorted(games().rulesets))
@@ -97,21 +96,11 @@ def create_game():
 @api_operation("listGames", "games",
                problems={422: ("invalid_fields",)},
                summary="List games, newest first, a page at a time", security=PUBLIC,
-               parameters=[{"name": "status", "in": "query", "schema": {"type": "string",
-                                                                        "enum": ["lobby", "running", "finished"]}},
-                           {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}},
-                           {"name": "after", "in": "query", "schema": {"type": "string", "maxLength": 200},
-                            "description": "the `next` of the previous page"}],
                responses={**ok(200, "GameList", "public fields of each game, and `next`"), **errors(422)})
-def list_games():
-    status = request.args.get("status")
-    if status is not None and status not in ("lobby", "running", "finished"):
-        raise Problem(422, "invalid_fields", "`status` is one of lobby, running, finished",
-                      errors={"status": ["must be lobby, running or finished"]})
-    limit = query_int("limit", 100, 1, 1000)
-    after = request.args.get("after")
+@bp.arguments(queries.GamesQuery, location="query")
+def list_games(query: dict):
     try:
-        page, cursor = games().list(status, limit, after)
+        page, cursor = games().list(query.get("status"), query["limit"], query.get("after"))
     except lobby_index.BadCursor:
         raise Problem(422, "invalid_fields", "`after` must be the `next` of an earlier page, as given",
                       errors={"after": ["not a cursor this server gave"]}) from None
@@ -122,13 +111,13 @@ def list_games():
 @api_operation("joinGame", "games",
                problems=codes(JSON_BODY, A_GAME,
                               {409: ("game_finished", "game_full", "game_started", "record_damaged")}),
-               summary="Join a seat", security=PUBLIC, requestBody=body("JoinSeat"),
+               summary="Join a seat", security=PUBLIC,
                responses={**ok(201, "SeatAnswer", "your seat and player token; `Location` is the state right after "
                                                   "you sat down", ("Location",),
                                then=("joinGame", "startGame", "getLegalActions", "sendCommand")),
                           **errors(400, 404, 409, 413, 415, 422, 429)})
-def join(game_id: str):
-    body = load(JOIN, json_object())  # schemas.JoinSeat: 1-40 visible characters
+@bp.arguments(schemas.JoinSeat)  # 1-40 visible characters
+def join(body: dict, game_id: str):
     seat, token, outcome = games().join(game_id, body["name"].strip())
     response = jsonify(seat=seat, player_token=token, version=outcome.version, receipt=receipt_of(game_id, outcome))
     response.status_code = 201
@@ -160,7 +149,6 @@ def start(game_id: str):
                                                        409: ("hidden", "record_damaged"),
                                                        422: ("invalid_fields",)}),
                summary="The game as the caller may see it", parameters=[
-    AT,
     {"name": "as", "in": "query", "schema": {"type": "string", "pattern": "^(spectator|seat:[0-9]+)$"},
      "description": "see as anyone (organizer): `seat:K` or `spectator`, byte for byte what that viewer was served at "
                     "that version; a player may ask only `seat:<own>`. 409 `hidden` for a seat's view holding a bid "
@@ -173,8 +161,9 @@ def start(game_id: str):
                "304": {"description": "not modified: still the version of `If-None-Match`",
                        "headers": headers("ETag", "Vary", "Cache-Control")},
                **errors(401, 403, 404, 409, 422)})
-def read_state(game_id: str):
-    at = query_int("at", None, 1)
+@bp.arguments(queries.StateQuery, location="query")
+def read_state(query: dict, game_id: str):
+    at = query.get("at")
     current = games().load(game_id)
     actor = caller(current)
     if at is not None and at > current["version"]:
@@ -329,13 +318,12 @@ def legal_actions(game_id: str):
 @bp.get("/games/<game_id>/events")
 @api_operation("listEvents", "events",
                problems=codes(TOKEN_OPTIONAL, A_GAME, {409: ("record_damaged",), 422: ("invalid_fields",)}),
-               parameters=PAGE,
                summary="Events, redacted for the caller while the game runs; after the end every event as stored, "
                        "hashes included, for anyone",
                responses={**ok(200, "EventsPage", "a page of events"), **errors(401, 404, 409, 422)})
-def list_events(game_id: str):
-    after = query_int("after", 0, 0)
-    limit = query_int("limit", 100, 1, 1000)
+@bp.arguments(queries.Page, location="query")
+def list_events(page: dict, game_id: str):
+    after, limit = page["after"], page["limit"]
     state, damage = readable_state(game_id)
     actor = caller(state)
     upto = None if damage is None else damage["first_bad_version"] - 1
@@ -350,12 +338,12 @@ def list_events(game_id: str):
 @api_operation("listTalk", "events",
                problems=codes(TOKEN_OPTIONAL, A_GAME, {409: ("record_damaged",), 422: ("invalid_fields",)}),
                summary="Table talk (`say`), a page at a time; talk is not part of the state",
-               parameters=PAGE, responses={**ok(200, "TalkPage", "lines of talk, oldest first, and `next_after`"),
-                                           **errors(401, 404, 409, 422)})
-def list_talk(game_id: str):
+               responses={**ok(200, "TalkPage", "lines of talk, oldest first, and `next_after`"),
+                          **errors(401, 404, 409, 422)})
+@bp.arguments(queries.Page, location="query")
+def list_talk(page: dict, game_id: str):
     """Table talk, paged from the `said` events (talk is not part of the state)."""
-    after = query_int("after", 0, 0)
-    limit = query_int("limit", 100, 1, 1000)
+    after, limit = page["after"], page["limit"]
     state = games().load(game_id)
     caller(state)  # a bad token is refused even here
     lines, next_after = history.talk_page(games(), state, after, limit)

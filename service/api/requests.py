@@ -1,4 +1,5 @@
-"""Reading a request: JSON bodies, query integers and the If-Match / Idempotency-Key pins.
+"""Reading a request: JSON bodies, version numbers and the If-Match / Idempotency-Key pins.
+(Bodies and queries with a schema are parsed through it by service/api/parsing.py.)
 
 A body is read as JSON only when it says so (`Content-Type: application/json` or a
 `+json` type): a text/plain, form or multipart body is what a cross-site HTML form can
@@ -10,7 +11,6 @@ from __future__ import annotations
 import json
 
 from flask import request
-from marshmallow import Schema
 from werkzeug.exceptions import BadRequest
 
 from service.api.problems import Problem
@@ -49,10 +49,6 @@ def json_object() -> dict:
     return body
 
 
-def load(schema: Schema, body: dict) -> dict:
-    return schema.load(body)  # ValidationError -> 422 with the fields
-
-
 #: The largest integer a query or version header may carry: JSON-safe, and far below what
 #: would overflow a Redis stream id (64-bit) when the store reads "after N".
 MAX_INT = 2**53 - 1
@@ -64,21 +60,6 @@ def version_number(raw: str) -> int | None:
     if not (raw.isascii() and raw.isdigit()) or len(raw) > len(str(MAX_INT)) or int(raw) > MAX_INT:
         return None
     return int(raw)
-
-
-def query_int(name: str, default: int | None, low: int, high: int | None = None) -> int | None:
-    raw = request.args.get(name)
-    if raw is None:
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise Problem(422, "invalid_fields", f"`{name}` must be a whole number", errors={name: ["not an integer"]}) from None
-    top = MAX_INT if high is None else high
-    if value < low or value > top:
-        bounds = f"between {low} and {top}" if high is not None or value > top else f"at least {low}"
-        raise Problem(422, "invalid_fields", f"`{name}` must be {bounds}", errors={name: [f"must be {bounds}"]})
-    return value
 
 
 def pins() -> dict:

@@ -22,13 +22,13 @@ from service.api.fanout import READ_BLOCK_SECONDS, Broadcast, Hub
 from service.api.games import bp, games, ruleset_of
 from service import redis_connect
 from service.api.problems import Problem
-from service.api.requests import query_int, version_number
+from service.api import queries
+from service.api.requests import version_number
 from service.auth import caller
-from service.api.declare import A_GAME, PAGE, TOKEN_OPTIONAL, api_operation, codes, errors
+from service.api.declare import A_GAME, TOKEN_OPTIONAL, api_operation, codes, errors
 
 KEEPALIVE_SECONDS = 15
 RETRY = "retry: 2000\n\n"  # how long a browser's EventSource waits before it reconnects
-MAX_TIMEOUT_SECONDS = 7 * 24 * 3600
 
 
 def stream_hub() -> Hub:
@@ -74,11 +74,7 @@ def damage_message(damaged: RecordDamaged) -> str:
                description="The game's events after `after` (or `Last-Event-ID`), then each new one as it is appended. "
                            "The stream ends only when you disconnect, at `timeout`, or when the game is over (a finished "
                            "game's stream closes right after its last event); reconnect with `Last-Event-ID` to resume.",
-               parameters=[PAGE[0],
-                           {"name": "timeout", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 604800},
-                            "description": "Close the stream after this many seconds. Without it the stream stays open "
-                                           "(a keep-alive comment every 15 s) until you disconnect or the game ends."},
-                           {"name": "Last-Event-ID", "in": "header", "schema": {"type": "string"}}],
+               parameters=[{"name": "Last-Event-ID", "in": "header", "schema": {"type": "string"}}],
                responses={"200": {"description": "text/event-stream: one frame per event, `id: <version>`, "
                                                  "`event: <type>`, `data: <an EventOut, JSON>`; a damaged record "
                                                  "ends the stream with `event: record_damaged` and a ProblemDetail; "
@@ -95,16 +91,17 @@ def damage_message(damaged: RecordDamaged) -> str:
                                                    "x-item-schema": {"$ref": "#/components/schemas/EventOut"}},
                                           "retry": {"type": "integer"}}}}}},
                           **errors(400, 401, 404, 409, 422, 429)})
-def stream_events(game_id: str):
+@bp.arguments(queries.StreamQuery, location="query")
+def stream_events(query: dict, game_id: str):
     state = games().load(game_id)
     actor = caller(state)
-    after = query_int("after", 0, 0)
+    after = query["after"]
     last_id = request.headers.get("Last-Event-ID")
     if last_id is not None:
         after = version_number(last_id)
         if after is None:
             raise Problem(400, "bad_last_event_id", "Last-Event-ID must be the version of the last event you got")
-    timeout = query_int("timeout", None, 0, MAX_TIMEOUT_SECONDS)
+    timeout = query.get("timeout")
     deadline = None if timeout is None else time.monotonic() + timeout
     service, ruleset = games(), ruleset_of(state)
     subscription = None if state["status"] == "finished" else stream_hub().subscribe(game_id, state)

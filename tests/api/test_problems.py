@@ -118,3 +118,26 @@ def test_a_500_after_the_append_does_not_claim_that_nothing_was_recorded(toy_app
     body = problem(r, 500, "internal_error")
     assert "nothing was recorded" not in body["detail"] and "whether" in body["detail"]
     assert api.get(f"/v1/games/{toy_game['id']}").get_json()["version"] == before + 1
+
+
+def test_queries_and_bodies_parsed_by_their_schemas_answer_the_referees_problems(api, toy_game):
+    """@bp.arguments (service/api/parsing.py): the schema that documents a query or a body
+    reads it; a bad value is the 422 invalid_fields problem naming the field, a body keeps
+    the referee's own 415 / 400, and nothing is appended."""
+    game = toy_game["id"]
+    before = api.get(f"/v1/games/{game}").get_json()["version"]
+    refused = problem(api.get(f"/v1/games/{game}/events?limit=0"), 422, "invalid_fields")
+    assert refused["detail"] == "`limit` must be from 1 to 1000" and refused["errors"] == {"limit": ["must be from 1 to 1000"]}
+    refused = problem(api.get(f"/v1/games/{game}/talk?after=x&limit=2000"), 422, "invalid_fields")
+    assert refused["errors"] == {"after": ["must be a whole number"], "limit": ["must be from 1 to 1000"]}
+    assert problem(api.get("/v1/games?status=over"), 422, "invalid_fields")["errors"] == {
+        "status": ["must be lobby, running or finished"]}
+    assert problem(api.get(f"/v1/games/{game}?at=0"), 422, "invalid_fields")["detail"] == "`at` must be at least 1"
+    page = api.get(f"/v1/games/{game}/events?limit=2&unknown=1")  # unknown query parameters are ignored
+    assert page.status_code == 200 and len(page.get_json()["events"]) == 2
+    problem(api.post(f"/v1/games/{game}/seats", data="name=Bix", content_type="text/plain"), 415, "unsupported_media_type")
+    problem(api.post(f"/v1/games/{game}/seats", data="{", content_type="application/json"), 400, "malformed_json")
+    refused = problem(api.post("/v1/games", json={"ruleset": "bootleggers", "seats": 3, "colour": "red"}), 422,
+                      "invalid_fields")
+    assert refused["errors"] == {"colour": ["Unknown field."]}  # by field, not by where webargs read it
+    assert api.get(f"/v1/games/{game}").get_json()["version"] == before
