@@ -135,7 +135,7 @@ def resume(game_id: str):
                security=BEARER,
                responses={**ok(201, "CommandAnswer", "the clock event, as you may see it", ("Location", "Idempotent-Replayed")),
                           **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)})
-@bp.arguments(Extend)
+@bp.arguments(Extend())
 def extend(body: dict, game_id: str):
     actor = _organizer(game_id, "extend a deadline")
     seconds = body["seconds"]

@@ -46,7 +46,7 @@ class LogPage(Schema):
                            "with its round and phase (\"Round 3, Phase 1: Bix bid 28.\"); a sealed bid reads "
                            "\"Bix bid (sealed).\" to all but Bix.",
                responses={**ok(200, "LogPage", "a page of the log"), **errors(401, 404, 422)})
-@bp.arguments(queries.Page, location="query")
+@bp.arguments(queries.Page(), location="query")
 def read_log(page: dict, game_id: str):
     after, limit = page["after"], page["limit"]
     current = games().load(game_id)

@@ -70,7 +70,7 @@ def command_answer(outcome: Outcome, actor: dict):
                responses={**ok(201, "GameCreatedAnswer", "created; keep the organizer token", ("Location",),
                                      then=("joinGame", "startGame", "getState")),
                           **errors(400, 413, 415, 422, 429)})
-@bp.arguments(schemas.CreateGame)
+@bp.arguments(schemas.CreateGame())
 def create_game(body: dict):
     ruleset = games().rulesets.get(body["ruleset"])
     if ruleset is None:
@@ -97,7 +97,7 @@ def create_game(body: dict):
                problems={422: ("invalid_fields",)},
                summary="List games, newest first, a page at a time", security=PUBLIC,
                responses={**ok(200, "GameList", "public fields of each game, and `next`"), **errors(422)})
-@bp.arguments(queries.GamesQuery, location="query")
+@bp.arguments(queries.GamesQuery(), location="query")
 def list_games(query: dict):
     try:
         page, cursor = games().list(query.get("status"), query["limit"], query.get("after"))
@@ -116,7 +116,7 @@ def list_games(query: dict):
                                                   "you sat down", ("Location",),
                                then=("joinGame", "startGame", "getLegalActions", "sendCommand")),
                           **errors(400, 404, 409, 413, 415, 422, 429)})
-@bp.arguments(schemas.JoinSeat)  # 1-40 visible characters
+@bp.arguments(schemas.JoinSeat())  # 1-40 visible characters
 def join(body: dict, game_id: str):
     seat, token, outcome = games().join(game_id, body["name"].strip())
     response = jsonify(seat=seat, player_token=token, version=outcome.version, receipt=receipt_of(game_id, outcome))
@@ -161,7 +161,7 @@ def start(game_id: str):
                "304": {"description": "not modified: still the version of `If-None-Match`",
                        "headers": headers("ETag", "Vary", "Cache-Control")},
                **errors(401, 403, 404, 409, 422)})
-@bp.arguments(queries.StateQuery, location="query")
+@bp.arguments(queries.StateQuery(), location="query")
 def read_state(query: dict, game_id: str):
     at = query.get("at")
     current = games().load(game_id)
@@ -321,7 +321,7 @@ def legal_actions(game_id: str):
                summary="Events, redacted for the caller while the game runs; after the end every event as stored, "
                        "hashes included, for anyone",
                responses={**ok(200, "EventsPage", "a page of events"), **errors(401, 404, 409, 422)})
-@bp.arguments(queries.Page, location="query")
+@bp.arguments(queries.Page(), location="query")
 def list_events(page: dict, game_id: str):
     after, limit = page["after"], page["limit"]
     state, damage = readable_state(game_id)
@@ -340,7 +340,7 @@ def list_events(page: dict, game_id: str):
                summary="Table talk (`say`), a page at a time; talk is not part of the state",
                responses={**ok(200, "TalkPage", "lines of talk, oldest first, and `next_after`"),
                           **errors(401, 404, 409, 422)})
-@bp.arguments(queries.Page, location="query")
+@bp.arguments(queries.Page(), location="query")
 def list_talk(page: dict, game_id: str):
     """Table talk, paged from the `said` events (talk is not part of the state)."""
     after, limit = page["after"], page["limit"]

@@ -91,7 +91,7 @@ def damage_message(damaged: RecordDamaged) -> str:
                                                    "x-item-schema": {"$ref": "#/components/schemas/EventOut"}},
                                           "retry": {"type": "integer"}}}}}},
                           **errors(400, 401, 404, 409, 422, 429)})
-@bp.arguments(queries.StreamQuery, location="query")
+@bp.arguments(queries.StreamQuery(), location="query")
 def stream_events(query: dict, game_id: str):
     state = games().load(game_id)
     actor = caller(state)

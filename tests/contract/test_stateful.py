@@ -35,6 +35,7 @@ def stateful(app):
             self.organizers: dict[str, str] = {}
             self.players: dict[str, list[str]] = {}
             self.rng = random.Random(0)
+            self.started: set[str] = set()
 
         def before_call(self, case):
             operation = case.operation.definition.raw.get("operationId")
@@ -65,6 +66,8 @@ def stateful(app):
             if "game_id" in params and params["game_id"] not in self.organizers and self.organizers \
                     and self.rng.random() < 0.8:
                 params["game_id"] = self.rng.choice(sorted(self.organizers))
+            if operation in ("sendCommand", "getLegalActions") and self.started and self.rng.random() < 0.8:
+                params["game_id"] = self.rng.choice(sorted(self.started))  # a game in play
             if operation == "streamEvents":  # a stream open for its whole `timeout` only costs time
                 case.query = {**(case.query or {}), "timeout": min(int((case.query or {}).get("timeout", 1)), 1)}
             if operation == "joinGame" and self.rng.random() < 0.7:
@@ -87,6 +90,8 @@ def stateful(app):
                 self.organizers[body["game_id"]] = body["organizer_token"]
             elif operation == "joinGame":
                 self.players.setdefault(case.path_parameters["game_id"], []).append(body["player_token"])
+            elif operation == "startGame":
+                self.started.add(case.path_parameters["game_id"])
 
         def validate_response(self, response, case, additional_checks=None, **kwargs):
             case.validate_response(response, checks=CHECKS, transport_kwargs={"app": app})
