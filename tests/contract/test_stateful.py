@@ -36,6 +36,19 @@ def stateful(app):
             self.players: dict[str, list[str]] = {}
             self.rng = random.Random(0)
             self.started: set[str] = set()
+            self.seat_a_game()
+
+        def seat_a_game(self):
+            """One game in play from the start of each sequence, so that commands (steered to it)
+            meet real play whatever order the sequence draws its calls in."""
+            client = app.test_client()
+            created = client.post("/v1/games", json={"ruleset": "bootleggers", "seats": 3}).get_json()
+            game, organizer = created["game_id"], created["organizer_token"]
+            self.organizers[game] = organizer
+            self.players[game] = [client.post(f"/v1/games/{game}/seats", json={"name": f"Seat {n}"}).get_json()
+                                  ["player_token"] for n in range(3)]
+            assert client.post(f"/v1/games/{game}/start", headers={"Authorization": f"Bearer {organizer}"}).status_code == 201
+            self.started.add(game)
 
         def before_call(self, case):
             operation = case.operation.definition.raw.get("operationId")
