@@ -31,14 +31,14 @@ from service.clock import deadlines, timeutil
 from service.queues import REPLAY_QUEUE
 from service.api.openapi import ApiBlueprint
 from service.api.declare import (
-    A_GAME, BEARER, JSON_BODY, PINNED, PINS, PROBLEM, TOKEN_OPTIONAL, TOKEN_REQUIRED, api_operation, body,
+    A_GAME, BEARER, ID_SCHEMA, JSON_BODY, PINNED, PINS, PROBLEM, TOKEN_OPTIONAL, TOKEN_REQUIRED, api_operation, body,
     codes, errors, headers, ok,
 )
 
 bp = ApiBlueprint("clock", __name__, url_prefix="/v1")
 
 REPLAY_JOB = "service.jobs.replay.replay_game"
-JOB_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+JOB_ID = re.compile(ID_SCHEMA["pattern"])  # as documented for every id in a URL
 
 
 class Extend(Schema):
