@@ -295,7 +295,7 @@ def bot(url: str, game_id: str, token: str, strategy: str) -> None:
     without seeing what its seat may not: the organizer hands a seat to the server's greedy
     bot with a `seat_to_bot` ruling instead."""
     try:
-        from bootleggers_play import play_seat
+        from bootleggers_play import RANDOM, play_seat
     except ModuleNotFoundError:
         raise click.ClickException("the official client is not installed: pip install ./clients/python "
                                    "(make venv does)") from None
@@ -303,7 +303,7 @@ def bot(url: str, game_id: str, token: str, strategy: str) -> None:
     def moved(command) -> None:
         click.echo(f"sent {command.to_dict()}")
 
-    final = play_seat(url.rstrip("/"), game_id, token, on_move=moved)
+    final = play_seat(url.rstrip("/"), game_id, token, strategy={"random": RANDOM}[strategy], on_move=moved)
     click.echo(f"the game is over at version {final}")
 
 

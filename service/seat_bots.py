@@ -35,6 +35,11 @@ LOOK_AHEAD_SEED = bytes(32)
 MAX_MOVES = 2000
 
 
+def bot_actor(seat: int) -> dict:
+    """The actor the bot moves as: the seat, marked so the record shows who moved."""
+    return {"kind": "seat", "seat": seat, "bot": True}
+
+
 def bot_seats(state: dict) -> dict[int, str]:
     """seat -> strategy of every seat the server's bot plays."""
     return {int(seat): strategy for seat, strategy in (state.get("bots") or {}).items()}
@@ -78,7 +83,7 @@ def choose(games, state: dict, seat: int, strategy: str) -> dict | None:
 def cash_after(games, state: dict, seat: int, command: dict) -> int | None:
     """The seat's cash right after `command`, applied to a copy (None: not counted)."""
     ruleset = games.ruleset_for(state["ruleset"])
-    actor = {"kind": "seat", "seat": seat, "bot": True}
+    actor = bot_actor(seat)
     try:
         oracle = rng.oracle_for(state["rng"], LOOK_AHEAD_SEED, state["version"] + 1)
         drafts = ruleset.decide(copy_value(state), actor, command, oracle)
@@ -103,7 +108,7 @@ def play_bot_seats(games, game_id: str, max_moves: int = MAX_MOVES) -> int:
         if command is None:
             return moves  # nothing it may send: the step's deadline (if any) moves on
         try:
-            games.command(game_id, {"kind": "seat", "seat": seat, "bot": True}, command, expected=state["version"])
+            games.command(game_id, bot_actor(seat), command, expected=state["version"])
         except VersionConflict:
             continue  # someone moved meanwhile: look again
         except RuleViolation as refused:
