@@ -13,6 +13,7 @@ import os
 import random
 import signal
 import threading
+import time
 
 import pytest
 
@@ -24,10 +25,9 @@ from tests.support.bots import open_table
 pytestmark = pytest.mark.slow
 
 
-def play_until_redis_dies(table, rng: random.Random) -> dict[int, str]:
-    """Bot moves until the store stops answering; returns version -> type of every event
-    a 201 acknowledged."""
-    acknowledged: dict[int, str] = {}
+def play_until_redis_dies(table, rng: random.Random, acknowledged: dict[int, str]) -> dict[int, str]:
+    """Bot moves until the store stops answering; fills and returns version -> type of every
+    event a 201 acknowledged."""
     for _ in range(5000):
         state = table.client.get(f"/v1/games/{table.game_id}", headers=bearer(table.organizer))
         if state.status_code != 200:
@@ -48,14 +48,25 @@ def play_until_redis_dies(table, rng: random.Random) -> dict[int, str]:
     raise AssertionError("Redis was never killed")
 
 
+def kill_mid_game(server, acknowledged: dict[int, str], after: int = 60) -> None:
+    """SIGKILL the Redis while the bots play, once `after` events are acknowledged (by game
+    progress, not by the clock: a fast machine once finished the whole game within a fixed
+    1.5 s), at a moment the play loop does not choose."""
+    deadline = time.monotonic() + 120
+    while len(acknowledged) < after and time.monotonic() < deadline:
+        time.sleep(0.002)
+    os.kill(server.pid, signal.SIGKILL)
+
+
 def test_sigkill_of_the_embedded_redis_loses_no_acknowledged_event(tmp_path):
     data_dir = tmp_path / "redis"
     server = EmbeddedRedis(data_dir, appendonly=True, fsync="always").start()
     try:
         table = open_table(create_app({"REDIS_URL": server.url, "TESTING": True}).test_client(), 3, {"rounds": 12})
-        killer = threading.Timer(1.5, lambda: os.kill(server.pid, signal.SIGKILL))
+        acknowledged: dict[int, str] = {}
+        killer = threading.Thread(target=kill_mid_game, args=(server, acknowledged), daemon=True)
         killer.start()
-        acknowledged = play_until_redis_dies(table, random.Random(7))
+        play_until_redis_dies(table, random.Random(7), acknowledged)
         killer.join()
         assert server.process.wait(10) == -signal.SIGKILL
     finally:
