@@ -9,9 +9,10 @@ a player, its actor marked `bot: true` (the record shows who moved).
 
 Strategies: `random`, an example drawn by a generator seeded with the game, version and
 seat (so a replayed decision is the same); `greedy`, the example that leaves the seat the
-most cash right after it. Greedy applies each example to a copy of the state with a
-stand-in seed, not the game's: the bot may not foresee a die its seat could not. Where a
-ruleset counts no cash for a seat (booze_baron), greedy plays as random.
+most cash right after it, worked out by service/look_ahead.py on the ruleset's stand-in
+of the game for that seat (hidden cards dealt again, a stand-in seed): the bot sees no more
+than its seat would — no sealed bid, hand, deck order or die. Where a ruleset counts no cash
+for a seat (booze_baron), greedy plays as random.
 """
 from __future__ import annotations
 
@@ -22,16 +23,13 @@ from typing import Callable
 from rq import Queue
 from rq.serializers import JSONSerializer
 
-from events.canonical import copy_value
 from events.store import VersionConflict
-from service import rng
+from service.look_ahead import cash_after as look_ahead_cash
 from service.queues import CLOCK_QUEUE
 from service.rules.errors import RuleViolation
 
 log = logging.getLogger(__name__)
 JOB = "service.jobs.bots.play_bots"
-#: a stand-in seed for greedy's look-ahead (never the game's: no foresight of dice)
-LOOK_AHEAD_SEED = bytes(32)
 MAX_MOVES = 2000
 
 
@@ -81,18 +79,8 @@ def choose(games, state: dict, seat: int, strategy: str) -> dict | None:
 
 
 def cash_after(games, state: dict, seat: int, command: dict) -> int | None:
-    """The seat's cash right after `command`, applied to a copy (None: not counted)."""
-    ruleset = games.ruleset_for(state["ruleset"])
-    actor = bot_actor(seat)
-    try:
-        oracle = rng.oracle_for(state["rng"], LOOK_AHEAD_SEED, state["version"] + 1)
-        drafts = ruleset.decide(copy_value(state), actor, command, oracle)
-        after = games.fold_drafts(state, drafts, actor, games.now())
-        players = ruleset.view(after, {"kind": "organizer"}).get("players") or []
-    except Exception:  # an example the look-ahead cannot apply: not this one
-        return None
-    cash = next((p.get("cash") for p in players if p.get("seat") == seat), None)
-    return cash if isinstance(cash, int) and not isinstance(cash, bool) else None
+    """The seat's cash right after the bot's `command`, on its stand-in (None: not counted)."""
+    return look_ahead_cash(games, state, seat, command, bot_actor(seat))
 
 
 def play_bot_seats(games, game_id: str, max_moves: int = MAX_MOVES) -> int:

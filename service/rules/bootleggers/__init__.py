@@ -5,13 +5,15 @@ service/rules/interface.py; modules: data (numbers), model (lookups, influence l
 table (the step table), evolve + evolve_thugs (the fold), thugs/ (one module per family of
 Thug cards, the reaction window), deals,
 kernel (Emitter), flow (the step loop), setup, phase1, placement, production, shipping,
-selling, commands (decide), legal (legal_actions/waiting/timeout), views, schemas.
+selling, commands (decide), legal (legal_actions/waiting/timeout), views, stand_in (a
+seat's look-ahead without its hidden information), schemas.
 """
 from __future__ import annotations
 
 from service.rules.common.binding import KernelRuleset
 
 from . import commands, data, evolve, legal, setup, views
+from .stand_in import stand_in
 from .forfeits import forfeit
 from .schemas import COMMAND_SCHEMAS, EVENT_SCHEMAS
 from .report import report_rounds
@@ -30,6 +32,7 @@ class BootleggersRuleset(KernelRuleset):
     report_rounds = staticmethod(report_rounds)
     log_phase = staticmethod(log_phase)
     forfeit = staticmethod(forfeit)  # optional hook: a forfeited seat (forfeits.py)
+    stand_in = staticmethod(stand_in)  # optional hook: a seat's look-ahead (stand_in.py)
 
 
 RULESET = BootleggersRuleset(commands, evolve, legal, setup, views)

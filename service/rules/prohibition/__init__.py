@@ -21,6 +21,8 @@ class ProhibitionRuleset(KernelRuleset):
     event_schemas = EVENT_SCHEMAS
     sentences = SENTENCES
     seat_range = (data.MIN_SEATS, data.MAX_SEATS)
+    stand_in = staticmethod(views.stand_in)  # optional hook: a seat's look-ahead
+    cash_field = "bankrolls"  # what greedy counts (service/look_ahead.py): Prohibition's money
 
     @staticmethod
     def sealed_since(state: dict) -> int | None:

@@ -1,0 +1,36 @@
+"""What a command would leave a seat, worked out without foresight: greedy's measure, for the
+server's bot (service/seat_bots.py) and for any client (`legal-actions?look_ahead=cash`).
+
+The command is applied to the ruleset's stand-in of the game for that seat (interface.py
+`stand_in`: the seat's own view with everything hidden from it dealt again) and rolls its
+dice with a stand-in seed, never the game's: neither a bot nor a client may learn from the
+answer a die, a sealed bid, a hand or a card order its seat could not see.
+"""
+from __future__ import annotations
+
+from events.canonical import copy_value
+from service import rng
+
+#: the look-ahead's seed (never the game's: no foresight of dice)
+LOOK_AHEAD_SEED = bytes(32)
+
+
+def cash_after(games, state: dict, seat: int, command: dict, actor: dict | None = None) -> int | None:
+    """The seat's cash right after `command` on its stand-in (None: not counted — the ruleset
+    has no stand-in or no cash, or the command cannot be applied there)."""
+    ruleset = games.ruleset_for(state["ruleset"])
+    stand_in = getattr(ruleset, "stand_in", None)
+    if stand_in is None or state.get("status") != "running":
+        return None
+    actor = actor or {"kind": "seat", "seat": seat}
+    before = stand_in(state, seat)
+    oracle = rng.SeededOracle(LOOK_AHEAD_SEED, state["version"] + 1)
+    try:
+        drafts = ruleset.decide(copy_value(before), actor, command, oracle)
+        after = games.fold_drafts(before, drafts, actor, games.now())
+    except Exception:  # noqa: BLE001 - an example the stand-in cannot take is not counted, never a failure
+        return None
+    players = (after.get("game") or {}).get("players") or []
+    field = getattr(ruleset, "cash_field", "cash")
+    cash = next((p.get(field) for p in players if p.get("seat") == seat), None)
+    return cash if isinstance(cash, int) and not isinstance(cash, bool) else None

@@ -1,0 +1,115 @@
+"""A stand-in of the game for one seat's look-ahead: what the seat sees, with everything
+hidden from it dealt again.
+
+A bot that weighs its moves (greedy: the most cash right after) must not weigh them on
+what its seat cannot see: others' Muscle hands and sealed bids, their face-down Thug cards
+and Windfall draws, what they declared face down, deck order. The stand-in is built from
+the seat's own view (views.py) alone, so it cannot carry any of that: a hidden card becomes
+one drawn, by a generator seeded with the game's id, version and the seat, from the cards
+the seat has not seen (a card named in a deal with the seat stays where the seat knows it is).
+Others' face-down declarations are left out (as if they declared
+nothing). Dice are the look-ahead's business (service/look_ahead.py: a stand-in seed).
+"""
+from __future__ import annotations
+
+import random
+
+from service.rules.common.views import seat_of
+
+from . import data, views
+
+_MOA = frozenset(data.men_of_action_deck())
+_TRUCK_CARDS = frozenset(data.truck_deck())
+_MUSCLE = range(1, max(last for _, last in data.MUSCLE_QUARTERS.values()) + 1)
+
+
+def stand_in(state: dict, seat: int) -> dict:
+    """`state` with its game replaced by the seat's view, every hidden card re-dealt."""
+    viewer = {"kind": "seat", "seat": seat}
+    game = views.view(state, viewer)
+    if game is None:
+        return {**state}
+    me = seat_of(viewer)
+    deal = random.Random(f"stand-in:{state['game_id']}:{state['version']}:{me}")
+    _deal_muscle(game, me, deal)
+    _deal_cards(game, me, deal)
+    game["declared"] = [d for d in game.get("declared") or [] if d["seat"] == me]
+    return {**state, "game": game}
+
+
+def _deal_muscle(game: dict, me: int, deal: random.Random) -> None:
+    """Others' hands: as many Muscle cards as they hold, from those the seat has not seen;
+    a sealed bid is one of them."""
+    seen = {c for p in game["players"] if p["seat"] == me for c in p["muscle_hand"]}
+    seen |= {p["displayed_muscle"] for p in game["players"] if p["displayed_muscle"] is not None}
+    unseen = [c for c in _MUSCLE if c not in seen]
+    deal.shuffle(unseen)
+    for p in _others(game, me):
+        count, p["muscle_hand"] = p["muscle_hand"], []
+        for _ in range(count):
+            p["muscle_hand"].append(unseen.pop())
+        p["muscle_hand"].sort()
+        if p["has_bid"] and p["muscle_hand"]:
+            p["bid"] = deal.choice(p["muscle_hand"])
+
+
+def _deal_cards(game: dict, me: int, deal: random.Random) -> None:
+    """Others' face-down cards (as Thug cards while unseen ones last, then Windfall draws),
+    deal cards between others, and the draw piles, from the cards the seat has not seen."""
+    seen = set(_strings(game))
+    known = _known_cards(game, me)
+    unseen = sorted(_MOA - seen)
+    deal.shuffle(unseen)
+    thugs = [c for c in unseen if data.card_kind(c).startswith("thug:")]
+    others = [c for c in unseen if not data.card_kind(c).startswith("thug:")]
+    for p in _others(game, me):
+        count = p["thug_cards"]
+        p["thug_cards"] = known.get(p["seat"], [])[:count]
+        p["thug_cards"] += [thugs.pop() for _ in range(min(count - len(p["thug_cards"]), len(thugs)))]
+        p["windfall"] = [{"card": others.pop(), "round": game["round"]}
+                         for _ in range(min(count - len(p["thug_cards"]), len(others)))]
+    for d in game.get("deals") or []:
+        for side, holder in (("give", d.get("from")), ("get", d.get("to"))):
+            cards = (d.get(side) or {}).get("thug_cards")
+            if isinstance(cards, int):
+                held = next((p["thug_cards"] for p in game["players"] if p["seat"] == holder), [])
+                d[side]["thug_cards"] = held[:cards]
+    draw = thugs + others
+    deal.shuffle(draw)
+    moa = game["decks"]["men_of_action"]
+    moa["draw"] = draw[:moa["draw"]]
+    trucks = game["decks"]["trucks"]
+    unseen_trucks = sorted(_TRUCK_CARDS - seen)
+    deal.shuffle(unseen_trucks)
+    trucks["draw"] = unseen_trucks[:trucks["draw"]]
+
+
+def _known_cards(game: dict, me: int) -> dict[int, list[str]]:
+    """seat -> the Thug cards the seat knows another holds: those named in a deal it is party
+    to (and not seen anywhere else since, say played)."""
+    elsewhere = set(_strings({k: v for k, v in game.items() if k != "deals"}))
+    known: dict[int, list[str]] = {}
+    for d in game.get("deals") or []:
+        if me not in (d.get("from"), d.get("to")):
+            continue
+        for side, holder in (("give", d.get("from")), ("get", d.get("to"))):
+            for card in (d.get(side) or {}).get("thug_cards") or []:
+                if holder != me and card not in elsewhere and card not in known.get(holder, []):
+                    known.setdefault(holder, []).append(card)
+    return known
+
+
+def _others(game: dict, me: int) -> list[dict]:
+    return [p for p in game["players"] if p["seat"] != me]
+
+
+def _strings(value):
+    """Every string anywhere in a JSON value (the card ids the seat has seen among them)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
