@@ -284,18 +284,17 @@ def openapi() -> None:
 @click.option("--url", required=True, help="The referee, e.g. http://127.0.0.1:8000")
 @click.option("--game", "game_id", required=True, help="The game's id.")
 @click.option("--token", required=True, envvar="BOOTLEGGERS_TOKEN", help="The seat's player token (env BOOTLEGGERS_TOKEN).")
-@click.option("--strategy", type=click.Choice(["random"]), default="random", show_default=True,
-              help="random: any legal example (greedy is the server's bot: see below).")
+@click.option("--strategy", type=click.Choice(["random", "greedy"]), default="random", show_default=True,
+              help="random: any legal example; greedy: the one that leaves the seat the most cash right after.")
 def bot(url: str, game_id: str, token: str, strategy: str) -> None:
     """Play one seat by its legal examples until the game ends (clients/python's play loop:
     waits on the event stream, retries with the same Idempotency-Key).
 
-    Greedy play (the example that leaves the seat the most cash) takes applying each example
-    to the game as the referee holds it (hands, decks, sealed bids), which a client cannot
-    without seeing what its seat may not: the organizer hands a seat to the server's greedy
-    bot with a `seat_to_bot` ruling instead."""
+    Greedy reads the cash each example leaves from legal-actions' `look_ahead=cash`, which the
+    referee works out on a stand-in of the game dealing again what the seat cannot see: the
+    bot learns nothing its player may not."""
     try:
-        from bootleggers_play import RANDOM, play_seat
+        from bootleggers_play import GREEDY, RANDOM, play_seat
     except ModuleNotFoundError:
         raise click.ClickException("the official client is not installed: pip install ./clients/python "
                                    "(make venv does)") from None
@@ -303,7 +302,7 @@ def bot(url: str, game_id: str, token: str, strategy: str) -> None:
     def moved(command) -> None:
         click.echo(f"sent {command.to_dict()}")
 
-    final = play_seat(url.rstrip("/"), game_id, token, strategy={"random": RANDOM}[strategy], on_move=moved)
+    final = play_seat(url.rstrip("/"), game_id, token, strategy={"random": RANDOM, "greedy": GREEDY}[strategy], on_move=moved)
     click.echo(f"the game is over at version {final}")
 
 

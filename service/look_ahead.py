@@ -34,3 +34,21 @@ def cash_after(games, state: dict, seat: int, command: dict, actor: dict | None 
     field = getattr(ruleset, "cash_field", "cash")
     cash = next((p.get(field) for p in players if p.get("seat") == seat), None)
     return cash if isinstance(cash, int) and not isinstance(cash, bool) else None
+
+
+def cash_after_examples(games, state: dict, seat: int, actions: list[dict]) -> list[dict]:
+    """`actions` (legal-actions) each with `cash_after`: the seat's cash right after each of
+    its examples, in their order (None: not counted, say table talk)."""
+    ruleset = games.ruleset_for(state["ruleset"])
+    out = []
+    for action in actions:
+        schema = ruleset.command_schemas.get(action["type"])
+        cash = [None if schema is None else cash_after(games, state, seat, parsed(schema[0], example))
+                for example in action["examples"]]
+        out.append({**action, "cash_after": cash})
+    return out
+
+
+def parsed(schema: type, example: dict) -> dict:
+    """A listed example as the referee reads it (its defaults filled in), as a client sends it."""
+    return {"type": example["type"], **schema().load({k: v for k, v in example.items() if k != "type"})}

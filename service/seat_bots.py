@@ -24,7 +24,7 @@ from rq import Queue
 from rq.serializers import JSONSerializer
 
 from events.store import VersionConflict
-from service.look_ahead import cash_after as look_ahead_cash
+from service.look_ahead import cash_after as look_ahead_cash, parsed
 from service.queues import CLOCK_QUEUE
 from service.rules.errors import RuleViolation
 
@@ -58,9 +58,7 @@ def examples(games, state: dict, seat: int) -> list[dict]:
         schema = ruleset.command_schemas.get(action["type"])
         if schema is None:
             continue  # the engine's own (say, dispute): a bot has nothing to say
-        for example in action["examples"]:
-            fields = {k: v for k, v in example.items() if k != "type"}
-            out.append({"type": action["type"], **schema[0]().load(fields)})
+        out.extend(parsed(schema[0], example) for example in action["examples"])
     return out
 
 

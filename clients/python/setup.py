@@ -1,6 +1,7 @@
 """Generates `bootleggers_client` from the OpenAPI document before setuptools collects the
-packages: the document beside this file (an sdist carries it) or the repository's
-api_spec/openapi.json. `bootleggers_play` is the hand-written layer on top."""
+packages: the repository's api_spec/openapi.json, or outside the repository the copy beside
+this file (an sdist carries it; in the repository it is only the last build's copy, so it
+must not win over a newer document). `bootleggers_play` is the hand-written layer on top."""
 import shutil
 import subprocess
 import sys
@@ -9,7 +10,7 @@ from pathlib import Path
 from setuptools import setup
 
 HERE = Path(__file__).resolve().parent
-SPEC = next(p for p in (HERE / "openapi.json", HERE.parents[1] / "api_spec" / "openapi.json") if p.exists())
+SPEC = next(p for p in (HERE.parents[1] / "api_spec" / "openapi.json", HERE / "openapi.json") if p.exists())
 TARGET = HERE / "bootleggers_client"
 
 

@@ -6,7 +6,7 @@ from marshmallow import ValidationError
 
 from events.integrity import RecordDamaged
 from projections.views import chain_hidden_from, view_event, view_state
-from service import history, verified
+from service import history, look_ahead, verified
 from service.api import queries, schemas
 from service.api.problems import Problem
 from service.api.requests import json_object, pins
@@ -295,11 +295,12 @@ def command_schemas(state: dict) -> dict:
 
 @bp.get("/games/<game_id>/legal-actions")
 @api_operation("getLegalActions", "play",
-               problems=codes(TOKEN_REQUIRED, A_GAME, {409: ("record_damaged",)}),
+               problems=codes(TOKEN_REQUIRED, A_GAME, {409: ("record_damaged",), 422: ("invalid_fields",)}),
                summary="Every command your seat may send now, with examples",
                security=BEARER, responses={**ok(200, "LegalActions", "actions with params and examples"),
-                                           **errors(401, 403, 404, 409)})
-def legal_actions(game_id: str):
+                                           **errors(401, 403, 404, 409, 422)})
+@bp.arguments(queries.LegalActionsQuery(), location="query")
+def legal_actions(query: dict, game_id: str):
     state = games().load(game_id)
     actor = caller(state)
     require(actor, "seat", what="ask for legal actions")
@@ -312,6 +313,8 @@ def legal_actions(game_id: str):
     if state["status"] != "finished":
         answer["actions"] = [*answer["actions"], say]
     answer["version"], answer["seat"] = state["version"], seat
+    if query.get("look_ahead") == "cash":
+        answer["actions"] = look_ahead.cash_after_examples(games(), state, seat, answer["actions"])
     return jsonify(answer)
 
 

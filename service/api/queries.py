@@ -46,3 +46,11 @@ class StreamQuery(Schema):
     timeout = whole(0, MAX_TIMEOUT_SECONDS, metadata={
         "description": "Close the stream after this many seconds. Without it the stream stays open "
                        "(a keep-alive comment every 15 s) until you disconnect or the game ends."})
+
+
+class LegalActionsQuery(Schema):
+    look_ahead = fields.String(validate=validate.OneOf(["cash"], error="must be cash"), metadata={
+        "description": "`cash`: each action also lists `cash_after`, your cash right after each of its "
+                       "examples, worked out on a stand-in of the game that deals again everything your "
+                       "seat cannot see and rolls stand-in dice (so it tells nothing hidden; a greedy bot's "
+                       "measure)"})

@@ -326,6 +326,10 @@ class LegalAction(Open):
                        "target) or a sentence"})
     examples = fields.List(fields.Dict(), required=True, metadata={
         "description": "complete commands the server accepts if sent at this `version` (at least one)"})
+    cash_after = fields.List(fields.Integer(allow_none=True), metadata={
+        "description": "only with `?look_ahead=cash`: your cash right after each example, in their order, "
+                       "worked out on a stand-in of the game (what your seat cannot see dealt again, stand-in "
+                       "dice); null where it is not counted (table talk, a ruleset without money)"})
 
 
 class LegalActions(Open):

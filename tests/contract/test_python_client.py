@@ -123,8 +123,9 @@ def test_a_lost_answer_is_retried_with_the_same_idempotency_key(served):
     assert [e["version"] for e in events] == [e.version for e in answer.events]  # played once
 
 
-def test_bootleggers_bot_plays_a_seat_from_the_command_line(served):
-    """`bootleggers bot --url --game --token` plays seat 1 while the test plays the others."""
+@pytest.mark.parametrize("strategy", ["random", "greedy"])
+def test_bootleggers_bot_plays_a_seat_from_the_command_line(served, strategy):
+    """`bootleggers bot --url --game --token --strategy` plays seat 1 while the test plays the others."""
     import subprocess
     import sys
 
@@ -133,9 +134,28 @@ def test_bootleggers_bot_plays_a_seat_from_the_command_line(served):
         threading.Thread(target=bootleggers_play.play_seat, args=(served, table.game_id, table.tokens[n]),
                          daemon=True).start()
     cli = Path(sys.executable).with_name("bootleggers")
-    run = subprocess.run([str(cli), "bot", "--url", served, "--game", table.game_id, "--token", table.tokens[1]],
-                         capture_output=True, text=True, timeout=300)
+    run = subprocess.run([str(cli), "bot", "--url", served, "--game", table.game_id, "--token", table.tokens[1],
+                          "--strategy", strategy], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     final = HttpClient(served).get(f"/v1/games/{table.game_id}").get_json()
     assert final["status"] == "finished" and f"over at version {final['version']}" in run.stdout
     assert run.stdout.count("sent {") > 5
+
+
+def test_greedy_sends_the_example_the_look_ahead_says_leaves_the_most_cash():
+    """GREEDY asks legal-actions with `look_ahead=cash` and sends the best-scored example (the
+    first listed on a tie); with nothing counted it plays any example."""
+    from bootleggers_client.models import LegalActions
+
+    listed = {"version": 9, "seat": 1, "phase": 1, "step": "bid", "actions": [
+        {"type": "bid", "params": {}, "examples": [{"type": "bid", "card": 3}, {"type": "bid", "card": 40}],
+         "cash_after": [7, 9]},
+        {"type": "pass", "params": {}, "examples": [{"type": "pass"}], "cash_after": [9]},
+        {"type": "say", "params": {}, "examples": [{"type": "say", "text": "hi"}], "cash_after": [None]}]}
+    legal = LegalActions.from_dict(listed)
+    examples = [e for a in legal.actions for e in a.examples]
+    assert bootleggers_play.GREEDY(examples, legal).to_dict() == {"type": "bid", "card": 40}
+    uncounted = LegalActions.from_dict({**listed, "actions": [{**a, "cash_after": [None] * len(a["examples"])}
+                                                              for a in listed["actions"]]})
+    assert bootleggers_play.GREEDY(examples, uncounted) in examples
+    assert bootleggers_play.GREEDY.look_ahead.value == "cash"

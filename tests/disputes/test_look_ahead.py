@@ -10,7 +10,9 @@ import pytest
 from events.canonical import copy_value
 from service import look_ahead, seat_bots
 from service.rules.bootleggers import data
-from tests.support.bots import move, open_table
+from tests.api.conftest import problem
+from tests.support.bots import bearer, move, open_table
+from tests.support.spec_validation import problems
 
 SEAT_VIEWER = lambda n: {"kind": "seat", "seat": n}  # noqa: E731
 
@@ -111,3 +113,29 @@ def test_other_rulesets_look_ahead_where_they_count_cash(client, app, ruleset, c
     n = games.ruleset_for(ruleset).waiting(state)["seats"][0]
     cash = [look_ahead.cash_after(games, state, n, c) for c in seat_bots.examples(games, state, n)]
     assert all(c is not None for c in cash) if counted else all(c is None for c in cash)
+
+
+def test_legal_actions_lists_the_cash_each_example_leaves_when_asked(client, app):
+    table = open_table(client, 4)
+    games, rng = app.extensions["games"], random.Random(2)
+    differing = 0
+    for _ in range(120):
+        state = games.load(table.game_id)
+        for n in games.ruleset_for("bootleggers").waiting(state)["seats"]:
+            url = f"/v1/games/{table.game_id}/legal-actions"
+            plain = client.get(url, headers=bearer(table.tokens[n])).get_json()
+            answer = client.get(f"{url}?look_ahead=cash", headers=bearer(table.tokens[n])).get_json()
+            assert problems("LegalActions", answer) == []
+            assert [{k: v for k, v in a.items() if k != "cash_after"} for a in answer["actions"]] == plain["actions"]
+            assert all("cash_after" not in a for a in plain["actions"])
+            for action in answer["actions"]:
+                expected = [None if action["type"] == "say" else
+                            look_ahead.cash_after(games, state, n, look_ahead.parsed(
+                                games.ruleset_for("bootleggers").command_schemas[action["type"]][0], e))
+                            for e in action["examples"]]
+                assert action["cash_after"] == expected
+            differing += len({c for a in answer["actions"] for c in a["cash_after"] if c is not None}) > 1
+        move(table, rng)
+    assert differing > 0
+    refused = client.get(f"/v1/games/{table.game_id}/legal-actions?look_ahead=dice", headers=bearer(table.tokens[1]))
+    assert "`look_ahead` must be cash" in problem(refused, 422, "invalid_fields")["detail"]

@@ -4,11 +4,12 @@
   the same `Idempotency-Key`, so a retry never plays a command twice;
 - `events`: the game's Server-Sent Events as typed models, resuming with `Last-Event-ID`
   after a dropped connection;
-- `play_seat`: one seat played by legal examples until the game ends (the `bootleggers bot`
-  command of the referee's CLI is this loop).
+- `play_seat`: one seat played by legal examples until the game ends, `RANDOM` or `GREEDY`
+  (the most cash right after, by the referee's leak-free look-ahead); the `bootleggers bot`
+  command of the referee's CLI is this loop.
 """
-from bootleggers_play.play import RANDOM, Strategy, play_seat
+from bootleggers_play.play import GREEDY, RANDOM, Strategy, play_seat
 from bootleggers_play.retries import Refused, Stale, send
 from bootleggers_play.stream import events
 
-__all__ = ["RANDOM", "Refused", "Stale", "Strategy", "events", "play_seat", "send"]
+__all__ = ["GREEDY", "RANDOM", "Refused", "Stale", "Strategy", "events", "play_seat", "send"]

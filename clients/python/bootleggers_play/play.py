@@ -6,7 +6,8 @@ from typing import Any, Callable
 
 from bootleggers_client import AuthenticatedClient
 from bootleggers_client.api.play import get_legal_actions
-from bootleggers_client.models import LegalActions, SayCommand
+from bootleggers_client.models import GetLegalActionsLookAhead, LegalActions, SayCommand
+from bootleggers_client.types import UNSET, Unset
 
 from bootleggers_play.retries import Refused, Stale, send
 from bootleggers_play.stream import events
@@ -19,15 +20,39 @@ def RANDOM(examples: list[Any], legal: LegalActions) -> Any:  # noqa: N802 (a st
     return random.choice(examples)
 
 
+class Greedy:
+    """The example that leaves the seat the most cash right after it (the first listed on a
+    tie; any, at random, where the referee counts no cash). It asks legal-actions with
+    `look_ahead=cash`: the referee works each example out on a stand-in of the game that
+    deals again whatever the seat cannot see, so greedy learns nothing a player may not."""
+
+    look_ahead = GetLegalActionsLookAhead.CASH
+
+    def __call__(self, examples: list[Any], legal: LegalActions) -> Any:
+        counted = [(cash, example) for action in legal.actions if not isinstance(action.cash_after, Unset)
+                   for cash, example in zip(action.cash_after, action.examples)
+                   if cash is not None and not isinstance(example, SayCommand)]
+        if not counted:
+            return RANDOM(examples, legal)
+        most = max(cash for cash, _ in counted)
+        return next(example for cash, example in counted if cash == most)
+
+
+GREEDY = Greedy()
+
+
 def play_seat(base_url: str, game_id: str, token: str, strategy: Strategy = RANDOM,
               httpx_args: dict[str, Any] | None = None, on_move: Callable[[Any], None] | None = None) -> int:
     """Send one of the seat's legal examples whenever it is awaited, wait on the event stream
-    when it is not; returns the game's last version once it has ended."""
+    when it is not; returns the game's last version once it has ended. A strategy with a
+    `look_ahead` attribute (GREEDY) gets legal-actions with that look-ahead."""
     client = AuthenticatedClient(base_url=base_url, token=token, httpx_args=httpx_args or {})
+    look_ahead: GetLegalActionsLookAhead | Unset = getattr(strategy, "look_ahead", UNSET)
     while True:
-        legal = get_legal_actions.sync(game_id, client=client)
+        answer = get_legal_actions.sync_detailed(game_id, client=client, look_ahead=look_ahead)
+        legal = answer.parsed
         if not isinstance(legal, LegalActions):
-            raise Refused(legal, 0)
+            raise Refused(legal, int(answer.status_code))
         examples = [e for action in legal.actions for e in action.examples if not isinstance(e, SayCommand)]
         if not examples:
             if not legal.actions:  # not even `say`: the game is over
