@@ -2,14 +2,15 @@
 are handed to the server's bot (`seat_to_bot`), on the service as `make serve` runs it
 (gunicorn + the RQ worker, embedded Redis with AOF). For every bot move that follows an
 append by someone else (the step opening for the bot), prints the delay between the two
-events' `recorded_at`: the issue asks for under a second.
+events' `recorded_at`: the issue asks for under a second. Seat 1 plays greedy by
+`legal-actions?look_ahead=cash`; the script times that request against the plain one (the
+look-ahead's cost as a client meets it).
 
     .venv/bin/python bench/seat_bot.py [--games 3]
 """
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import tempfile
@@ -29,8 +30,16 @@ def at(event: dict) -> float:
     return datetime.strptime(event["recorded_at"], "%Y-%m-%dT%H:%M:%S.%fZ").timestamp()
 
 
-def play(base: str, seed: int) -> list[float]:
-    client, rng = HttpClient(base), random.Random(seed)
+def timed_get(client: HttpClient, url: str, token: str, took: list[float]) -> dict:
+    started = time.perf_counter()
+    answer = client.get(url, headers=bearer(token))
+    took.append(time.perf_counter() - started)
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    return answer.get_json()
+
+
+def play(base: str, plain: list[float], looked: list[float]) -> list[float]:
+    client = HttpClient(base)
     table = open_table(client, 3, {"rounds": 8})
     for seat in (2, 3):
         answer = client.post(f"/v1/games/{table.game_id}/commands", headers=bearer(table.organizer),
@@ -44,9 +53,14 @@ def play(base: str, seed: int) -> list[float]:
         if 1 not in state["waiting_for"]:
             time.sleep(0.01)
             continue
-        legal = client.get(f"/v1/games/{table.game_id}/legal-actions", headers=bearer(table.tokens[1])).get_json()
-        examples = [e for a in legal["actions"] if a["type"] != "say" for e in a["examples"]]
-        sent = client.post(f"/v1/games/{table.game_id}/commands", json=rng.choice(examples),
+        url = f"/v1/games/{table.game_id}/legal-actions"
+        timed_get(client, url, table.tokens[1], plain)
+        legal = timed_get(client, f"{url}?look_ahead=cash", table.tokens[1], looked)
+        scored = [(cash, e) for a in legal["actions"] if a["type"] != "say"
+                  for cash, e in zip(a["cash_after"], a["examples"])]
+        most = max((cash for cash, _ in scored if cash is not None), default=None)
+        greedy = next(e for cash, e in scored if cash == most)  # greedy, as bootleggers_play.GREEDY
+        sent = client.post(f"/v1/games/{table.game_id}/commands", json=greedy,
                            headers={**bearer(table.tokens[1]), "If-Match": str(legal["version"])})
         assert sent.status_code in (201, 412), sent.get_data(as_text=True)
     events, after = [], 0
@@ -72,7 +86,8 @@ def main() -> None:
             EmbeddedRedis(Path(tmp) / "redis", appendonly=True) as server:
         web, base = start_serve(server.url, Path(tmp) / "serve.log", RATE_LIMITS="off", LOG_LEVEL="warning")
         try:
-            delays = [d for n in range(args.games) for d in play(base, n)]
+            plain, looked = [], []
+            delays = [d for _ in range(args.games) for d in play(base, plain, looked)]
         finally:
             stop(web)
     delays.sort()
@@ -80,6 +95,10 @@ def main() -> None:
     print(f"bot answers after a step opened for it: {len(delays)} in {args.games} games")
     print(f"  median {statistics.median(delays) * 1000:.0f} ms   p95 {p95 * 1000:.0f} ms   "
           f"max {delays[-1] * 1000:.0f} ms   (goal: under 1,000 ms)")
+    for name, took in (("legal-actions", plain), ("legal-actions?look_ahead=cash", looked)):
+        took.sort()
+        print(f"{name}: {len(took)} requests   median {statistics.median(took) * 1000:.1f} ms   "
+              f"p95 {took[int(len(took) * 0.95) - 1] * 1000:.1f} ms")
 
 
 if __name__ == "__main__":

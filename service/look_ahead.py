@@ -18,33 +18,26 @@ LOOK_AHEAD_SEED = bytes(32)
 def cash_after(games, state: dict, seat: int, command: dict, actor: dict | None = None) -> int | None:
     """The seat's cash right after `command` on its stand-in (None: not counted — the ruleset
     has no stand-in or no cash, or the command cannot be applied there)."""
+    return _weigher(games, state, seat, actor)(command)
+
+
+def cash_now(games, state: dict, seat: int) -> int | None:
+    """The seat's cash now, as greedy counts it (None where it counts none)."""
     ruleset = games.ruleset_for(state["ruleset"])
-    stand_in = getattr(ruleset, "stand_in", None)
-    if stand_in is None or state.get("status") != "running":
+    if getattr(ruleset, "stand_in", None) is None or state.get("status") != "running":
         return None
-    actor = actor or {"kind": "seat", "seat": seat}
-    before = stand_in(state, seat)
-    oracle = rng.SeededOracle(LOOK_AHEAD_SEED, state["version"] + 1)
-    try:
-        drafts = ruleset.decide(copy_value(before), actor, command, oracle)
-        after = games.fold_drafts(before, drafts, actor, games.now())
-    except Exception:  # noqa: BLE001 - an example the stand-in cannot take is not counted, never a failure
-        return None
-    players = (after.get("game") or {}).get("players") or []
-    field = getattr(ruleset, "cash_field", "cash")
-    cash = next((p.get(field) for p in players if p.get("seat") == seat), None)
-    return cash if isinstance(cash, int) and not isinstance(cash, bool) else None
+    return _cash(ruleset, state, seat)
 
 
 def cash_after_examples(games, state: dict, seat: int, actions: list[dict]) -> list[dict]:
     """`actions` (legal-actions) each with `cash_after`: the seat's cash right after each of
-    its examples, in their order (None: not counted, say table talk)."""
+    its examples, in their order (None: not counted, say table talk). One stand-in for all."""
     ruleset = games.ruleset_for(state["ruleset"])
+    weigh = _weigher(games, state, seat)
     out = []
     for action in actions:
         schema = ruleset.command_schemas.get(action["type"])
-        cash = [None if schema is None else cash_after(games, state, seat, parsed(schema[0], example))
-                for example in action["examples"]]
+        cash = [None if schema is None else weigh(parsed(schema[0], example)) for example in action["examples"]]
         out.append({**action, "cash_after": cash})
     return out
 
@@ -52,3 +45,32 @@ def cash_after_examples(games, state: dict, seat: int, actions: list[dict]) -> l
 def parsed(schema: type, example: dict) -> dict:
     """A listed example as the referee reads it (its defaults filled in), as a client sends it."""
     return {"type": example["type"], **schema().load({k: v for k, v in example.items() if k != "type"})}
+
+
+def _weigher(games, state: dict, seat: int, actor: dict | None = None):
+    """command -> the seat's cash right after it on the seat's stand-in (built once)."""
+    ruleset = games.ruleset_for(state["ruleset"])
+    stand_in = getattr(ruleset, "stand_in", None)
+    if stand_in is None or state.get("status") != "running":
+        return lambda command: None
+    actor = actor or {"kind": "seat", "seat": seat}
+    before = stand_in(state, seat)
+
+    def weigh(command: dict) -> int | None:
+        oracle = rng.SeededOracle(LOOK_AHEAD_SEED, state["version"] + 1)
+        try:
+            drafts = ruleset.decide(copy_value(before), actor, command, oracle)
+            after = games.fold_drafts(before, drafts, actor, games.now())
+        except Exception:  # noqa: BLE001 - an example the stand-in cannot take is not counted, never a failure
+            return None
+        return _cash(ruleset, after, seat)
+
+    return weigh
+
+
+def _cash(ruleset, state: dict, seat: int) -> int | None:
+    players = (state.get("game") or {}).get("players") or []
+    field = getattr(ruleset, "cash_field", "cash")
+    cash = next((p.get(field) for p in players if p.get("seat") == seat), None)
+    return cash if isinstance(cash, int) and not isinstance(cash, bool) else None
+

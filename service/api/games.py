@@ -307,13 +307,15 @@ def legal_actions(query: dict, game_id: str):
     seat = actor["seat"]
     say = {"type": "say", "params": {"text": {"type": "string", "min_length": 1, "max_length": TEXT_MAX}},
            "examples": [{"type": "say", "text": "Nice truck you got there."}]}
-    answer = {"version": state["version"], "seat": seat, "phase": None, "step": None, "actions": []}
+    answer = {"version": state["version"], "seat": seat, "phase": None, "step": None, "awaited": False, "actions": []}
     if state["status"] == "running" and seat not in (state.get("forfeited") or ()):
         answer.update(ruleset_of(state).legal_actions(state, seat))
+        answer["awaited"] = seat in ruleset_of(state).waiting(state).get("seats", [])
     if state["status"] != "finished":
         answer["actions"] = [*answer["actions"], say]
     answer["version"], answer["seat"] = state["version"], seat
     if query.get("look_ahead") == "cash":
+        answer["cash"] = look_ahead.cash_now(games(), state, seat)
         answer["actions"] = look_ahead.cash_after_examples(games(), state, seat, answer["actions"])
     return jsonify(answer)
 

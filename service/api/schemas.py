@@ -338,6 +338,12 @@ class LegalActions(Open):
     phase = fields.Raw(required=True, allow_none=True, metadata={
         "description": "bootleggers: 1-6; prohibition, booze_baron: a word; null outside a running game"})
     step = fields.String(required=True, allow_none=True)
+    awaited = fields.Boolean(required=True, metadata={
+        "description": "whether the game waits for this seat now (its turn in the step); the other "
+                       "actions listed (deals, table talk...) may be sent, but the game does not wait for them"})
+    cash = fields.Integer(allow_none=True, metadata={
+        "description": "only with `?look_ahead=cash`: your cash now, to weigh `cash_after` against (null "
+                       "where it is not counted)"})
     actions = fields.List(fields.Nested(LegalAction), required=True, metadata={
         "description": "empty when nothing awaits this seat (`say` is always there until the end)"})
 

@@ -144,10 +144,11 @@ def test_bootleggers_bot_plays_a_seat_from_the_command_line(served, strategy):
 
 def test_greedy_sends_the_example_the_look_ahead_says_leaves_the_most_cash():
     """GREEDY asks legal-actions with `look_ahead=cash` and sends the best-scored example (the
-    first listed on a tie); with nothing counted it plays any example."""
+    first listed on a tie); with nothing counted it plays any example; while another seat is
+    awaited it sends only what raises its cash, else nothing (it waits)."""
     from bootleggers_client.models import LegalActions
 
-    listed = {"version": 9, "seat": 1, "phase": 1, "step": "bid", "actions": [
+    listed = {"version": 9, "seat": 1, "phase": 1, "step": "bid", "awaited": True, "cash": 7, "actions": [
         {"type": "bid", "params": {}, "examples": [{"type": "bid", "card": 3}, {"type": "bid", "card": 40}],
          "cash_after": [7, 9]},
         {"type": "pass", "params": {}, "examples": [{"type": "pass"}], "cash_after": [9]},
@@ -158,4 +159,7 @@ def test_greedy_sends_the_example_the_look_ahead_says_leaves_the_most_cash():
     uncounted = LegalActions.from_dict({**listed, "actions": [{**a, "cash_after": [None] * len(a["examples"])}
                                                               for a in listed["actions"]]})
     assert bootleggers_play.GREEDY(examples, uncounted) in examples
+    elsewhere = LegalActions.from_dict({**listed, "awaited": False})  # someone else's turn
+    assert bootleggers_play.GREEDY(examples, elsewhere).to_dict() == {"type": "bid", "card": 40}  # 9 > 7
+    assert bootleggers_play.GREEDY(examples, LegalActions.from_dict({**listed, "awaited": False, "cash": 9})) is None
     assert bootleggers_play.GREEDY.look_ahead.value == "cash"

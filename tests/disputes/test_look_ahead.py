@@ -127,7 +127,9 @@ def test_legal_actions_lists_the_cash_each_example_leaves_when_asked(client, app
             answer = client.get(f"{url}?look_ahead=cash", headers=bearer(table.tokens[n])).get_json()
             assert problems("LegalActions", answer) == []
             assert [{k: v for k, v in a.items() if k != "cash_after"} for a in answer["actions"]] == plain["actions"]
-            assert all("cash_after" not in a for a in plain["actions"])
+            assert all("cash_after" not in a for a in plain["actions"]) and "cash" not in plain
+            assert answer["awaited"] is plain["awaited"] is True
+            assert answer["cash"] == state["game"]["players"][n - 1]["cash"]
             for action in answer["actions"]:
                 expected = [None if action["type"] == "say" else
                             look_ahead.cash_after(games, state, n, look_ahead.parsed(
@@ -135,6 +137,10 @@ def test_legal_actions_lists_the_cash_each_example_leaves_when_asked(client, app
                             for e in action["examples"]]
                 assert action["cash_after"] == expected
             differing += len({c for a in answer["actions"] for c in a["cash_after"] if c is not None}) > 1
+        others = [n for n in (1, 2, 3, 4) if n not in games.ruleset_for("bootleggers").waiting(state)["seats"]]
+        for n in others:  # someone else's turn: deals and talk may be listed, but the game does not wait
+            assert client.get(f"/v1/games/{table.game_id}/legal-actions",
+                              headers=bearer(table.tokens[n])).get_json()["awaited"] is False
         move(table, rng)
     assert differing > 0
     refused = client.get(f"/v1/games/{table.game_id}/legal-actions?look_ahead=dice", headers=bearer(table.tokens[1]))

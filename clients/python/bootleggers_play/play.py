@@ -12,7 +12,8 @@ from bootleggers_client.types import UNSET, Unset
 from bootleggers_play.retries import Refused, Stale, send
 from bootleggers_play.stream import events
 
-#: (the seat's legal examples, its legal-actions answer) -> the example to send
+#: (the seat's legal examples, its legal-actions answer) -> the example to send, or None to
+#: send nothing now (wait for the next event)
 Strategy = Callable[[list[Any], LegalActions], Any]
 
 
@@ -22,9 +23,11 @@ def RANDOM(examples: list[Any], legal: LegalActions) -> Any:  # noqa: N802 (a st
 
 class Greedy:
     """The example that leaves the seat the most cash right after it (the first listed on a
-    tie; any, at random, where the referee counts no cash). It asks legal-actions with
-    `look_ahead=cash`: the referee works each example out on a stand-in of the game that
-    deals again whatever the seat cannot see, so greedy learns nothing a player may not."""
+    tie; any, at random, where the referee counts no cash). While the game does not wait for
+    the seat (`awaited` false: someone else's turn) it sends only what raises its cash (say,
+    accepting a paying deal), else it waits. It asks legal-actions with `look_ahead=cash`:
+    the referee works each example out on a stand-in of the game that deals again whatever
+    the seat cannot see, so greedy learns nothing a player may not."""
 
     look_ahead = GetLegalActionsLookAhead.CASH
 
@@ -33,8 +36,10 @@ class Greedy:
                    for cash, example in zip(action.cash_after, action.examples)
                    if cash is not None and not isinstance(example, SayCommand)]
         if not counted:
-            return RANDOM(examples, legal)
+            return RANDOM(examples, legal) if legal.awaited else None
         most = max(cash for cash, _ in counted)
+        if not legal.awaited and not (isinstance(legal.cash, int) and most > legal.cash):
+            return None
         return next(example for cash, example in counted if cash == most)
 
 
@@ -60,6 +65,9 @@ def play_seat(base_url: str, game_id: str, token: str, strategy: Strategy = RAND
             wait_for_next_event(base_url, game_id, token, legal.version, httpx_args)
             continue
         command = strategy(examples, legal)
+        if command is None:  # the strategy sends nothing now
+            wait_for_next_event(base_url, game_id, token, legal.version, httpx_args)
+            continue
         try:
             send(client, game_id, command, legal.version)
         except Stale:
