@@ -54,7 +54,7 @@ def _weigher(games, state: dict, seat: int, actor: dict | None = None):
     if stand_in is None or state.get("status") != "running":
         return lambda command: None
     actor = actor or {"kind": "seat", "seat": seat}
-    before = stand_in(state, seat)
+    before = stand_in(state, seat, rng.SeededOracle(LOOK_AHEAD_SEED, state["version"]))
 
     def weigh(command: dict) -> int | None:
         oracle = rng.SeededOracle(LOOK_AHEAD_SEED, state["version"] + 1)

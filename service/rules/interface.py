@@ -106,11 +106,12 @@ class Ruleset(Protocol):
         bid), while it is hidden; None when nothing is. The organizer gets no hash-chain
         fields from there on: a hash would let him brute-force the hidden field."""
 
-    def stand_in(self, state: State, seat: int) -> State:
+    def stand_in(self, state: State, seat: int, oracle: Oracle) -> State:
         """`state` as `seat` may know it, for a look-ahead (service/look_ahead.py: greedy's
         cash after a command): built from the seat's own view, with every card hidden from it
-        dealt again, so that no answer worked out on it can reveal a hidden hand, sealed bid or
-        deck order. Absent: nothing is looked ahead (greedy plays as random)."""
+        dealt again by `oracle`'s shuffles (a stand-in seed), so that no answer worked out on
+        it can reveal a hidden hand, sealed bid or deck order. Absent: nothing is looked ahead
+        (greedy plays as random)."""
 
     #: the player field greedy counts as money in a look-ahead; "cash" when absent
     cash_field: str

@@ -8,13 +8,14 @@ import random
 import pytest
 
 from events.canonical import copy_value
-from service import look_ahead, seat_bots
+from service import look_ahead, rng, seat_bots
 from service.rules.bootleggers import data
 from tests.api.conftest import problem
 from tests.support.bots import bearer, move, open_table
 from tests.support.spec_validation import problems
 
 SEAT_VIEWER = lambda n: {"kind": "seat", "seat": n}  # noqa: E731
+STAND_IN_ORACLE = lambda state: rng.SeededOracle(look_ahead.LOOK_AHEAD_SEED, state["version"])  # noqa: E731
 
 
 def states_of_a_random_game(client, app, seats: int, seed: int, every: int = 7):
@@ -62,7 +63,7 @@ def test_the_stand_in_leaves_the_seat_what_it_sees_and_what_it_may_do(client, ap
     for games, state in states_of_a_random_game(client, app, 4, seed=3):
         ruleset = games.ruleset_for("bootleggers")
         for n in (1, 2, 3, 4):
-            stand_in = ruleset.stand_in(state, n)
+            stand_in = ruleset.stand_in(state, n, STAND_IN_ORACLE(state))
             seen, seen_there = ruleset.view(state, SEAT_VIEWER(n)), ruleset.view(stand_in, SEAT_VIEWER(n))
             seen["declared"] = [d for d in seen["declared"] if d["seat"] == n]  # others' face-down: left out
             assert seen_there == seen
@@ -86,7 +87,8 @@ def test_what_is_hidden_from_the_seat_changes_neither_its_stand_in_nor_its_look_
             twin = hidden_changed(state, n, rng)
             assert twin != state or not any(p["muscle_hand"] for p in state["game"]["players"])
             assert ruleset.view(twin, SEAT_VIEWER(n)) == ruleset.view(state, SEAT_VIEWER(n))  # what n sees
-            assert ruleset.stand_in(twin, n) == ruleset.stand_in(state, n)
+            oracle = STAND_IN_ORACLE(state)  # the same version: the same stand-in seed
+            assert ruleset.stand_in(twin, n, oracle) == ruleset.stand_in(state, n, STAND_IN_ORACLE(state))
             for command in seat_bots.examples(games, state, n):
                 assert (look_ahead.cash_after(games, twin, n, command)
                         == look_ahead.cash_after(games, state, n, command))

@@ -5,16 +5,15 @@ A bot that weighs its moves (greedy: the most cash right after) must not weigh t
 what its seat cannot see: others' Muscle hands and sealed bids, their face-down Thug cards
 and Windfall draws, what they declared face down, deck order. The stand-in is built from
 the seat's own view (views.py) alone, so it cannot carry any of that: a hidden card becomes
-one drawn, by a generator seeded with the game's id, version and the seat, from the cards
-the seat has not seen (a card named in a deal with the seat stays where the seat knows it is).
+one dealt, by the look-ahead's oracle (service/look_ahead.py: a stand-in seed, never the
+game's), from the cards the seat has not seen (a card named in a deal with the seat stays where the seat knows it is).
 Others' face-down declarations are left out (as if they declared
 nothing). Dice are the look-ahead's business (service/look_ahead.py: a stand-in seed).
 """
 from __future__ import annotations
 
-import random
-
 from service.rules.common.views import seat_of
+from service.rules.interface import Oracle
 
 from . import data, views
 
@@ -23,43 +22,41 @@ _TRUCK_CARDS = frozenset(data.truck_deck())
 _MUSCLE = range(1, max(last for _, last in data.MUSCLE_QUARTERS.values()) + 1)
 
 
-def stand_in(state: dict, seat: int) -> dict:
-    """`state` with its game replaced by the seat's view, every hidden card re-dealt."""
+def stand_in(state: dict, seat: int, oracle: Oracle) -> dict:
+    """`state` with its game replaced by the seat's view, every hidden card dealt again by
+    `oracle`'s shuffles."""
     viewer = {"kind": "seat", "seat": seat}
     game = views.view(state, viewer)
     if game is None:
         return {**state}
     me = seat_of(viewer)
-    deal = random.Random(f"stand-in:{state['game_id']}:{state['version']}:{me}")
-    _deal_muscle(game, me, deal)
-    _deal_cards(game, me, deal)
+    _deal_muscle(game, me, oracle)
+    _deal_cards(game, me, oracle)
     game["declared"] = [d for d in game.get("declared") or [] if d["seat"] == me]
     return {**state, "game": game}
 
 
-def _deal_muscle(game: dict, me: int, deal: random.Random) -> None:
+def _deal_muscle(game: dict, me: int, oracle: Oracle) -> None:
     """Others' hands: as many Muscle cards as they hold, from those the seat has not seen;
     a sealed bid is one of them."""
     seen = {c for p in game["players"] if p["seat"] == me for c in p["muscle_hand"]}
     seen |= {p["displayed_muscle"] for p in game["players"] if p["displayed_muscle"] is not None}
-    unseen = [c for c in _MUSCLE if c not in seen]
-    deal.shuffle(unseen)
+    unseen = oracle.shuffle("stand_in:muscle", [c for c in _MUSCLE if c not in seen])
     for p in _others(game, me):
         count, p["muscle_hand"] = p["muscle_hand"], []
         for _ in range(count):
             p["muscle_hand"].append(unseen.pop())
         p["muscle_hand"].sort()
         if p["has_bid"] and p["muscle_hand"]:
-            p["bid"] = deal.choice(p["muscle_hand"])
+            p["bid"] = oracle.shuffle(f"stand_in:bid:{p['seat']}", p["muscle_hand"])[0]
 
 
-def _deal_cards(game: dict, me: int, deal: random.Random) -> None:
+def _deal_cards(game: dict, me: int, oracle: Oracle) -> None:
     """Others' face-down cards (as Thug cards while unseen ones last, then Windfall draws),
     deal cards between others, and the draw piles, from the cards the seat has not seen."""
     seen = set(_strings(game))
     known = _known_cards(game, me)
-    unseen = sorted(_MOA - seen)
-    deal.shuffle(unseen)
+    unseen = oracle.shuffle("stand_in:men_of_action", sorted(_MOA - seen))
     thugs = [c for c in unseen if data.card_kind(c).startswith("thug:")]
     others = [c for c in unseen if not data.card_kind(c).startswith("thug:")]
     for p in _others(game, me):
@@ -74,13 +71,11 @@ def _deal_cards(game: dict, me: int, deal: random.Random) -> None:
             if isinstance(cards, int):
                 held = next((p["thug_cards"] for p in game["players"] if p["seat"] == holder), [])
                 d[side]["thug_cards"] = held[:cards]
-    draw = thugs + others
-    deal.shuffle(draw)
+    draw = oracle.shuffle("stand_in:draw", thugs + others)
     moa = game["decks"]["men_of_action"]
     moa["draw"] = draw[:moa["draw"]]
     trucks = game["decks"]["trucks"]
-    unseen_trucks = sorted(_TRUCK_CARDS - seen)
-    deal.shuffle(unseen_trucks)
+    unseen_trucks = oracle.shuffle("stand_in:trucks", sorted(_TRUCK_CARDS - seen))
     trucks["draw"] = unseen_trucks[:trucks["draw"]]
 
 

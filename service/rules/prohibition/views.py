@@ -12,7 +12,7 @@ def view(state: dict, viewer: dict) -> dict:
     return copy_value(state.get("game"))
 
 
-def stand_in(state: dict, seat: int) -> dict:
+def stand_in(state: dict, seat: int, oracle) -> dict:
     """A seat's look-ahead game (service/look_ahead.py): with nothing hidden, the game itself
     (the look-ahead rolls with a stand-in seed)."""
     return {**state, "game": view(state, {"kind": "seat", "seat": seat})}
