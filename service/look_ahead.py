@@ -8,6 +8,8 @@ answer a die, a sealed bid, a hand or a card order its seat could not see.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from events.canonical import copy_value
 from service import rng
 
@@ -18,22 +20,20 @@ LOOK_AHEAD_SEED = bytes(32)
 def cash_after(games, state: dict, seat: int, command: dict, actor: dict | None = None) -> int | None:
     """The seat's cash right after `command` on its stand-in (None: not counted — the ruleset
     has no stand-in or no cash, or the command cannot be applied there)."""
-    return _weigher(games, state, seat, actor)(command)
+    return weigher(games, state, seat, actor)(command)
 
 
 def cash_now(games, state: dict, seat: int) -> int | None:
     """The seat's cash now, as greedy counts it (None where it counts none)."""
     ruleset = games.ruleset_for(state["ruleset"])
-    if getattr(ruleset, "stand_in", None) is None or state.get("status") != "running":
-        return None
-    return _cash(ruleset, state, seat)
+    return _cash(ruleset, state, seat) if _looks_ahead(ruleset, state) else None
 
 
 def cash_after_examples(games, state: dict, seat: int, actions: list[dict]) -> list[dict]:
     """`actions` (legal-actions) each with `cash_after`: the seat's cash right after each of
     its examples, in their order (None: not counted, say table talk). One stand-in for all."""
     ruleset = games.ruleset_for(state["ruleset"])
-    weigh = _weigher(games, state, seat)
+    weigh = weigher(games, state, seat)
     out = []
     for action in actions:
         schema = ruleset.command_schemas.get(action["type"])
@@ -47,14 +47,14 @@ def parsed(schema: type, example: dict) -> dict:
     return {"type": example["type"], **schema().load({k: v for k, v in example.items() if k != "type"})}
 
 
-def _weigher(games, state: dict, seat: int, actor: dict | None = None):
-    """command -> the seat's cash right after it on the seat's stand-in (built once)."""
+def weigher(games, state: dict, seat: int, actor: dict | None = None) -> Callable[[dict], int | None]:
+    """command -> the seat's cash right after it on the seat's stand-in (built once, for
+    weighing several commands)."""
     ruleset = games.ruleset_for(state["ruleset"])
-    stand_in = getattr(ruleset, "stand_in", None)
-    if stand_in is None or state.get("status") != "running":
+    if not _looks_ahead(ruleset, state):
         return lambda command: None
     actor = actor or {"kind": "seat", "seat": seat}
-    before = stand_in(state, seat, rng.SeededOracle(LOOK_AHEAD_SEED, state["version"]))
+    before = ruleset.stand_in(state, seat, rng.SeededOracle(LOOK_AHEAD_SEED, state["version"]))
 
     def weigh(command: dict) -> int | None:
         oracle = rng.SeededOracle(LOOK_AHEAD_SEED, state["version"] + 1)
@@ -68,9 +68,13 @@ def _weigher(games, state: dict, seat: int, actor: dict | None = None):
     return weigh
 
 
+def _looks_ahead(ruleset, state: dict) -> bool:
+    """A running game of a ruleset with a stand-in (interface.py: optional)."""
+    return getattr(ruleset, "stand_in", None) is not None and state.get("status") == "running"
+
+
 def _cash(ruleset, state: dict, seat: int) -> int | None:
     players = (state.get("game") or {}).get("players") or []
     field = getattr(ruleset, "cash_field", "cash")
     cash = next((p.get(field) for p in players if p.get("seat") == seat), None)
     return cash if isinstance(cash, int) and not isinstance(cash, bool) else None
-

@@ -24,7 +24,7 @@ from rq import Queue
 from rq.serializers import JSONSerializer
 
 from events.store import VersionConflict
-from service.look_ahead import cash_after as look_ahead_cash, parsed
+from service import look_ahead
 from service.queues import CLOCK_QUEUE
 from service.rules.errors import RuleViolation
 
@@ -58,7 +58,7 @@ def examples(games, state: dict, seat: int) -> list[dict]:
         schema = ruleset.command_schemas.get(action["type"])
         if schema is None:
             continue  # the engine's own (say, dispute): a bot has nothing to say
-        out.extend(parsed(schema[0], example) for example in action["examples"])
+        out.extend(look_ahead.parsed(schema[0], example) for example in action["examples"])
     return out
 
 
@@ -68,7 +68,8 @@ def choose(games, state: dict, seat: int, strategy: str) -> dict | None:
     if not found:
         return None
     if strategy == "greedy":
-        scored = [(cash_after(games, state, seat, command), n) for n, command in enumerate(found)]
+        weigh = look_ahead.weigher(games, state, seat, bot_actor(seat))  # one stand-in for every example
+        scored = [(weigh(command), n) for n, command in enumerate(found)]
         counted = [(cash, n) for cash, n in scored if cash is not None]
         if counted:
             return found[max(counted, key=lambda c: (c[0], -c[1]))[1]]
@@ -78,7 +79,7 @@ def choose(games, state: dict, seat: int, strategy: str) -> dict | None:
 
 def cash_after(games, state: dict, seat: int, command: dict) -> int | None:
     """The seat's cash right after the bot's `command`, on its stand-in (None: not counted)."""
-    return look_ahead_cash(games, state, seat, command, bot_actor(seat))
+    return look_ahead.cash_after(games, state, seat, command, bot_actor(seat))
 
 
 def play_bot_seats(games, game_id: str, max_moves: int = MAX_MOVES) -> int:

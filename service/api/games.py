@@ -309,8 +309,9 @@ def legal_actions(query: dict, game_id: str):
            "examples": [{"type": "say", "text": "Nice truck you got there."}]}
     answer = {"version": state["version"], "seat": seat, "phase": None, "step": None, "awaited": False, "actions": []}
     if state["status"] == "running" and seat not in (state.get("forfeited") or ()):
-        answer.update(ruleset_of(state).legal_actions(state, seat))
-        answer["awaited"] = seat in ruleset_of(state).waiting(state).get("seats", [])
+        ruleset = ruleset_of(state)
+        answer.update(ruleset.legal_actions(state, seat))
+        answer["awaited"] = seat in ruleset.waiting(state).get("seats", [])
     if state["status"] != "finished":
         answer["actions"] = [*answer["actions"], say]
     answer["version"], answer["seat"] = state["version"], seat

@@ -6,9 +6,9 @@ what its seat cannot see: others' Muscle hands and sealed bids, their face-down 
 and Windfall draws, what they declared face down, deck order. The stand-in is built from
 the seat's own view (views.py) alone, so it cannot carry any of that: a hidden card becomes
 one dealt, by the look-ahead's oracle (service/look_ahead.py: a stand-in seed, never the
-game's), from the cards the seat has not seen (a card named in a deal with the seat stays where the seat knows it is).
-Others' face-down declarations are left out (as if they declared
-nothing). Dice are the look-ahead's business (service/look_ahead.py: a stand-in seed).
+game's), from the cards the seat has not seen; a card named in a deal with the seat stays
+where the seat knows it is. Others' face-down declarations are left out (as if they
+declared nothing).
 """
 from __future__ import annotations
 
