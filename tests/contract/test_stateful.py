@@ -94,6 +94,9 @@ def stateful(app, monkeypatch):
                 case.query = {**(case.query or {}), "timeout": min(int((case.query or {}).get("timeout", 1)), 1)}
             if operation == "joinGame" and self.rng.random() < 0.7:
                 case.body = {"name": f"Seat {self.rng.randint(1, 99)}"}
+                lobby = [g for g in self.organizers if g not in self.started]
+                if "game_id" in params and lobby:
+                    params["game_id"] = self.rng.choice(lobby)  # a game with seats open, like a joining player
             if operation == "startGame" and params.get("game_id") in self.organizers:
                 game = params["game_id"]
                 for _ in range(6):  # the seats still empty
