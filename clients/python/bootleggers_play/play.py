@@ -18,7 +18,9 @@ Strategy = Callable[[list[Any], LegalActions], Any]
 
 
 def RANDOM(examples: list[Any], legal: LegalActions) -> Any:  # noqa: N802 (a strategy's name)
-    return random.choice(examples)
+    """Any legal example while the game waits for the seat; off-turn nothing (a random seat that
+    proposed deals whenever it could would flood the table with offers and stall the game)."""
+    return random.choice(examples) if legal.awaited else None
 
 
 class Greedy:
@@ -36,7 +38,7 @@ class Greedy:
                    for cash, example in zip(action.cash_after, action.examples)
                    if cash is not None and not isinstance(example, SayCommand)]
         if not counted:
-            return RANDOM(examples, legal) if legal.awaited else None
+            return RANDOM(examples, legal)
         most = max(cash for cash, _ in counted)
         if not legal.awaited and not (isinstance(legal.cash, int) and most > legal.cash):
             return None
