@@ -77,11 +77,6 @@ def choose(games, state: dict, seat: int, strategy: str) -> dict | None:
     return pick.choice(found)
 
 
-def cash_after(games, state: dict, seat: int, command: dict) -> int | None:
-    """The seat's cash right after the bot's `command`, on its stand-in (None: not counted)."""
-    return look_ahead.cash_after(games, state, seat, command, bot_actor(seat))
-
-
 def play_bot_seats(games, game_id: str, max_moves: int = MAX_MOVES) -> int:
     """Move for every awaited bot seat until a player (or the clock) is awaited; the moves made."""
     moves = 0

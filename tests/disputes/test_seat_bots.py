@@ -9,7 +9,7 @@ import time
 import pytest
 
 from events.canonical import copy_value
-from service import seat_bots
+from service import look_ahead, seat_bots
 from tests.api.conftest import problem
 from tests.clock.conftest import WorkerProcess
 from tests.disputes.helpers import ok, organizer, rebuilt_equals_live, seat
@@ -69,10 +69,11 @@ def test_greedy_takes_the_example_that_leaves_the_most_cash(client, app):
         ruleset = games.ruleset_for("bootleggers")
         for n in ruleset.waiting(state)["seats"]:
             found = seat_bots.examples(games, state, n)
-            cash = [seat_bots.cash_after(games, state, n, c) for c in found]
+            weigh = look_ahead.weigher(games, state, n, seat_bots.bot_actor(n))
+            cash = [weigh(c) for c in found]
             if len({c for c in cash if c is not None}) > 1:
                 chosen = seat_bots.choose(games, copy_value(state), n, "greedy")
-                assert seat_bots.cash_after(games, state, n, chosen) == max(c for c in cash if c is not None)
+                assert weigh(chosen) == max(c for c in cash if c is not None)
                 return
         move(table, rng)
     pytest.fail("no step offered examples with different cash")
