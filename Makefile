@@ -6,14 +6,16 @@ STAMP  := $(VENV)/.installed
 CLIENT := $(VENV)/.client
 
 .DEFAULT_GOAL := help
-.PHONY: help venv .venv serve test openapi state-shapes bench golden clean
+.PHONY: help venv .venv serve test check lint-imports openapi state-shapes bench bench-peers golden clean
 
 help:
 	@echo "make serve    run the referee on PORT (default 8000); embedded Redis unless REDIS_URL is set"
-	@echo "make test     run the whole test suite (starts its own Redis)"
+	@echo "make test     run the whole test suite (starts its own Redis), on every core"
+	@echo "make check    the quick inner loop: layers, the rules kernels and the API (~1 min)"
 	@echo "make openapi  regenerate api_spec/openapi.json"
 	@echo "make state-shapes  re-infer the states' schemas from random games (then make openapi)"
 	@echo "make bench    run every bench/*.py"
+	@echo "make bench-peers  this server beside boardgame.io 0.50.2 on this machine (../shared/peers)"
 	@echo "make golden   re-record the golden playthroughs"
 	@echo "make clean    remove the virtualenv and caches (keeps var/, the embedded Redis data)"
 
@@ -33,16 +35,27 @@ $(CLIENT): $(STAMP) api_spec/openapi.json clients/python/pyproject.toml clients/
 serve: $(STAMP) $(CLIENT)
 	$(BIN)/bootleggers serve
 
-test: $(STAMP) $(CLIENT)
+# pytest-xdist workers: one per core by default (each starts its own throwaway Redis).
+TEST_WORKERS ?= auto
+
+test: $(STAMP) $(CLIENT) lint-imports
 	@command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || \
-		echo "make test: no chromium on this machine, so the browser tests of the viewer (tests/viewer) are SKIPPED (apt-get install chromium)"
-	$(BIN)/pytest -q
+		echo "make test: no chromium on this machine, so the browser tests of the viewer (tests/web) are SKIPPED (apt-get install chromium)"
+	$(BIN)/pytest -q -n $(TEST_WORKERS) --dist worksteal
+
+# The inner loop: the layers, the pure kernels and the HTTP API (no browser, no served stack).
+check: $(STAMP) lint-imports
+	$(BIN)/pytest -q -n $(TEST_WORKERS) -m "not slow" tests/rules tests/table tests/events tests/api
+
+# No upward import between the house's packages, no cycle (contracts in pyproject.toml).
+lint-imports: $(STAMP)
+	$(BIN)/lint-imports --no-cache
 
 openapi: $(STAMP)
 	$(BIN)/bootleggers openapi
 
 state-shapes: $(STAMP)
-	$(BIN)/python -m api_spec.infer_states
+	$(BIN)/python -m tests.support.infer_states
 
 bench: $(STAMP)
 	@set -e; found=0; for f in bench/*.py; do \
@@ -50,9 +63,18 @@ bench: $(STAMP)
 		echo "== $$f"; $(BIN)/python "$$f"; \
 	done; [ $$found = 1 ] || echo "no bench/*.py yet"
 
+# The peer bench: this checkout's `make serve` beside boardgame.io 0.50.2 (pinned in its
+# package-lock.json), the same load on both, ratios printed (~20 min; its README lists
+# SECONDS_EACH, REPS, LEVELS, ONLY, PROFILE, CRASH). Loopback is exempt from the rate limits
+# here only: the load sends moves as fast as they are acknowledged.
+PEERS ?= ../shared/peers
+bench-peers: $(STAMP) $(CLIENT)
+	@test -f $(PEERS)/run.sh || { echo "no peer bench at $(PEERS) (set PEERS=...)"; exit 2; }
+	RATE_LIMIT_EXEMPT=127.0.0.1,::1 bash $(PEERS)/run.sh
+
 golden: $(STAMP)
 	$(BIN)/python -m tests.golden.record
-	$(BIN)/python -m tests.booze_baron.golden_record
+	$(BIN)/python -m tests.rules.booze_baron.golden_record
 
 clean:
 	rm -rf $(VENV) *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache build dist

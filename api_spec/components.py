@@ -11,7 +11,7 @@ from service.api import schemas as s
 def register(spec: APISpec) -> None:
     """Every named component of the document."""
     from api_spec import events
-    from service.api import clock as c, desk as d, records as r
+    from service.api import clock as c, desk as d, records as r, tournament_schemas as ts
 
     events.register(spec)
     for name in ("CreateGame", "GameCreatedAnswer", "JoinSeat", "SeatAnswer", "CommandAnswer", "EventsPage",
@@ -23,6 +23,10 @@ def register(spec: APISpec) -> None:
                          ("GameRecord", r.GameRecord), ("ImportAnswer", r.ImportAnswer),
                          ("LogPage", d.LogPage), ("Disputes", s.Disputes)):
         spec.components.schema(name, schema=schema)
+    for name in ("CreateTournament", "TournamentCreatedAnswer", "Register", "EntrantAnswer", "TournamentCommand",
+                 "Tournament", "TournamentList", "Standings", "Me", "TournamentDisputes", "TournamentRecord",
+                 "TournamentImported", "TournamentEventsPage"):
+        spec.components.schema(name, schema=getattr(ts, name))
 
 
 def _component(name: str) -> str:
@@ -85,6 +89,14 @@ def ref(name: str) -> dict:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
+#: A phase: Bootleggers numbers its phases (1-6, 0 while it deals), the other rulesets name
+#: theirs; null outside a running game. (OpenAPI 3.0 has no null type: `nullable` sits beside
+#: a `type`, here the integer's.)
+PHASE = {"anyOf": [{"type": "integer", "nullable": True}, {"type": "string"}]}
+#: A round: a number, or null before the game has one.
+ROUND = {"type": "integer", "nullable": True}
+
+
 def refine(document: dict) -> None:
     """What marshmallow cannot say, said in the generated document: references between
     components (a legal action's examples are Commands, its params ParamSpecs or plain
@@ -99,6 +111,9 @@ def refine(document: dict) -> None:
     action["params"] = {**action["params"], "additionalProperties": ref("Param")}
     action["examples"] = {**action["examples"], "items": ref("Command"), "minItems": 1}
     schemas["ProblemDetail"]["properties"]["code"] = ref("ProblemCode")
+    for name in ("LegalActions", "LogEntry"):  # marshmallow has no "an integer, a string or null"
+        phase = schemas[name]["properties"]["phase"]
+        schemas[name]["properties"]["phase"] = {**{k: v for k, v in phase.items() if k != "nullable"}, **PHASE}
     from api_spec import events
     events.refine(document)
     states = state_components()
@@ -157,6 +172,7 @@ def state_components() -> dict[str, dict]:
             out[f"{name}{kind}"] = {**_described(schema, {**d.COMMON, **d.BY_RULESET.get(ruleset, {})}),
                                     "description": f"{name}: " + ("a game in its lobby" if part == "lobby"
                                                                   else "a game running or finished")}
+        _type_nulls(out[f"{name}Lobby"], out[f"{name}Game"], f"{name}Lobby")
     lobby = shapes["bootleggers"]["lobby"]
     engine = [name for name in d.COMMON if name in lobby["properties"] and name in lobby.get("required", ())]
     out["GameInSetup"] = {
@@ -167,10 +183,40 @@ def state_components() -> dict[str, dict]:
         "properties": {name: copy.deepcopy(out["BootleggersLobby"]["properties"][name])
                        for name in engine if name not in ("ruleset", "status", "phase", "round")}}
     out["GameInSetup"]["properties"].update({
-        "status": {"type": "string", "enum": ["running"]}, "players": {"type": "array", "items": {"type": "object"}},
+        "status": {"type": "string", "enum": ["running"]},
+        "players": {"type": "array", "description": "one entry per seat, in seat order", "items": SETUP_PLAYER},
         "ruleset": {"type": "string", "enum": list(RULESETS)},
+        "phase": {**PHASE, "description": "null at `game_started`, then the ruleset's own while it sets up "
+                                          "(Bootleggers 0, Prohibition `setup`; Booze Baron stays null)"},
+        "round": {**ROUND, "description": "null at `game_started`, then 0 while the game is set up (1 once "
+                                          "its round 1 is dealt)"},
         "deadline": {"type": "object", "nullable": True}, "clock_paused_at": {"type": "string", "nullable": True}})
     return out
+
+
+#: A seat while the game sets up: the lobby's seat and name from `game_started` on, and the
+#: ruleset's own fields for the seat as its setup writes them (open: which ones depends on
+#: the ruleset and on how far the setup has come; once it is done, the ruleset's player schema).
+SETUP_PLAYER = {
+    "type": "object", "additionalProperties": True, "x-open": True, "required": ["name", "seat"],
+    "description": "a seat taken: its number and name, and the ruleset's fields for it as far as the setup has "
+                   "come (seen as in play: a seat sees its own hidden things, the others counts or null)",
+    "properties": {"seat": {"type": "integer"}, "name": {"type": "string"}}}
+
+
+def _type_nulls(lobby: dict, game: dict, where: str) -> None:
+    """A lobby field the inference only ever saw null (`enum: [null]`, the phase before any
+    is played) gets the type the field has in play: OpenAPI 3.0 has no null type, and its
+    `nullable` needs a `type` beside it. The value stays null only."""
+    for name, field in lobby.get("properties", {}).items():
+        played = game.get("properties", {}).get(name, {})
+        if field.get("enum") == [None] and "type" not in field:
+            if not isinstance(played.get("type"), str):
+                raise ValueError(f"{where}.{name} is only ever null and its game-state counterpart has no "
+                                 "type: say its schema in api_spec/state_descriptions.py OVERRIDES")
+            field["type"] = played["type"]
+        elif field.get("type") == "object":
+            _type_nulls(field, played, f"{where}.{name}")
 
 
 def _put(schema: dict, path: str, value: dict, optional: bool) -> None:

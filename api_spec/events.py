@@ -33,6 +33,19 @@ REDACTED = {
 #: (event type) -> fields left out for some viewers until the end (projections/views.py)
 REMOVED = {"game_created": ("organizer_token_hash", "script"), "seat_joined": ("token_hash",),
            "seat_replaced": ("token_hash",), "seat_given_back": ("token_hash",), "deck_shuffled": ("order",)}
+#: (event type) -> {field: schema}: payload fields the store keeps as any value (marshmallow
+#: `Raw`), typed from the code that writes them (OpenAPI 3.0's `nullable` needs a `type` beside it)
+_ROUND = {"type": "integer", "nullable": True, "description": "the round of the step (null before the first)"}
+_SEAT_OR_NAME = {"anyOf": [{"type": "integer", "nullable": True}, {"type": "string"}]}
+_WINNER_WAS = "the game's `winner` before: a seat (Booze Baron: a name), or null"
+TYPED = {
+    "deadline_set": {"round": _ROUND},
+    "deadline_expired": {"round": _ROUND},
+    "game_annulled": {"winner_was": {**_SEAT_OR_NAME, "description": _WINNER_WAS}},
+    "result_amended": {"winner_was": {**_SEAT_OR_NAME, "description": _WINNER_WAS}},
+    "ruling_applied": {"was": {**_SEAT_OR_NAME, "description": "the value the ruling replaced (a count, an "
+                                                               "amount, a speakeasy), or null"}},
+}
 #: deal sides: Thug card ids for the deal's two parties, a count for the others
 DEAL_CARDS = {"oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "integer"}],
               "description": "Thug card ids (the deal's two parties and the organizer) or how many (others)"}
@@ -81,11 +94,24 @@ def payload_name(owner: str, event_type: str, shared: bool) -> str:
     return f"{_camel(owner) if shared else ''}{_camel(event_type)}Payload"
 
 
+def tournament_payloads() -> dict[str, type]:
+    """A tournament's own event types -> payload schema (talk, disputes and the seed reveal are
+    the engine's, already in the document)."""
+    from events.engine_events import ENGINE_EVENT_SCHEMAS
+    from service.tournaments.events import TOURNAMENT_EVENT_SCHEMAS
+
+    return {name: cls for name, (cls, _) in TOURNAMENT_EVENT_SCHEMAS.items() if name not in ENGINE_EVENT_SCHEMAS}
+
+
 def register(spec: APISpec) -> None:
-    """A payload component per (type, ruleset), from the store's schemas."""
+    """A payload component per (type, ruleset), from the store's schemas; a tournament's own
+    types as `Tournament<Type>Payload`."""
     for event_type, variants in sorted(payloads().items()):
         for owner, schema_cls in variants:
             spec.components.schema(payload_name(owner, event_type, len(variants) > 1), schema=schema_cls)
+    for event_type, schema_cls in sorted(tournament_payloads().items()):
+        name = f"Tournament{_camel(event_type)}Payload"  # (a class of its own: two types share TableResult)
+        spec.components.schema(name, schema=type(name, (schema_cls,), {}))
 
 
 def refine(document: dict) -> None:
@@ -110,10 +136,50 @@ def refine(document: dict) -> None:
                        "it with; what the viewer may not see is null (or a count).",
         "oneOf": [{"$ref": ref} for ref in mapping.values()],
         "discriminator": {"propertyName": "type", "mapping": mapping}}
+    _tournament_events(schemas, mapping)
+
+
+TOURNAMENT_ACTOR = {"type": "object", "required": ["kind"], "description": "who caused the event",
+                    "properties": {"kind": {"type": "string", "enum": ["organizer", "entrant", "system", "anyone"]},
+                                   "entrant": {"type": "integer"}}}
+#: what a tournament leaves out of its events until it finishes (service/api/tournaments.py)
+TOURNAMENT_HIDDEN = ("token_hash", "organizer_token_hash")
+
+
+def _tournament_events(schemas: dict, game_events: dict) -> None:
+    """`TournamentEventOut`: a tournament's own record (GET /v1/tournaments/{id}/events), its
+    types and the engine's talk, disputes and seed reveal; `game_id` is the tournament's id."""
+    from service.tournaments.events import TOURNAMENT_EVENT_SCHEMAS
+
+    mapping = {}
+    for event_type in sorted(TOURNAMENT_EVENT_SCHEMAS):
+        if event_type in game_events:  # talk, disputes, the seed: the engine's payloads
+            payload_ref = schemas[f"{_camel(event_type)}Event"]["properties"]["payload"]
+        else:
+            payload = schemas[f"Tournament{_camel(event_type)}Payload"]
+            if "required" in payload:
+                payload["required"] = [name for name in payload["required"] if name not in TOURNAMENT_HIDDEN]
+            payload_ref = {"$ref": f"#/components/schemas/Tournament{_camel(event_type)}Payload"}
+        component = f"Tournament{_camel(event_type)}Event"
+        schemas[component] = {
+            "type": "object", "required": ["type", "schema_version", "game_id", "version", "recorded_at",
+                                           "actor", "command_id", "payload"],
+            "properties": {"type": {"type": "string", "enum": [event_type]}, **ENVELOPE,
+                           "game_id": {"type": "string", "description": "the tournament's id"},
+                           "actor": TOURNAMENT_ACTOR,
+                           "payload": payload_ref}}
+        mapping[event_type] = f"#/components/schemas/{component}"
+    schemas["TournamentEventOut"] = {
+        "description": "An event of a tournament's own record; token hashes are left out until it finishes.",
+        "oneOf": [{"$ref": ref} for ref in mapping.values()],
+        "discriminator": {"propertyName": "type", "mapping": mapping}}
 
 
 def _redactable(payload: dict, event_type: str) -> None:
     props = payload.setdefault("properties", {})
+    for field, schema in TYPED.get(event_type, {}).items():
+        if field in props:
+            props[field] = schema
     left_out = REMOVED.get(event_type, ())
     if left_out and "required" in payload:
         payload["required"] = [name for name in payload["required"] if name not in left_out]

@@ -23,7 +23,8 @@ COMMON = {
                "counts (the Own/Other player schemas)",
     "talk_count": "lines of table talk so far (the lines: GET .../talk)",
     "timeout_count": "steps that timed out so far (who and where: GET .../clock)",
-    "winner": "the winning seat once the game is over (null: not over, annulled, or no winner)",
+    "winner": "the winning seat once the game is over (null: not over, annulled, no winner, or a shared "
+              "Prohibition win: see `winners`)",
     "deadline": "the current step's deadline: `step`, `seats` awaited, `due_at` (UTC), `step_version`, "
                 "`round`, `paused_at` while the clock is paused; null when the step waits forever",
     "clock_paused_at": "when the organizer paused the clock (null: running)",
@@ -78,7 +79,9 @@ BY_RULESET = {
         "offer": "the purchase or sale offered to the seat on turn",
         "order": "the seats' playing order",
         "ranking": "the seats by wealth",
-        "round_limit": "rounds in the game",
+        "round_limit": "rounds in the game at most (the house limit, 60), shown from the lobby on",
+        "winners": "the seats that share the win (most Bankrolls; seat order) once the game is over, "
+                   "null while it runs; a single winner is a list of one",
         "turn": "the turn being played: seat, dice, moves",
         "turn_number": "turns so far this round",
     },
@@ -118,7 +121,7 @@ _TARGETS = {"type": "object", "additionalProperties": {},
             "description": "what a Thug card is played on, by kind: seat, truck, speakeasy, still, card..."}
 
 #: fields present only once something happened (projections/views.py): never required
-ONLY_ONCE_HAPPENED = {"forfeited", "annulled", "amendments", "ended_at", "bots"}
+ONLY_ONCE_HAPPENED = {"forfeited", "annulled", "amendments", "ended_at", "bots", "tournament"}
 
 #: fields random games never showed, typed from the code that writes them (path -> schema)
 OVERRIDES = {
@@ -126,6 +129,9 @@ OVERRIDES = {
     ("*", "state", "forfeited"): {"type": "array", "items": _INT},
     ("*", "state", "bots"): {"type": "object", "additionalProperties": {"type": "string", "enum": ["random", "greedy"]},
                              "description": "seats the organizer handed to the server's bot: seat -> strategy"},
+    ("*", "state", "tournament"): {"type": "object", "required": ["tournament_id", "round", "table"],
+                                   "properties": {"tournament_id": _STR, "round": _INT, "table": _INT},
+                                   "description": "a tournament's table: where this game sits in it"},
     ("*", "state", "annulled"): {"type": "object", "properties": {"reason": _STR, "version": _INT},
                                  "required": ["reason", "version"]},
     ("*", "state", "amendments"): {"type": "array", "items": {

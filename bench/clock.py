@@ -28,9 +28,9 @@ sys.path.insert(0, str(REPO))
 import redis  # noqa: E402
 
 from service import clock  # noqa: E402
-from service.clock import timeutil  # noqa: E402
-from service.embedded_redis import EmbeddedRedis  # noqa: E402
-from service.games import Games  # noqa: E402
+from service.runtime import timeutil  # noqa: E402
+from service.runtime.embedded_redis import EmbeddedRedis  # noqa: E402
+from service.table.games import Games  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:

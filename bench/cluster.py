@@ -23,7 +23,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from service.embedded_redis import EmbeddedRedis  # noqa: E402
+from service.runtime.embedded_redis import EmbeddedRedis  # noqa: E402
 from tests.support.bots import BotError, move, open_table  # noqa: E402
 from tests.support.cluster import LocalCluster  # noqa: E402
 from tests.support.http_client import HttpClient  # noqa: E402

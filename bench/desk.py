@@ -15,7 +15,7 @@ sys.path.insert(0, str(REPO))
 
 from bench.game import best_of  # noqa: E402
 from service.app import create_app  # noqa: E402
-from service.embedded_redis import EmbeddedRedis  # noqa: E402
+from service.runtime.embedded_redis import EmbeddedRedis  # noqa: E402
 from tests.support.bots import bearer, open_table, play  # noqa: E402
 
 

@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import redis  # noqa: E402
 
-from service.embedded_redis import EmbeddedRedis  # noqa: E402
+from service.runtime.embedded_redis import EmbeddedRedis  # noqa: E402
 from tests.support.bots import BotError, bearer, move, open_table, play  # noqa: E402
 from tests.support.http_client import HttpClient  # noqa: E402
 from tests.support.web_process import start_serve, stop  # noqa: E402

@@ -10,7 +10,7 @@
    XRANGE, JSON decode, upcast, evolve — no snapshot) vs one bare `XRANGE` of it, and their
    ratio.
 
-Starts its own Redis from the bundled binary (service.embedded_redis); never touches the
+Starts its own Redis from the bundled binary (service.runtime.embedded_redis); never touches the
 machine's 6379. Run: `.venv/bin/python bench/store.py` (or `make bench`).
 """
 from __future__ import annotations
@@ -28,9 +28,9 @@ import redis  # noqa: E402
 from events.canonical import dumps  # noqa: E402
 from events.envelope import GENESIS_HASH, seal  # noqa: E402
 from events.store import EventStore, stream_key  # noqa: E402
-from service.embedded_redis import EmbeddedRedis  # noqa: E402
-from service.games import Games  # noqa: E402
-from tests.engine.toy import TOY  # noqa: E402
+from service.runtime.embedded_redis import EmbeddedRedis  # noqa: E402
+from service.table.games import Games  # noqa: E402
+from tests.table.toy import TOY  # noqa: E402
 
 APPENDS = 5_000
 FSYNC_APPENDS = 2_000

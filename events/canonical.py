@@ -14,7 +14,7 @@ writes the same bytes several times faster, so it writes them whenever it provab
 
 Reading: orjson, except where it would read differently (an integer of 19+ digits, which it
 turns into a float; NaN literals, lone surrogates, which it refuses): the standard library.
-tests/store/test_canonical.py holds both to the same bytes and values, on every golden
+tests/events/test_canonical.py holds both to the same bytes and values, on every golden
 event and on generated values.
 """
 from __future__ import annotations

@@ -16,6 +16,8 @@ class GameCreated(Schema):
     seed_commitment = fields.String(allow_none=True)
     script = fields.Dict(allow_none=True)
     organizer_token_hash = fields.String(required=True)
+    #: a tournament's table: {tournament_id, round, table} (absent for a game on its own)
+    tournament = fields.Dict()
 
 
 class SeatJoined(Schema):
@@ -101,7 +103,7 @@ class ClockResumed(Schema):
     due_at = fields.String(**_maybe_time)
 
 
-# ---- disputes and the engine's rulings (service/disputes.py) ------------------------------
+# ---- disputes and the engine's rulings (service/table/disputes.py) ------------------------------
 class DisputeFiled(Schema):
     """A seat says what happened at event `about` was wrong; `dispute` numbers it (1, 2, ...)."""
     dispute = fields.Integer(required=True, validate=validate.Range(min=1))
@@ -131,7 +133,7 @@ class SeatReplaced(SeatForfeited):
 
 
 class SeatGivenToBot(SeatForfeited):
-    """The organizer hands the seat to the server's bot (service/seat_bots.py)."""
+    """The organizer hands the seat to the server's bot (service/bots/seat_bots.py)."""
     strategy = fields.String(required=True, validate=validate.OneOf(["random", "greedy"]))
 
 

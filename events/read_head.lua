@@ -1,7 +1,8 @@
 -- One round trip for a verified read of a game (events/integrity.py checks the answer).
--- KEYS[1] the stream, KEYS[2] the head (hash: version, head), KEYS[3] the snapshot (hash: v, s, d).
+-- KEYS[1] the stream, KEYS[2] the head (hash: version, head), KEYS[3] the snapshot (hash: v, s, d, h, m),
+-- KEYS[4] (optional) the stream's end seal (string "<version> <head hash> <seal>", service/table/verified.py).
 -- ARGV[1] how many events after the snapshot to return at most.
--- ARGV[2] the version of the state the caller holds in memory (0: none; service/state_cache.py):
+-- ARGV[2] the version of the state the caller holds in memory (0: none; service/table/state_cache.py):
 --   when the snapshot is not newer than it, or at most ARGV[3] events behind the head, the
 --   snapshot is not sent and the tail follows it (a few events fold faster than a snapshot parses).
 -- Returns {0} when the game has neither head key nor stream, else
@@ -9,13 +10,27 @@
 --  the stored event at v, {{id, event}, ...} the events after the base up to the head,
 --  1 when the head key is missing (the stream is there), the base (the snapshot's v or ARGV[2])}.
 -- Nothing past the head version is ever returned as part of the tail.
+-- A stream that left for the archive (its head key a stub with `archived`) answers
+-- {2, head version, head hash, where it went, its digest} (with KEYS[4]: then the end seal);
+-- the reader serves the rest from the archived record (events/store.py, events/archived.py).
+-- With KEYS[4] the reply goes on with: the snapshot's h and m, the end seal, and the stored
+-- event at the end seal's version when that is below the head (else false).
 local function body(fields)
   for i = 1, #fields, 2 do
     if fields[i] == 'e' then return fields[i + 1] end
   end
   return false
 end
-local head = redis.call('HMGET', KEYS[2], 'version', 'head')
+local head = redis.call('HMGET', KEYS[2], 'version', 'head', 'archived', 'archived_digest')
+if head[3] then
+  local stub = {2, head[1] or '0', head[2] or false, head[3], head[4] or false}
+  if #KEYS >= 4 then
+    local sealed_end = redis.pcall('GET', KEYS[4])
+    if type(sealed_end) == 'table' then sealed_end = 'unreadable' end
+    stub[6] = sealed_end
+  end
+  return stub
+end
 local head_missing = 0
 if not head[1] then
   if redis.call('EXISTS', KEYS[1]) == 0 then return {0} end
@@ -35,7 +50,11 @@ if cached > 0 and cached <= hv and (hv - cached <= gap or not (sv and sv > cache
   sv = nil
   from = cached
 elseif snap[1] then
-  snap = redis.call('HMGET', KEYS[3], 'v', 's', 'd')
+  if #KEYS >= 4 then
+    snap = redis.call('HMGET', KEYS[3], 'v', 's', 'd', 'h', 'm')
+  else
+    snap = redis.call('HMGET', KEYS[3], 'v', 's', 'd')
+  end
   sv = tonumber(snap[1] or '')
 end
 if sv and sv >= 1 and sv <= hv then
@@ -49,5 +68,22 @@ if from < hv and tonumber(ARGV[1]) > 0 then
     tail[#tail + 1] = {entry[1], body(entry[2])}
   end
 end
-return {1, tostring(hv), head[2] or false, last_id, last_raw, snap[1] or false, snap[2] or false,
-        snap[3] or false, at_snap, tail, head_missing, from}
+local reply = {1, tostring(hv), head[2] or false, last_id, last_raw, snap[1] or false, snap[2] or false,
+               snap[3] or false, at_snap, tail, head_missing, from}
+if #KEYS >= 4 then
+  local sealed_end = redis.pcall('GET', KEYS[4])
+  if type(sealed_end) == 'table' then sealed_end = 'unreadable' end  -- not a string (WRONGTYPE)
+  local at_end = false
+  if sealed_end then
+    local ev = tonumber(string.match(sealed_end, '^(%d+) ') or '')
+    if ev and ev >= 1 and ev < hv then
+      local entry = redis.call('XRANGE', KEYS[1], ev .. '-0', ev .. '-0')
+      if #entry > 0 then at_end = body(entry[1][2]) end
+    end
+  end
+  reply[13] = snap[4] or false
+  reply[14] = snap[5] or false
+  reply[15] = sealed_end
+  reply[16] = at_end
+end
+return reply

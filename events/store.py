@@ -5,18 +5,27 @@ stream itself shows positions. Appends go through one Lua script (events/append.
 checks the expected version, the idempotency key and the hash-chain link, then adds the
 whole batch — or nothing. Nothing here trims or deletes a game stream.
 
+A finished stream may have left for the archive (service/table/archive.py): its head key is
+then a stub (`archived`: where the record went, `archived_digest`: its bytes' SHA-256) and
+the stream, snapshot and checkpoints are gone from Redis. The reads here serve such a stream
+from its archived record (`archive`, an events.archived reader with a cache of recent
+records, set by the ledger), exactly as they served it from Redis; an append to it is refused
+(`StreamArchived`), before anything is written.
+
 Keys are hash-tagged with the game id (`game:{id}:...`) so one game's keys share a Redis
 Cluster slot and the script may touch them together.
 """
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass
 from importlib.resources import files
 from typing import Iterator
 
 import redis
 
+from events.archived import ARCHIVE_UNREADABLE, ArchivedStream
 from events.canonical import dumps, loads
 from events.envelope import GENESIS_HASH
 from events.integrity import PAST_HEAD, TAIL_MISSING, RecordDamaged, entry_version
@@ -32,16 +41,32 @@ class StoreError(Exception):
 
 
 class VersionConflict(StoreError):
-    """Someone appended first; `current` is the stream's version now."""
+    """Someone appended first; `current` is the stream's version now. `missed`: the stored
+    events after `expected` as (version, raw) when the append returned them (unchecked:
+    the caller checks them against the chain it holds), else empty."""
 
-    def __init__(self, expected: int, current: int):
+    def __init__(self, expected: int, current: int, missed: list[tuple[int, bytes | None]] | None = None):
         super().__init__(f"expected version {expected}, stream is at {current}")
         self.expected = expected
         self.current = current
+        self.missed = missed or []
+
+
+class TurnTaken(VersionConflict):
+    """Another process's writer, starved by this one's, has claimed the next append: retry
+    shortly (the stream may still be at `expected`)."""
 
 
 class MalformedBatch(StoreError, ValueError):
     """The batch is not a run of this game's next versions, each linked to the one before."""
+
+
+class StreamArchived(StoreError):
+    """The stream is finished and archived: nothing more can be appended to it."""
+
+    def __init__(self, stream_id: str, ns: str):
+        super().__init__(f"{ns} {stream_id} is archived")
+        self.stream_id, self.ns = stream_id, ns
 
 
 class BrokenChain(StoreError):
@@ -78,6 +103,8 @@ class HeadView:
     #: the version the tail follows: the snapshot's, or the caller's cached version when
     #: the snapshot was not newer (then `snapshot` is empty)
     base: int = 0
+    #: served from the archived record (the stream left Redis): a read writes no cache back
+    archived: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,32 +115,52 @@ class AppendResult:
     remembered: dict | None = None
 
 
-def stream_key(game_id: str) -> str:
-    return f"game:{{{game_id}}}:events"
+#: the key namespace of games' streams; a tournament's stream lives under its own
+#: ("tournament"), with the same layout (service/tournaments)
+GAMES = "game"
 
 
-def head_key(game_id: str) -> str:
-    return f"game:{{{game_id}}}:head"
+def stream_key(game_id: str, ns: str = GAMES) -> str:
+    return f"{ns}:{{{game_id}}}:events"
 
 
-def idempotency_key(game_id: str, key: str) -> str:
-    return f"game:{{{game_id}}}:idem:{key}"
+def head_key(game_id: str, ns: str = GAMES) -> str:
+    return f"{ns}:{{{game_id}}}:head"
+
+
+def idempotency_key(game_id: str, key: str, ns: str = GAMES) -> str:
+    return f"{ns}:{{{game_id}}}:idem:{key}"
+
+
+#: the head key's fields of an archived stream's stub
+ARCHIVED, ARCHIVED_DIGEST = "archived", "archived_digest"
 
 
 class EventStore:
-    def __init__(self, client: redis.Redis):
+    """The streams of one namespace (`ns`): games', or tournaments'."""
+
+    def __init__(self, client: redis.Redis, ns: str = GAMES, archive=None):
         self.redis = client
+        self.ns = ns
+        #: the archived records' reader: `fetch(ns, stream_id, location, digest) -> ArchivedStream`
+        #: (service/runtime/archive.py); None: nothing of this store was ever archived
+        self.archive = archive
         self._append = client.register_script(files("events").joinpath("append.lua").read_text())
         self._read_head = client.register_script(files("events").joinpath("read_head.lua").read_text())
 
     def append(self, game_id: str, expected_version: int, events: list[dict],
                idempotency: str | None = None, remember: dict | None = None,
-               index: IndexUpdate | None = None) -> AppendResult:
-        """Append `events` (sealed envelopes, versions expected+1..) atomically.
+               index: IndexUpdate | None = None, line: tuple[str, str] | None = None,
+               snapshot: tuple[str, list] | None = None, writer: str = "", claim_ms: int = 0) -> AppendResult:
+        """Append `events` (sealed envelopes, versions expected+1..) atomically, in one round trip.
 
         With `idempotency`, a repeated key returns the first call's result (and `remember`,
         the caller's note about it) instead of appending again. `index` is written in the
-        same script (a crash cannot separate a deadline from the append that opens it).
+        same script (a crash cannot separate a deadline from the append that opens it), and
+        so are `line` ((key, value): the stream's line in its list) and `snapshot` ((key,
+        [field, value, ...]): the state at the new head), only if the events are.
+        `writer` names the caller (a process) and `claim_ms`, when it is refused, claims the
+        next append for it that long (TurnTaken for the others meanwhile: append.lua).
         A stream that does not end at the head version raises RecordDamaged, nothing written.
         """
         if not events:
@@ -123,12 +170,16 @@ class EventStore:
         note = dumps({"first": first, "last": last, "remember": remember})
         op = index.op if index else ""
         score = repr(float(index.score)) if index and index.score is not None else ""
+        stream, head = stream_key(game_id, self.ns), head_key(game_id, self.ns)
+        fields = snapshot[1] if snapshot else []
         args = ["1" if idempotency else "0", expected_version, events[0]["prev_hash"],
                 events[-1]["hash"], IDEMPOTENCY_TTL, note, op, score, index.member if index else "",
-                *map(dumps, events)]
-        keys = [stream_key(game_id), head_key(game_id), idempotency_key(game_id, idempotency or "-"),
-                index.index if index else stream_key(game_id), index.synced if index else head_key(game_id)]
-        status, value = self._append(keys=keys, args=args)
+                line[1] if line else "", len(fields), writer, int(time.time() * 1000), claim_ms,
+                *fields, *map(dumps, events)]
+        keys = [stream, head, idempotency_key(game_id, idempotency or "-", self.ns),
+                index.index if index else stream, index.synced if index else head,
+                line[0] if line else head, snapshot[0] if snapshot else head]
+        status, value, *missed = self._append(keys=keys, args=args)
         status = status.decode() if isinstance(status, bytes) else status
         if status == "ok":
             return AppendResult(first, last, remembered=remember)
@@ -136,7 +187,12 @@ class EventStore:
             prior = loads(value)
             return AppendResult(prior["first"], prior["last"], duplicate=True, remembered=prior["remember"])
         if status == "conflict":
-            raise VersionConflict(expected_version, int(value))
+            raise VersionConflict(expected_version, int(value),
+                                  [(entry_version(i), raw or None) for i, raw in zip(missed[::2], missed[1::2])])
+        if status == "archived":
+            raise StreamArchived(game_id, self.ns)
+        if status == "turn":
+            raise TurnTaken(expected_version, int(value))
         if status == "damaged":
             last = entry_version(value)
             if last > expected_version:
@@ -147,7 +203,7 @@ class EventStore:
         raise BrokenChain(value.decode() if isinstance(value, bytes) else value)
 
     def head(self, game_id: str) -> tuple[int, str]:
-        version, head = self.redis.hmget(head_key(game_id), "version", "head")
+        version, head = self.redis.hmget(head_key(game_id, self.ns), "version", "head")
         return int(version or 0), (head.decode() if head else GENESIS_HASH)
 
     def head_view(self, game_id: str, snapshot_key: str, tail_limit: int = READ_CHUNK,
@@ -157,22 +213,49 @@ class EventStore:
         `cached`: the version of a state the caller holds; when the snapshot is not newer,
         or `cached` is at most `fold_gap` events behind the head, the snapshot is left out
         and the tail follows `cached` instead (`HeadView.base`)."""
-        reply = self._read_head(keys=[stream_key(game_id), head_key(game_id), snapshot_key],
+        reply = self._read_head(keys=[stream_key(game_id, self.ns), head_key(game_id, self.ns), snapshot_key],
                                 args=[tail_limit, cached, fold_gap])
         if not reply or int(reply[0]) == 0:
             return None
+        if int(reply[0]) == 2:
+            return self.archived_view(game_id, reply, tail_limit, cached, fold_gap)
         _, version, head, last_id, last, v, s, d, at_snapshot, tail, missing, base = reply
         snapshot = {k: val for k, val in (("v", v), ("s", s), ("d", d)) if val is not None}
         return HeadView(int(version), head.decode(errors="replace") if head else GENESIS_HASH, entry_version(last_id),
                         last, snapshot, at_snapshot, [(entry_version(i), raw) for i, raw in tail], bool(int(missing)),
                         int(base))
 
+    def archived_view(self, game_id: str, reply: list, tail_limit: int, cached: int, fold_gap: int,
+                      sealed: bool = False) -> HeadView:
+        """The head read of an archived stream (read_head.lua's stub answer {2, version, head,
+        location, digest, ...}): the head key's version and hash, the rest from the record."""
+        version, head = int(reply[1] or 0), reply[2]
+        record = self.fetch(game_id, reply[3], reply[4])
+        found = record.view(version, tail_limit, cached, fold_gap, sealed=sealed)
+        return HeadView(version, head.decode(errors="replace") if head else GENESIS_HASH, found["last_version"],
+                        found["last"], found["snapshot"], found["at_snapshot"], found["tail"], False,
+                        found["base"], archived=True)
+
+    def archived(self, game_id: str) -> ArchivedStream | None:
+        """The archived record of a stream that left Redis; None while it is in Redis."""
+        location, digest = self.redis.hmget(head_key(game_id, self.ns), ARCHIVED, ARCHIVED_DIGEST)
+        return None if location is None else self.fetch(game_id, location, digest)
+
+    def is_archived(self, game_id: str) -> bool:
+        return bool(self.redis.hexists(head_key(game_id, self.ns), ARCHIVED))
+
+    def fetch(self, game_id: str, location, digest) -> ArchivedStream:
+        if self.archive is None:
+            raise RecordDamaged(game_id, 1, ARCHIVE_UNREADABLE, "the record was archived, and this process has "
+                                "no archive to read it from (ARCHIVE_URL)")
+        return self.archive.fetch(self.ns, game_id, _text(location), _text(digest))
+
     def version(self, game_id: str) -> int:
-        return int(self.redis.hget(head_key(game_id), "version") or 0)
+        return int(self.redis.hget(head_key(game_id, self.ns), "version") or 0)
 
     def exists(self, game_id: str) -> bool:
         """A head key or a stream (a stream without its head key is a damaged game, not none)."""
-        return bool(self.redis.exists(head_key(game_id), stream_key(game_id)))
+        return bool(self.redis.exists(head_key(game_id, self.ns), stream_key(game_id, self.ns)))
 
     def read(self, game_id: str, after: int = 0, limit: int | None = None) -> list[dict]:
         """Events with version > `after`, at most `limit` of them, in order."""
@@ -181,16 +264,25 @@ class EventStore:
     def read_raw(self, game_id: str, after: int = 0, limit: int | None = None) -> list[bytes]:
         if limit is not None and limit <= 0:
             return []
-        entries = self.redis.xrange(stream_key(game_id), min=f"{after + 1}-0", max="+", count=limit)
+        entries = self.redis.xrange(stream_key(game_id, self.ns), min=f"{after + 1}-0", max="+", count=limit)
+        if not entries:  # (a stream leaves Redis whole, in one script: all of it is there or none)
+            record = self.archived(game_id)
+            if record is not None:
+                return [raw for _, raw in record.iter_entries(after, None if limit is None else after + limit)]
         return [fields[b"e"] for _, fields in entries]
 
     def iter_entries(self, game_id: str, after: int = 0, upto: int | None = None) -> Iterator[tuple[int, bytes | None]]:
         """(version, stored bytes) of every entry after `after` (up to `upto`), unparsed,
-        in chunks: what a checked read walks (service/verified.py)."""
+        in chunks: what a checked read walks (service/table/verified.py)."""
         while upto is None or after < upto:
             limit = READ_CHUNK if upto is None else min(READ_CHUNK, upto - after)
-            rows = self.redis.xrange(stream_key(game_id), min=f"{after + 1}-0",
+            rows = self.redis.xrange(stream_key(game_id, self.ns), min=f"{after + 1}-0",
                                      max="+" if upto is None else f"{upto}-0", count=limit)
+            if not rows:  # nothing there: the end, or the stream left for the archive (meanwhile)
+                record = self.archived(game_id)
+                if record is not None:
+                    yield from record.iter_entries(after, upto)
+                return
             for entry_id, fields in rows:
                 yield entry_version(entry_id), fields.get(b"e")
             if len(rows) < limit:
@@ -208,6 +300,10 @@ class EventStore:
             if len(chunk) < limit:
                 return
             after = chunk[-1]["version"]
+
+
+def _text(value) -> str:
+    return value.decode() if isinstance(value, bytes) else (value or "")
 
 
 def _check_batch(game_id: str, expected_version: int, events: list[dict]) -> None:

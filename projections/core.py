@@ -15,6 +15,9 @@ DISPUTE_EVENTS = frozenset({"dispute_filed", "dispute_resolved", "seat_forfeited
 ENGINE_EVENTS = (frozenset({"game_created", "seat_joined", "game_started", "said", "seed_revealed"})
                  | CLOCK_EVENTS | DISPUTE_EVENTS)
 """Applied here; `dice_rolled` is counted here and then handed to the ruleset too."""
+TOP_LEVEL_EVENTS = frozenset({"said"})
+"""Events whose fold sets top-level scalars of the state and nothing nested (a count, the
+version, the head hash): a writer may fold them into a shallow copy (service/table/ledger.py)."""
 
 
 def empty_state() -> dict[str, Any]:
@@ -42,13 +45,15 @@ def evolve(state: dict, event: dict, ruleset_for: Callable[[str], Any]) -> dict:
             "game": None,
             "winner": None,
         }
+        if p.get("tournament"):  # a tournament's table (absent otherwise: older states fold as before)
+            state["tournament"] = dict(p["tournament"])
     elif kind == "seat_joined":
         state["seats"].append({"seat": p["seat"], "name": p["name"]})
         state["auth"][p["token_hash"]] = {"kind": "seat", "seat": p["seat"]}
     elif kind == "game_started":
         state["status"] = "running"
     elif kind == "said":
-        state["talk_count"] += 1  # the lines themselves: GET /talk (service/history.py)
+        state["talk_count"] += 1  # the lines themselves: GET /talk (service/desk/history.py)
     elif kind == "seed_revealed":
         state["rng"]["seed"] = p["seed"]
     elif kind in CLOCK_EVENTS:
@@ -67,7 +72,7 @@ def evolve(state: dict, event: dict, ruleset_for: Callable[[str], Any]) -> dict:
 
 
 def _dispute(state: dict, kind: str, p: dict, event: dict) -> None:
-    """Disputes and the engine's rulings (service/disputes.py). Their keys appear with the
+    """Disputes and the engine's rulings (service/table/disputes.py). Their keys appear with the
     first such event, so a game without any folds as it always did."""
     if kind == "dispute_filed":
         state.setdefault("disputes", []).append({
@@ -103,7 +108,7 @@ def _dispute(state: dict, kind: str, p: dict, event: dict) -> None:
 
 def _clock(state: dict, kind: str, p: dict, event: dict) -> None:
     """`deadline`: the waiting step's deadline or None; `timeout_count`: how many steps timed
-    out (who and where: service/history.py, from the `deadline_expired` events)."""
+    out (who and where: service/desk/history.py, from the `deadline_expired` events)."""
     deadline = state.get("deadline")
     if kind == "deadline_set":
         state["deadline"] = {k: p[k] for k in ("step", "seats", "due_at", "step_version", "round", "paused_at") if k in p}

@@ -52,7 +52,7 @@ def view_state(state: dict, viewer: dict, ruleset, hidden_from: int | None = Non
         "status": state["status"],
         "created_at": state["created_at"],
         "seats_total": state["seats_total"],
-        "options": public_options(state["options"]),
+        "options": public_options(state["options"], ruleset),
         "rng": {"mode": rng["mode"], "seed_commitment": rng["seed_commitment"], "seed": rng["seed"]},
         "players": [dict(seat) for seat in state["seats"]],
         "talk_count": state["talk_count"],
@@ -66,7 +66,7 @@ def view_state(state: dict, viewer: dict, ruleset, hidden_from: int | None = Non
     }
     if is_organizer(viewer) and rng["mode"] == "scripted":
         out["rng"]["dice_used"] = rng["dice_used"]
-    for key in ("ended_at", "forfeited", "annulled", "amendments", "bots"):  # present once they happen
+    for key in ("ended_at", "forfeited", "annulled", "amendments", "bots", "tournament"):  # present once they happen
         if key in state:
             out[key] = copy_value(state[key])
     if state.get("game") is not None:
@@ -87,8 +87,19 @@ def view_state(state: dict, viewer: dict, ruleset, hidden_from: int | None = Non
     return out
 
 
-def public_options(options: dict) -> dict:
+#: options the engine reads for every ruleset: the dice, the clock, the dispute window
+ENGINE_OPTIONS = frozenset({"rng", "deadlines", "dispute_window"})
+
+
+def public_options(options: dict, ruleset=None) -> dict:
+    """The options as created, the script left out. The API loads one option schema for
+    every ruleset (with Bootleggers' defaults, `rounds: 12`, `influence: phase`); a ruleset
+    that names its `own_options` shows only those and the engine's, so a Prohibition game
+    does not show a round count it never reads. Without the attribute: every option."""
     out = copy_value(options)
+    own = getattr(ruleset, "own_options", None)
+    if own is not None:
+        out = {k: v for k, v in out.items() if k in ENGINE_OPTIONS or k in own}
     rng = out.get("rng")
     if isinstance(rng, dict):
         out["rng"] = {"mode": rng.get("mode", "seeded")}

@@ -11,16 +11,37 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 import redis
 
+from service.table.state_cache import CHECK_SHARED_ENV
+
+# Every state a process's writers read without a copy is checked, at each hand-out, to be
+# what was put (service/table/state_cache.py): a change to it anywhere fails that test. In
+# the environment, so the served processes of the end-to-end tests check too.
+os.environ.setdefault(CHECK_SHARED_ENV, "1")
+
+
+def _worker_database(url: str) -> str:
+    """Under pytest-xdist each worker flushes its own database of an external server: the
+    URL's database number plus the worker's index (gw0, gw1, ...)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return url
+    parts = urlsplit(url)
+    base = int(parts.path.strip("/") or 0)
+    return urlunsplit(parts._replace(path=f"/{base + int(worker[2:])}"))
+
 
 @pytest.fixture(scope="session")
 def redis_url() -> Iterator[str]:
-    """URL of a real Redis server that lives as long as the test session."""
+    """URL of a real Redis server that lives as long as the test session (under pytest-xdist,
+    one per worker: each starts its own, or takes a database of its own on TEST_REDIS_URL)."""
     external = os.environ.get("TEST_REDIS_URL")
     if external:
+        external = _worker_database(external)
         client = redis.Redis.from_url(external, socket_connect_timeout=2)
         try:
             client.ping()
@@ -31,7 +52,7 @@ def redis_url() -> Iterator[str]:
         yield external
         return
 
-    from service.embedded_redis import EmbeddedRedis
+    from service.runtime.embedded_redis import EmbeddedRedis
 
     with EmbeddedRedis.ephemeral() as server:
         yield server.url
@@ -80,8 +101,8 @@ def make_app(redis_url: str, redis_client: redis.Redis):  # type: ignore[no-unty
 
 @pytest.fixture
 def toy_app(make_app):  # type: ignore[no-untyped-def]
-    """An app hosting only the toy ruleset (tests/engine/toy.py): the engine on its own."""
-    from tests.engine.toy import TOY
+    """An app hosting only the toy ruleset (tests/table/toy.py): the engine on its own."""
+    from tests.table.toy import TOY
     return make_app({"toy": TOY})
 
 
@@ -91,17 +112,63 @@ def api(toy_app):  # type: ignore[no-untyped-def]
     return toy_app.test_client()
 
 
-# ---- every problem code answered, in any suite, is in the document's ProblemCode enum ----
+# ---- every problem code answered is in the document's ProblemCode enum, and every code an API
+# test provoked is declared on its route (tests/support/problem_codes.py). Under pytest-xdist
+# each worker hands its findings to the controller, which reports them for the whole run.
+_WORKER_FINDINGS: list[dict] = []
+
+
 def pytest_sessionstart(session):
     from flask import request_finished
     from tests.support import problem_codes
     request_finished.connect(problem_codes.record)
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    _WORKER_FINDINGS.append(getattr(node, "workeroutput", {}).get("problem_codes") or {})
+
+
 def pytest_sessionfinish(session, exitstatus):
     from tests.support import problem_codes
-    unlisted = problem_codes.outside_enum()
-    if unlisted:
+    found = problem_codes.findings()
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:  # an xdist worker: the controller reports
+        workeroutput["problem_codes"] = found
+        return
+    for other in _WORKER_FINDINGS:
+        for kind, items in other.items():
+            found[kind] = sorted(set(found.get(kind, [])) | set(items))
+    if found["unlisted"]:
         print("\nproblem codes answered but missing from ProblemCode (api_spec/problem_codes.py; "
-              "`make openapi`):\n  " + "\n  ".join(unlisted))
+              "`make openapi`):\n  " + "\n  ".join(found["unlisted"]))
+    if found["undeclared"]:
+        print("\nproblem codes answered but not declared on the route (@api_operation problems=...):\n  "
+              + "\n  ".join(found["undeclared"]))
+    if found["unlisted"] or found["undeclared"]:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.fixture(scope="session")
+def s3_endpoint() -> Iterator[str]:
+    """A real S3-compatible server for the session (moto's `moto_server`, from the test extras),
+    on a free port of 127.0.0.1: its endpoint URL. Skipped, saying why, where it is not installed."""
+    from tests.support.archive import moto_server_binary, s3_server
+
+    if moto_server_binary() is None:
+        pytest.skip("moto_server is not installed (pip install -e '.[test]' brings moto[server]): "
+                    "the archive's S3 tests need a real S3 server")
+    with s3_server() as endpoint:
+        yield endpoint
+
+
+@pytest.fixture
+def s3_archive(s3_endpoint, monkeypatch) -> str:
+    """`ARCHIVE_URL` of a fresh bucket on the session's S3 server (its endpoint and credentials
+    in the environment, as a deployment sets them)."""
+    from tests.support.archive import S3_ENV, new_bucket
+
+    for name, value in S3_ENV.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("ARCHIVE_S3_ENDPOINT", s3_endpoint)
+    return f"s3://{new_bucket(s3_endpoint)}/records"

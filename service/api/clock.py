@@ -25,14 +25,14 @@ from events.canonical import dumps
 from service.api.games import command_answer, games
 from service.api.problems import Problem
 from service.api.requests import pins
-from service.auth import caller, require
-from service import history
-from service.clock import deadlines, timeutil
-from service.queues import REPLAY_QUEUE
+from service.api.auth import caller, require
+from service.desk import history
+from service.clock import deadlines
+from service.runtime import timeutil
+from service.runtime.queues import REPLAY_QUEUE
 from service.api.openapi import ApiBlueprint
 from service.api.declare import (
-    A_GAME, BEARER, ID_SCHEMA, JSON_BODY, PINNED, PINS, PROBLEM, TOKEN_OPTIONAL, TOKEN_REQUIRED, api_operation, body,
-    codes, errors, headers, ok,
+    A_GAME, BEARER, GAME_ARCHIVED, ID_SCHEMA, JSON_BODY, PINNED, PINS, PROBLEM, TOKEN_OPTIONAL, TOKEN_REQUIRED, api_operation, codes, errors, headers, ok,
 )
 
 bp = ApiBlueprint("clock", __name__, url_prefix="/v1")
@@ -85,17 +85,24 @@ def _organizer(game_id: str, what: str) -> dict:
     return actor
 
 #: What a clock control may answer (service/clock/deadlines.py refuses with these).
-CLOCK_CONTROL = codes(TOKEN_REQUIRED, A_GAME, JSON_BODY, PINNED,
+CLOCK_CONTROL = codes(TOKEN_REQUIRED, A_GAME, JSON_BODY, PINNED, GAME_ARCHIVED,
                       {409: ("clock_paused", "clock_running", "game_not_running", "no_deadline", "no_deadlines",
                              "record_damaged"),
                        422: ("invalid_seconds",)})
+#: How a clock control answers, in its description.
+AS_A_COMMAND = ("The answer is like a command's: the event, the new `version` and `Location`; it takes "
+                "`If-Match` and `Idempotency-Key` as a command does.")
 
 
 @bp.get("/games/<game_id>/clock")
 @api_operation("getClock", "clock",
                problems=codes(TOKEN_OPTIONAL, A_GAME),
                summary="The current deadline, whether the clock is paused, and who timed out where",
-               responses={**ok(200, "ClockState", "the clock"), **errors(401, 404)})
+               description="Anyone; a token, if sent, must be one of this game's. The server's time now, the "
+                           "current step's deadline (the step, the seats it waits for, when it is due, the "
+                           "round; null while no step has one), when the organizer paused the clock (null: "
+                           "it runs), and every step that timed out so far, with the seats that did.",
+               responses={**ok(200, "ClockState", "the clock"), **errors(401, 404, 413)})
 def read_clock(game_id: str):
     state = games().load(game_id)
     caller(state)  # a bad token is refused even here
@@ -108,8 +115,12 @@ def read_clock(game_id: str):
 @api_operation("pauseClock", "clock",
                problems=CLOCK_CONTROL,
                summary="Pause the clock (organizer): nothing times out until it is resumed",
+               description="The organizer only, while the game runs (409 `game_not_running` otherwise). Stops "
+                           "the game's clock (`clock_paused`): no deadline expires until it is resumed. 409 "
+                           "`no_deadlines` for a game created without deadlines, `clock_paused` if it is "
+                           "paused already. " + AS_A_COMMAND,
                parameters=PINS, security=BEARER, responses={**ok(201, "CommandAnswer", "the clock event, as you may see it", ("Location", "Idempotent-Replayed")),
-                          **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)})
+                          **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503)})
 def pause(game_id: str):
     actor = _organizer(game_id, "pause the clock")
     return command_answer(games().execute(game_id, actor, lambda s, o: deadlines.decide_pause(s, games().now()),
@@ -120,8 +131,13 @@ def pause(game_id: str):
 @api_operation("resumeClock", "clock",
                problems=CLOCK_CONTROL,
                parameters=PINS, security=BEARER,
-               summary="Resume the clock (organizer): the deadline shifts by the time it was paused", responses={**ok(201, "CommandAnswer", "the clock event, as you may see it", ("Location", "Idempotent-Replayed")),
-                          **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)})
+               summary="Resume the clock (organizer): the deadline shifts by the time it was paused",
+               description="The organizer only, while the game runs. Restarts the paused clock "
+                           "(`clock_resumed`): the current deadline, if any, moves later by as long as the clock "
+                           "was paused. 409 `clock_running` if it is not paused, `no_deadlines` for a game "
+                           "created without deadlines. " + AS_A_COMMAND,
+               responses={**ok(201, "CommandAnswer", "the clock event, as you may see it", ("Location", "Idempotent-Replayed")),
+                          **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503)})
 def resume(game_id: str):
     actor = _organizer(game_id, "resume the clock")
     return command_answer(games().execute(game_id, actor, lambda s, o: deadlines.decide_resume(s, games().now()),
@@ -132,9 +148,13 @@ def resume(game_id: str):
 @api_operation("extendClock", "clock",
                problems=CLOCK_CONTROL,
                summary="Extend the current deadline by `seconds` (organizer)", parameters=PINS,
+               description="The organizer only, while the game runs. Gives the seats awaited by the current "
+                           "step `seconds` more (`deadline_extended`): added to the deadline, or counted from "
+                           "now if it has passed already and not yet fired. 409 `no_deadline` while no step "
+                           f"has a deadline; `seconds` is 1 to {deadlines.MAX_EXTEND_SECONDS}. " + AS_A_COMMAND,
                security=BEARER,
                responses={**ok(201, "CommandAnswer", "the clock event, as you may see it", ("Location", "Idempotent-Replayed")),
-                          **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)})
+                          **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503)})
 @bp.arguments(Extend())
 def extend(body: dict, game_id: str):
     actor = _organizer(game_id, "extend a deadline")
@@ -148,9 +168,13 @@ def extend(body: dict, game_id: str):
                problems=codes(TOKEN_REQUIRED, A_GAME),
                security=BEARER,
                summary="Rebuild the game from event 1 and verify its hash chain, as a job (organizer)",
+               description="The organizer only. Queues a job that folds the game again from event 1 with this "
+                           "server's rules, checks every event's hash and link, and compares the result with "
+                           "the state the server holds. Answers 202 at once with the job's id; `Location` (GET "
+                           "/v1/jobs/{job_id}) tells its progress and, once it is done, its result.",
                responses={"202": {"description": "queued; poll the Location", "headers": headers("Location"),
                                   "content": {"application/json": {"schema": "JobAccepted"}}},
-                          **errors(401, 403, 404)})
+                          **errors(401, 403, 404, 413)})
 def start_replay(game_id: str):
     _organizer(game_id, "replay the game")
     from rq import Queue
@@ -171,8 +195,12 @@ def start_replay(game_id: str):
                problems=codes(TOKEN_REQUIRED, {404: ("job_not_found",)}),
                security=BEARER,
                summary="A replay job: status, progress (events done / total) and result (organizer of its game)",
+               description="The organizer of the job's game only. The replay job's status (queued, started, "
+                           "finished, failed...), its progress in events done of the total, and once it has "
+                           "finished its result: `equal: true`, or the first version that differs. A job is "
+                           "kept a week after it ends; an unknown or expired one is 404 `job_not_found`.",
                responses={**ok(200, "JobStatus", "status, progress and, once finished, the result"),
-                          "404": {"description": "unknown job", "content": PROBLEM}, **errors(401, 403)})
+                          "404": {"description": "unknown job", "content": PROBLEM}, **errors(401, 403, 413)})
 def read_job(job_id: str):
     job = _fetch_job(job_id)
     game_id = job.meta["game_id"]

@@ -53,7 +53,8 @@ ERROR_WORDS = {
     415: "a body that is not `Content-Type: application/json`",
     422: "fields missing or wrong, or over their bounds",
     429: "rate limit of your address reached; see `Retry-After`",
-    503: "storage unavailable or too busy"}
+    503: "storage unavailable or too busy",
+    507: "`store_full`: the game store is full (Redis at its maxmemory); nothing was recorded, see `Retry-After`"}
 
 
 def headers(*names: str) -> dict:
@@ -61,9 +62,9 @@ def headers(*names: str) -> dict:
 
 
 def errors(*codes: int) -> dict:
-    """Problem answers by status; 429 and 503 carry `Retry-After`."""
+    """Problem answers by status; 429, 503 and 507 carry `Retry-After`."""
     answers = {str(c): {"description": ERROR_WORDS[c], "content": PROBLEM} for c in codes}
-    for code in {"429", "503"} & set(answers):
+    for code in {"429", "503", "507"} & set(answers):
         answers[code]["headers"] = headers("Retry-After")
     return answers
 
@@ -96,8 +97,11 @@ A_GAME = {404: ("game_not_found",)}
 JSON_BODY = {400: ("malformed_json",), 415: ("unsupported_media_type",), 422: ("invalid_fields",)}
 PINNED = {400: ("bad_if_match", "bad_idempotency_key"), 412: ("version_conflict",), 422: ("idempotency_key_reused",),
           503: ("busy",)}
-#: Problem codes any operation may answer: the store unreachable, a body over the limit.
-EVERYWHERE = {503: ("storage_unavailable",), 413: ("body_too_large",), 429: ("rate_limited",),
+#: A write to a game (or a tournament) whose record has left for the archive (service/table/archive.py).
+GAME_ARCHIVED = {409: ("game_archived",)}
+TOURNAMENT_ARCHIVED = {409: ("tournament_archived",)}
+#: Problem codes any operation may answer: the store unreachable or full, a body over the limit.
+EVERYWHERE = {503: ("storage_unavailable",), 507: ("store_full",), 413: ("body_too_large",), 429: ("rate_limited",),
               415: ("unsupported_media_type",)}
 
 
@@ -116,11 +120,12 @@ def api_operation(operation_id: str, tag: str, problems: dict[int, tuple[str, ..
 
     `problems` names the `code`s the view answers, by status; each error answer's description
     lists them (tests/api checks every code the suite sees a route answer is declared for it).
-    A view that reads the store (`store`) may answer 503 when it is unreachable.
+    A view that reads the store (`store`) may answer 503 when it is unreachable, and 507 when it
+    is full (a write refused at Redis's maxmemory; a read may write a lease or a counter).
     """
     def attach(view: Callable) -> Callable:
         operation = {"operationId": operation_id, "tags": [tag], **fields}
-        statuses = set(problems or {}) | ({503} if store else set())
+        statuses = set(problems or {}) | ({503, 507} if store else set())
         responses = {**errors(*sorted(s for s in statuses if str(s) not in operation.get("responses", {}))),
                      **operation.get("responses", {})}
         by_status = {status: sorted({*(problems or {}).get(status, ()), *EVERYWHERE.get(status, ())})

@@ -12,22 +12,25 @@ from __future__ import annotations
 from flask import Response, jsonify
 from marshmallow import Schema, fields
 
-from service import game_log, report
+from service.desk import game_log, report
 from service.api.games import bp, games
 from service.api import queries
-from service.auth import caller, require
+from service.api.auth import caller, require
 from service.api.declare import A_GAME, TOKEN_OPTIONAL, api_operation, codes, errors, ok
 
 
 class LogEntry(Schema):
     version = fields.Integer(required=True, metadata={"description": "the event's version"})
-    round = fields.Raw(allow_none=True, metadata={"description": "the round once the event was applied "
-                                                  "(null before the deal)"})
+    round = fields.Integer(allow_none=True, metadata={"description": "the round once the event was applied "
+                                                      "(null before the deal, 0 for the deal)"})
     phase = fields.Raw(allow_none=True, metadata={"description": "the phase (Bootleggers: 1-6; another "
-                                                  "ruleset's name for its part of a round)"})
+                                                  "ruleset's name for its part of a round); null for the "
+                                                  "deal and from the game's end on"})
     actor = fields.Dict(required=True, metadata={"description": "{kind: seat|organizer|system, seat, name}"})
     text = fields.String(required=True, metadata={
-        "description": 'one sentence, prefixed with its group\'s heading: "Round 3, Phase 1: Bix bid 28."'})
+        "description": 'one sentence, prefixed with its group\'s heading: "Round 3, Phase 1: Bix bid 28."; '
+                       'the deal is "Setup: …", the event that ends the game and every one after it '
+                       '"Round 12, game over: …"'})
 
 
 class LogPage(Schema):
@@ -45,7 +48,7 @@ class LogPage(Schema):
                description="One entry per event (`after`/`next_after` page as on /events); each text begins "
                            "with its round and phase (\"Round 3, Phase 1: Bix bid 28.\"); a sealed bid reads "
                            "\"Bix bid (sealed).\" to all but Bix.",
-               responses={**ok(200, "LogPage", "a page of the log"), **errors(401, 404, 422)})
+               responses={**ok(200, "LogPage", "a page of the log"), **errors(401, 404, 413, 422)})
 @bp.arguments(queries.Page(), location="query")
 def read_log(page: dict, game_id: str):
     after, limit = page["after"], page["limit"]
@@ -60,8 +63,12 @@ def read_log(page: dict, game_id: str):
                problems=codes(TOKEN_OPTIONAL, A_GAME, {401: ("token_required",), 403: ("forbidden",)}),
                summary="One self-contained printable HTML page: result, a table per round, rulings, "
                        "disputes, verification (organizer; anyone after the end)",
+               description="The organizer at any time; anyone once the game has ended. One HTML page that "
+                           "loads nothing else (inline styles, no scripts), to keep, mail or print: the "
+                           "result, a table per round, every ruling and dispute with its reason, and the "
+                           "checks of the offline verifier on the record; told as the caller may see it.",
                responses={"200": {"description": "the report", "content": {"text/html": {"schema": {"type": "string"}}}},
-                          **errors(401, 403, 404)})
+                          **errors(401, 403, 404, 413)})
 def read_report(game_id: str):
     current = games().load(game_id)
     viewer = caller(current)

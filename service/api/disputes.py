@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from flask import jsonify
 
-from service import disputes
+from service.table import disputes
 from service.api.games import bp, games
-from service.auth import caller, require
+from service.api.auth import caller, require
 from service.api.declare import A_GAME, TOKEN_OPTIONAL, api_operation, codes, errors, ok
 
 
@@ -20,7 +20,7 @@ from service.api.declare import A_GAME, TOKEN_OPTIONAL, api_operation, codes, er
                summary="Disputes with their state and resolution: a seat its own, the organizer all; "
                        "everyone once the game is over",
                description="Filing (`dispute`) and answering (`resolve_dispute`) are commands.",
-               responses={**ok(200, "Disputes", "the disputes"), **errors(401, 404)})
+               responses={**ok(200, "Disputes", "the disputes"), **errors(401, 404, 413)})
 def list_disputes(game_id: str):
     state = games().load(game_id)
     actor = caller(state)

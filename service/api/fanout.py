@@ -135,7 +135,7 @@ class Feed:
     def run(self) -> None:
         try:
             while self.hub.keep(self):
-                replies = self.hub.redis.xread({stream_key(self.game_id): self.cursor},
+                replies = self.hub.redis.xread({stream_key(self.game_id, self.hub.games.NS): self.cursor},
                                                count=READ_COUNT, block=int(READ_BLOCK_SECONDS * 1000))
                 entries = replies[0][1] if replies else []
                 if entries:
@@ -192,7 +192,8 @@ class Feed:
 
 
 class Hub:
-    """The feeds of one process (one per app), keyed by game id."""
+    """The feeds of one process (one per app and kind of stream: games', tournaments'), keyed by
+    stream id; `games` is that kind's ledger (service/table/ledger.py)."""
 
     def __init__(self, client: redis.Redis, games, hidden_from: Callable[[dict], int | None]):
         self.redis = client

@@ -1,23 +1,30 @@
 """The lobby and game endpoints of API.md: thin — parse, authorize, call the service, redact."""
 from __future__ import annotations
 
+import functools
+
 from flask import current_app, jsonify, request
 from marshmallow import ValidationError
 
 from events.integrity import RecordDamaged
+from events.store import VersionConflict
 from projections.views import chain_hidden_from, view_event, view_state
-from service import history, look_ahead, verified
+from service.desk import history
+from service.bots import look_ahead
 from service.api import queries, schemas
 from service.api.problems import Problem
 from service.api.requests import json_object, pins
-from service.validators import TEXT_MAX
-from service.auth import caller, require
-from service import lobby_index
-from service.games import Games, Outcome
-from service.logs import note
+from service.rules.common import loading
+from service.rules.common.text import TEXT_MAX
+from service.api.auth import caller, require
+from service.table import lobby_index
+from service.rules.errors import RuleViolation
+from service.table.errors import StaleCopy
+from service.table.games import Games, Outcome
+from service.api.request_log import note
 from service.api.openapi import ApiBlueprint
 from service.api.declare import (
-    A_GAME, BEARER, JSON_BODY, PINNED, PINS, PUBLIC, RULES, TOKEN_OPTIONAL, TOKEN_REQUIRED,
+    A_GAME, BEARER, GAME_ARCHIVED, JSON_BODY, PINNED, PINS, PUBLIC, RULES, TOKEN_OPTIONAL, TOKEN_REQUIRED,
     api_operation, body, codes, errors, headers, ok,
 )
 
@@ -34,6 +41,20 @@ def games() -> Games:
 
 def ruleset_of(state: dict):
     return games().ruleset_for(state["ruleset"])
+
+
+def ruleset_named(name: str):
+    """The hosted ruleset of that name, or 422 `unknown_ruleset` naming those there are."""
+    ruleset = games().rulesets.get(name)
+    if ruleset is None:
+        known = ", ".join(sorted(games().rulesets))
+        raise Problem(422, "unknown_ruleset", f"this server referees {known}; not {name!r}",
+                      errors={"ruleset": [f"must be one of: {known}"]})
+    return ruleset
+
+
+def seat_range(ruleset) -> tuple[int, int]:
+    return getattr(ruleset, "seat_range", DEFAULT_SEAT_RANGE)
 
 
 def answer_events(state: dict, actor: dict, events: list[dict]) -> list[dict]:
@@ -67,17 +88,18 @@ def command_answer(outcome: Outcome, actor: dict):
 @api_operation("createGame", "games",
                problems=codes(JSON_BODY, {422: ("invalid_options", "unknown_ruleset")}),
                summary="Create a game", security=PUBLIC,
+               description="Anyone may create a game; no token is needed. The game of `ruleset` opens in its "
+                           "lobby with `seats` seats (as many as the ruleset hosts) and the `options` given. "
+                           "The answer holds the game's id and its organizer token, shown this once only: "
+                           "keep it, it starts the game, runs its clock and makes rulings. Rate-limited per "
+                           "client address (429 with `Retry-After`).",
                responses={**ok(201, "GameCreatedAnswer", "created; keep the organizer token", ("Location",),
                                      then=("joinGame", "startGame", "getState")),
                           **errors(400, 413, 415, 422, 429)})
 @bp.arguments(schemas.CreateGame())
 def create_game(body: dict):
-    ruleset = games().rulesets.get(body["ruleset"])
-    if ruleset is None:
-        known = ", ".join(sorted(games().rulesets))
-        raise Problem(422, "unknown_ruleset", f"this server referees {known}; not {body['ruleset']!r}",
-                      errors={"ruleset": [f"must be one of: {known}"]})
-    low, high = getattr(ruleset, "seat_range", DEFAULT_SEAT_RANGE)
+    ruleset = ruleset_named(body["ruleset"])
+    low, high = seat_range(ruleset)
     if not low <= body["seats"] <= high:
         raise Problem(422, "invalid_fields", f"{ruleset.name} is played by {low} to {high} players",
                       errors={"seats": [f"must be from {low} to {high}"]})
@@ -96,7 +118,12 @@ def create_game(body: dict):
 @api_operation("listGames", "games",
                problems={422: ("invalid_fields",)},
                summary="List games, newest first, a page at a time", security=PUBLIC,
-               responses={**ok(200, "GameList", "public fields of each game, and `next`"), **errors(422)})
+               description="Public; no token is read. The games this server holds, newest first, `limit` at a "
+                           "time, optionally only those in one `status` (lobby: seats still open to join). "
+                           "Each entry has the game's public fields only (ruleset, status, seats taken of "
+                           "the total, round, version). Pass the answer's `next` as `after` for the next "
+                           "page; it is null on the last one.",
+               responses={**ok(200, "GameList", "public fields of each game, and `next`"), **errors(413, 422)})
 @bp.arguments(queries.GamesQuery(), location="query")
 def list_games(query: dict):
     try:
@@ -112,6 +139,11 @@ def list_games(query: dict):
                problems=codes(JSON_BODY, A_GAME,
                               {409: ("game_finished", "game_full", "game_started", "record_damaged")}),
                summary="Join a seat", security=PUBLIC,
+               description="Anyone may take a seat while the game is in its lobby; no token is needed. The next "
+                           "free seat goes to `name`. The answer holds the seat's number and its player "
+                           "token, shown this once only: send it as the bearer token of everything the seat "
+                           "does. 409 once every seat is taken or the game has started or ended. Rate-limited "
+                           "per client address (429 with `Retry-After`).",
                responses={**ok(201, "SeatAnswer", "your seat and player token; `Location` is the state right after "
                                                   "you sat down", ("Location",),
                                then=("joinGame", "startGame", "getLegalActions", "sendCommand")),
@@ -127,13 +159,18 @@ def join(body: dict, game_id: str):
 
 @bp.post("/games/<game_id>/start")
 @api_operation("startGame", "games",
-               problems=codes(TOKEN_REQUIRED, A_GAME, PINNED,
+               problems=codes(TOKEN_REQUIRED, A_GAME, PINNED, GAME_ARCHIVED,
                               {409: ("game_finished", "game_started", "seats_empty", "record_damaged")}),
                summary="Deal and begin round 1 (organizer)", parameters=PINS, security=BEARER,
+               description="The organizer only (the token createGame gave). Once every seat is taken (409 "
+                           "`seats_empty` before), the game leaves its lobby: the ruleset sets up and deals, "
+                           "and round 1 begins. The answer is like a command's: the setup events as the "
+                           "organizer may see them, the new `version`, and `Location`, the state right after "
+                           "them. Takes `If-Match` and `Idempotency-Key` as a command does.",
                responses={**ok(201, "CommandAnswer", "the setup events, as you may see them; `Location` is the state "
                                                      "right after them", ("Location", "Idempotent-Replayed"),
                                then=("getLegalActions", "sendCommand", "getState")),
-                          **errors(400, 401, 403, 404, 409, 412)})
+                          **errors(400, 401, 403, 404, 409, 412, 413, 429)})
 def start(game_id: str):
     note(command="start")
     state = games().load(game_id)
@@ -148,7 +185,14 @@ def start(game_id: str):
                                                        404: ("no_such_version",),
                                                        409: ("hidden", "record_damaged"),
                                                        422: ("invalid_fields",)}),
-               summary="The game as the caller may see it", parameters=[
+               summary="The game as the caller may see it",
+               description="Anyone; what the answer shows depends on the token. A seat sees its own hidden "
+                           "things and only counts of the others'; the organizer sees every seat; without a "
+                           "token, a spectator's view. `ruleset` and `status` tell which variant of GameState "
+                           "it is. `at=N` reads the state as it stood right after event N, and the organizer "
+                           "may see it as any viewer with `as`. Poll with `If-None-Match` (the `ETag` last "
+                           "served): 304 while the game has not moved.",
+               parameters=[
     {"name": "as", "in": "query", "schema": {"type": "string", "pattern": "^(spectator|seat:[0-9]+)$"},
      "description": "see as anyone (organizer): `seat:K` or `spectator`, byte for byte what that viewer was served at "
                     "that version; a player may ask only `seat:<own>`. 409 `hidden` for a seat's view holding a bid "
@@ -160,7 +204,7 @@ def start(game_id: str):
                     ("ETag", "Vary", "Cache-Control")),
                "304": {"description": "not modified: still the version of `If-None-Match`",
                        "headers": headers("ETag", "Vary", "Cache-Control")},
-               **errors(401, 403, 404, 409, 422)})
+               **errors(401, 403, 404, 409, 413, 422)})
 @bp.arguments(queries.StateQuery(), location="query")
 def read_state(query: dict, game_id: str):
     at = query.get("at")
@@ -229,7 +273,7 @@ def etag_matches(header: str | None, etag: str) -> bool:
 
 @bp.post("/games/<game_id>/commands")
 @api_operation("sendCommand", "play",
-               problems=codes(TOKEN_REQUIRED, A_GAME, JSON_BODY, PINNED,
+               problems=codes(TOKEN_REQUIRED, A_GAME, JSON_BODY, PINNED, GAME_ARCHIVED,
                               {403: ("organizer_only", "seat_forfeited", "seat_only", RULES),
                                409: ("record_damaged", RULES),
                                422: ("unknown_command", RULES)}),
@@ -239,14 +283,39 @@ def etag_matches(header: str | None, etag: str) -> bool:
                responses={**ok(201, "CommandAnswer", "the events it caused, as you may see them; `Location` is "
                                                      "the state right after them", ("Location", "Idempotent-Replayed"),
                                then=("getLegalActions", "sendCommand", "getState", "listEvents")),
-                          **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 503)})
+                          **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503)})
 def command(game_id: str):
-    state = games().load(game_id)
-    actor = caller(state)
-    require(actor, "seat", "organizer", what="send commands")
-    body = json_object()
-    parsed = parse_command(state, body)
-    return command_answer(games().command(game_id, actor, parsed, state=state, **pins()), actor)
+    body, pinned = json_object(), pins()
+
+    def attempt(state: dict, optimistic: bool):
+        actor = caller(state)
+        require(actor, "seat", "organizer", what="send commands")
+        parsed = parse_command(state, body)
+        return games().command(game_id, actor, parsed, state=state, optimistic=optimistic, **pinned), actor
+
+    return command_answer(*on_latest(game_id, attempt))
+
+
+#: what an attempt decided on this process's copy of a state may meet because the copy is old
+#: (a token it does not know yet, a rule that no longer applies, a pin it is behind): decided
+#: again on a checked read, which alone may refuse
+STALE_COPY_SIGNS = (StaleCopy, VersionConflict, RuleViolation, Problem, ValidationError)
+
+
+def on_latest(game_id: str, attempt):
+    """`attempt(state, optimistic)` under this process's write lock of the game: first on the
+    process's own state of it (no read, no copy: the attempt only reads it), and when there is
+    none or it turns out to be behind the record (or the attempt refuses on it), on a checked
+    read of the record."""
+    with games().writing(game_id):
+        held, latest = games().held_shared(game_id), None
+        if held is not None:
+            try:
+                return attempt(held, True)
+            except STALE_COPY_SIGNS as refused:  # (another process's events may have come back with it)
+                latest = refused.state if isinstance(refused, StaleCopy) else None
+                note(decided_again=True)
+        return attempt(latest if latest is not None else games().load(game_id), False)
 
 
 def parse_command(state: dict, body: dict) -> dict:
@@ -260,7 +329,7 @@ def parse_command(state: dict, body: dict) -> dict:
     fields = {k: v for k, v in body.items() if k != "type"}
     if kind == "ruling":
         return {"type": kind, **parse_ruling(state, fields)}
-    parsed = {"type": kind, **known[kind]().load(fields)}
+    parsed = {"type": kind, **known[kind].load(fields)}
     if kind == "resolve_dispute":
         errors, rulings = {}, []
         for n, ruling in enumerate(parsed["rulings"]):
@@ -275,30 +344,43 @@ def parse_command(state: dict, body: dict) -> dict:
 
 
 def parse_ruling(state: dict, fields: dict) -> dict:
-    """The engine's ruling kinds (service/disputes.py) in every ruleset; others are the ruleset's."""
+    """The engine's ruling kinds (service/table/disputes.py) in every ruleset; others are the ruleset's."""
     own = ruleset_of(state).command_schemas.get("ruling")
     if fields.get("kind") in schemas.ENGINE_RULING_KINDS or own is None:
         return schemas.EngineRuling().load(fields)
-    return own[0]().load(fields)
+    return loading.load(own[0], fields)
 
 
-#: commands the engine takes in every ruleset (service/games.py, service/disputes.py)
+#: commands the engine takes in every ruleset (service/table/games.py, service/table/disputes.py)
 ENGINE_COMMANDS = {"say": schemas.Say, "dispute": schemas.Dispute, "resolve_dispute": schemas.ResolveDispute}
 
 
 def command_schemas(state: dict) -> dict:
-    known = {name: schema for name, (schema, _) in ruleset_of(state).command_schemas.items()}
-    known.setdefault("ruling", schemas.EngineRuling)
-    known.update(ENGINE_COMMANDS)
-    return known
+    """Command type -> the schema instance that loads it, in the state's ruleset."""
+    return _command_schemas_of(ruleset_of(state))
+
+
+@functools.cache
+def _command_schemas_of(ruleset) -> dict:
+    """Made once per ruleset, each schema once per class (service/rules/common/loading.py)."""
+    classes = {kind: schema for kind, (schema, _) in ruleset.command_schemas.items()}
+    classes.setdefault("ruling", schemas.EngineRuling)
+    classes.update(ENGINE_COMMANDS)
+    return {kind: loading.schema_instance(schema) for kind, schema in classes.items()}
 
 
 @bp.get("/games/<game_id>/legal-actions")
 @api_operation("getLegalActions", "play",
                problems=codes(TOKEN_REQUIRED, A_GAME, {409: ("record_damaged",), 422: ("invalid_fields",)}),
                summary="Every command your seat may send now, with examples",
+               description="A seated player only (the seat's token). Every command the seat may send now, each "
+                           "with what its fields may be (`params`) and complete `examples` ready to send; "
+                           "`awaited` says whether the game waits for this seat, and `version` is what to "
+                           "send as `If-Match`. Table talk (`say`) is listed until the game ends; a finished "
+                           "game lists nothing else. With `look_ahead=cash`, each example also says the "
+                           "seat's cash right after it.",
                security=BEARER, responses={**ok(200, "LegalActions", "actions with params and examples"),
-                                           **errors(401, 403, 404, 409, 422)})
+                                           **errors(401, 403, 404, 409, 413, 422)})
 @bp.arguments(queries.LegalActionsQuery(), location="query")
 def legal_actions(query: dict, game_id: str):
     state = games().load(game_id)
@@ -326,7 +408,13 @@ def legal_actions(query: dict, game_id: str):
                problems=codes(TOKEN_OPTIONAL, A_GAME, {409: ("record_damaged",), 422: ("invalid_fields",)}),
                summary="Events, redacted for the caller while the game runs; after the end every event as stored, "
                        "hashes included, for anyone",
-               responses={**ok(200, "EventsPage", "a page of events"), **errors(401, 404, 409, 422)})
+               description="Anyone; what the events show depends on the token. The events after `after`, "
+                           "oldest first, `limit` at a time; page on with `next_after`. While the game runs, "
+                           "each is redacted for the caller as the state is (what the viewer may not see is "
+                           "null, or a count); after the end every event is served as stored, hashes "
+                           "included, to anyone. A damaged record is served up to its first damaged event, "
+                           "and `record_damaged` says where it is.",
+               responses={**ok(200, "EventsPage", "a page of events"), **errors(401, 404, 409, 413, 422)})
 @bp.arguments(queries.Page(), location="query")
 def list_events(page: dict, game_id: str):
     after, limit = page["after"], page["limit"]
@@ -344,8 +432,12 @@ def list_events(page: dict, game_id: str):
 @api_operation("listTalk", "events",
                problems=codes(TOKEN_OPTIONAL, A_GAME, {409: ("record_damaged",), 422: ("invalid_fields",)}),
                summary="Table talk (`say`), a page at a time; talk is not part of the state",
+               description="Anyone; a token, if sent, must be one of this game's. The lines said at the table "
+                           "(`say` commands, the seats' and the organizer's), oldest first, `limit` at a time "
+                           "after `after`; page on with `next_after`. The state only counts them "
+                           "(`talk_count`).",
                responses={**ok(200, "TalkPage", "lines of talk, oldest first, and `next_after`"),
-                          **errors(401, 404, 409, 422)})
+                          **errors(401, 404, 409, 413, 422)})
 @bp.arguments(queries.Page(), location="query")
 def list_talk(page: dict, game_id: str):
     """Table talk, paged from the `said` events (talk is not part of the state)."""
@@ -362,7 +454,7 @@ def readable_state(game_id: str) -> tuple[dict, dict | None]:
     try:
         return games().load(game_id), None
     except RecordDamaged as damaged:
-        state, found = verified.damaged_prefix_state(games(), game_id)
+        state, found = games().reads.damaged_prefix_state(game_id)
         first = next((p for p in found.problems if p["version"] == found.first_bad), None)
         if first is None:  # (damaged between the two reads)
             return state, {"first_bad_version": damaged.version, "damage": damaged.kind}
@@ -372,14 +464,24 @@ def readable_state(game_id: str) -> tuple[dict, dict | None]:
 @bp.get("/games/<game_id>/audit")
 @api_operation("getAudit", "records",
                problems=codes(TOKEN_OPTIONAL, A_GAME, {401: ("token_required",), 403: ("forbidden",)}),
-               summary="Chain check, checkpoints and (after the end) the seed",
-               responses={**ok(200, "Audit", "the audit"), **errors(401, 403, 404)})
+               summary="Chain check, checkpoints, the server's caches and (after the end) the seed",
+               description="The organizer while the game runs (or while its record is damaged); anyone once it "
+                           "has ended. Checks the game's stored hash chain event by event: whether it is "
+                           "intact, where it first breaks and what is wrong there, checkpoints (a version and "
+                           "its hash every 100 events, and the last), the head hash, and the seed commitment; "
+                           "the seed itself once the game has ended, so that anyone can check it against "
+                           "the commitment and replay the dice. The events are folded again and the "
+                           "server's snapshot, every checkpoint it keeps and its seal of the game's end are "
+                           "compared with that refold (`caches`): a forged one is named in `problems`; a "
+                           "sealed one that names another hash than the chain brackets a rewritten stretch "
+                           "(`record_rewritten` with its `window`) (docs/verification.md).",
+               responses={**ok(200, "Audit", "the audit"), **errors(401, 403, 404, 413)})
 def audit(game_id: str):
     state, damage = readable_state(game_id)
     actor = caller(state)
     if state["status"] != "finished" or damage is not None:
         require(actor, "organizer", what="audit a game before it ends")
-    found = verified.scan(games(), game_id)
+    found = games().reads.scan(game_id)
     events = [e for e in found.events if e["version"] <= state["version"]]
     # Hashes covering a sealed bid wait for the reveal (see projections.views).
     hidden_from = chain_hidden_from(state, ruleset_of(state)) if state.get("ruleset") else None
@@ -391,5 +493,5 @@ def audit(game_id: str):
                    head_hash=events[-1]["hash"] if events and shown is events and damage is None else None,
                    chain={"intact": found.first_bad is None, "first_break": found.first_bad},
                    problems=found.problems,
-                   checkpoints=checkpoints, chain_withheld_from=hidden_from,
+                   checkpoints=checkpoints, chain_withheld_from=hidden_from, caches=found.caches,
                    seed_commitment=rng_state.get("seed_commitment"), seed=rng_state.get("seed"))

@@ -27,10 +27,17 @@ from service.api.declare import ID_SCHEMA, OPTIONAL_BEARER
 from service.api.parsing import RefereeParser
 
 #: What every client library reads first; the version is the contract's (API.md).
+#: The server is the one that serves the document (`/`: its paths are relative to it, wherever
+#: it is deployed); the contact is the API's own docs page. The repository states no license,
+#: so the document says "Proprietary" (its url, which the linters ask for, is that docs page,
+#: where the terms would be told): change both here if the project adopts a license.
 SPEC = {"title": "Bootleggers referee", "version": "1.0.0", "openapi_version": "3.0.3",
         "security": OPTIONAL_BEARER,
-        "info": {"description": "Event-sourced referee server for Bootleggers and Prohibition. Errors are "
-                                "application/problem+json with a stable `code`."}}
+        "servers": [{"url": "/", "description": "the server this document is served by (GET /openapi.json)"}],
+        "info": {"description": "Event-sourced referee server for Bootleggers, Prohibition and Booze Baron. "
+                                "Errors are application/problem+json with a stable `code`.",
+                 "contact": {"name": "Bootleggers referee: the API's docs page", "url": "/docs"},
+                 "license": {"name": "Proprietary", "url": "/docs"}}}
 
 
 class ApiBlueprint(Blueprint):

@@ -16,9 +16,11 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 
 from events.integrity import RecordDamaged
-from events.store import VersionConflict
-from service.games import Busy, GameNotFound
+from events.store import StreamArchived, VersionConflict
+from service.runtime.archive import ArchiveUnavailable
+from service.table.errors import Busy, GameNotFound
 from service.rules.errors import RuleViolation
+from service.tournaments.ledger import TournamentNotFound
 
 log = logging.getLogger(__name__)
 PROBLEM = "application/problem+json"
@@ -40,7 +42,7 @@ HTTP_ERROR_CODES = {status: re.sub(r"[^a-z]+", "_", HTTP_STATUS_CODES[status].lo
 TITLES = {400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
           405: "Method Not Allowed", 409: "Conflict", 412: "Precondition Failed",
           415: "Unsupported Media Type", 422: "Unprocessable Content", 428: "Precondition Required",
-          500: "Internal Server Error", 503: "Service Unavailable"}
+          500: "Internal Server Error", 503: "Service Unavailable", 507: "Insufficient Storage"}
 
 
 def problem_response(status: int, code: str, detail: str, title: str | None = None, **extra) -> Response:
@@ -49,10 +51,58 @@ def problem_response(status: int, code: str, detail: str, title: str | None = No
     return Response(json.dumps(body), status=status, mimetype=PROBLEM)
 
 
+#: seconds a client waits before trying again while the store is unreachable (a restarted
+#: embedded Redis answers within a second or two: service/runtime/supervise.py)
+STORE_RETRY_AFTER = 1
+
+
+def store_unreachable(err: BaseException) -> BaseException | None:
+    """The store's "unreachable" error that `err` is, or was raised from (its __cause__ or
+    __context__), else None: whatever wrapped it, the answer is a 503, never a 500."""
+    from service.runtime.redis_connect import UNAVAILABLE
+    seen: set[int] = set()
+    current: BaseException | None = err
+    while current is not None and id(current) not in seen:
+        if isinstance(current, UNAVAILABLE):
+            return current
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return None
+
+
+def store_unavailable(detail: str, **extra) -> Response:
+    """503 `storage_unavailable` with `Retry-After`: Redis does not answer (down, restarting,
+    loading its append-only file, a cluster failing over). A store that refuses the connection
+    applied nothing; one that died while answering may have applied the write, which a retry
+    with the same Idempotency-Key finds (API.md)."""
+    response = problem_response(503, "storage_unavailable", detail, **extra)
+    response.headers["Retry-After"] = str(STORE_RETRY_AFTER)
+    return response
+
+
+#: seconds a client waits before trying a write again when Redis is full (finished games leave
+#: for the archive as their dispute windows close, and free it)
+STORE_FULL_RETRY_AFTER = 60
+
+
+def store_full() -> Response:
+    """507 `store_full`: Redis refused the write at its maxmemory (noeviction). The append is
+    one script that is refused before it writes anything: nothing of the request was recorded."""
+    response = problem_response(507, "store_full", "the game store is full (Redis is at its maxmemory): nothing "
+                                "of this request was recorded. Finished games leave for the archive as their "
+                                "dispute windows close and free room; try again later, or ask the operator to "
+                                "raise REDIS_MAXMEMORY")
+    response.headers["Retry-After"] = str(STORE_FULL_RETRY_AFTER)
+    return response
+
+
 def install(app: Flask) -> None:
     @app.errorhandler(Problem)
     def _problem(err: Problem):
-        return problem_response(err.status, err.code, err.detail, err.title, **err.extra)
+        response = problem_response(err.status, err.code, err.detail, err.title, **err.extra)
+        if "retry_after" in err.extra:  # 429, 503: when to try again, for any HTTP client
+            response.headers["Retry-After"] = str(err.extra["retry_after"])
+        return response
 
     @app.errorhandler(RuleViolation)
     def _rule(err: RuleViolation):
@@ -75,6 +125,10 @@ def install(app: Flask) -> None:
     def _missing(err: GameNotFound):
         return problem_response(404, "game_not_found", f"there is no game {err.args[0]!r}")
 
+    @app.errorhandler(TournamentNotFound)
+    def _no_tournament(err: TournamentNotFound):
+        return problem_response(404, "tournament_not_found", f"there is no tournament {err.args[0]!r}")
+
     @app.errorhandler(RecordDamaged)
     def _damaged(err: RecordDamaged):
         # 409, not 5xx: the server is fine and retrying will not help; this game's stored
@@ -85,6 +139,21 @@ def install(app: Flask) -> None:
                                 f"(GET /v1/games/{err.game_id}/audit) is resolved; events before the damage can still be "
                                 "read and exported", title="Record Damaged", first_bad_version=err.version,
                                 damage=err.kind)
+
+    @app.errorhandler(StreamArchived)
+    def _archived(err: StreamArchived):
+        # Nothing can be appended once the dispute window (a tournament's delay) has closed; the
+        # record is read from the archive, exactly as before.
+        if err.ns == "tournament":
+            return problem_response(409, "tournament_archived", f"tournament {err.stream_id} is over and its "
+                                    "record has left for the archive: it can still be read, never changed")
+        return problem_response(409, "game_archived", f"game {err.stream_id} is over, its dispute window has "
+                                "closed and its record has left for the archive: it can still be read, never changed")
+
+    @app.errorhandler(ArchiveUnavailable)
+    def _archive_down(err: ArchiveUnavailable):
+        log.warning("the archive is unavailable: %s", err)
+        return store_unavailable("the archive of finished games is unreachable; try again shortly")
 
     @app.errorhandler(Busy)
     def _busy(err: Busy):
@@ -100,12 +169,14 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def _unexpected(err: Exception):
-        from service.redis_connect import UNAVAILABLE
-        if isinstance(err, UNAVAILABLE):  # down, or a cluster failing over: nothing to fix in the request
-            log.warning("game store unavailable: %r", err)
-            response = problem_response(503, "storage_unavailable", "the game store is unreachable; try again shortly")
-            response.headers["Retry-After"] = "1"
-            return response
+        from service.runtime.redis_connect import is_full
+        if is_full(err):  # Redis at its maxmemory refused the write (noeviction)
+            log.warning("game store full: %s", err)
+            return store_full()
+        cause = store_unreachable(err)
+        if cause is not None:  # down, restarting, or a cluster failing over: nothing to fix in the request
+            log.warning("game store unavailable: %r", cause)
+            return store_unavailable("the game store is unreachable; try again shortly")
         log.exception("unexpected error")
         # Never "nothing was recorded": the failure may come after a write (an import, the
         # hooks after an append). The caller can look: the events and the state say.

@@ -54,3 +54,11 @@ class LegalActionsQuery(Schema):
                        "examples, worked out on a stand-in of the game that deals again everything your "
                        "seat cannot see and rolls stand-in dice (so it tells nothing hidden; a greedy bot's "
                        "measure)"})
+
+
+class TournamentsQuery(Schema):
+    status = fields.String(validate=validate.OneOf(["registering", "running", "finished"],
+                                                   error="must be registering, running or finished"))
+    limit = whole(1, 1000, load_default=100, metadata={"description": "at most this many tournaments in the page"})
+    after = fields.String(validate=validate.Length(max=200, error="must be the `next` of an earlier page, as given"),
+                          metadata={"description": "the `next` of the previous page"})

@@ -1,4 +1,4 @@
-"""Portable records over HTTP (API.md): export a game, import one (see service/records.py).
+"""Portable records over HTTP (API.md): export a game, import one (see service/desk/records.py).
 
 | verb and path | who | what |
 |---|---|---|
@@ -10,11 +10,11 @@ from __future__ import annotations
 from flask import jsonify
 from marshmallow import INCLUDE, Schema, fields
 
-from service import records
+from service.desk import records
 from service.api.games import bp, games, readable_state
 from service.api.problems import Problem
 from service.api.requests import json_object
-from service.auth import bearer_token, caller, require
+from service.api.auth import bearer_token, caller, require
 from service.api.declare import (
     A_GAME, BEARER, JSON_BODY, TOKEN_OPTIONAL, TOKEN_REQUIRED, api_operation, body, codes, errors, headers, ok,
 )
@@ -50,7 +50,13 @@ class ImportAnswer(Schema):
                problems=codes(TOKEN_OPTIONAL, A_GAME, {401: ("token_required",), 403: ("forbidden",)}),
                summary="The game's portable record (organizer; anyone once the game has ended); complete, "
                        "importable and verifiable (`bootleggers verify`) once the game has ended",
-               responses={**ok(200, "GameRecord", "the record"), **errors(401, 403, 404)})
+               description="The organizer at any time; anyone once the game has ended. The game's events in "
+                           "order, in a portable record. Once the game has ended the record is `complete`: "
+                           "every event as stored with its hash chain, which another server imports (POST "
+                           "/v1/games/import) and `bootleggers verify` checks offline. Before the end it is "
+                           "a reading copy (`complete: false`) with the events redacted as the caller may "
+                           "see them; a damaged record is exported up to its first damaged event.",
+               responses={**ok(200, "GameRecord", "the record"), **errors(401, 403, 404, 413)})
 def export_game(game_id: str):
     state, damage = readable_state(game_id)
     actor = caller(state)
@@ -70,7 +76,7 @@ def export_game(game_id: str):
                            "(`event_version`); 409 `game_exists` if the server holds it already.",
                responses={"201": {"description": "imported", "headers": headers("Location"),
                                   "content": {"application/json": {"schema": "ImportAnswer"}}},
-                          **errors(400, 401, 403, 409, 413, 415, 422)})
+                          **errors(400, 401, 403, 409, 413, 415, 422, 429)})
 def import_game():
     token = bearer_token()
     if token is None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 
-from flask import request
-from werkzeug.exceptions import BadRequest
+from flask import g, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from service.api.problems import Problem
 
@@ -23,15 +23,35 @@ def is_json(mimetype: str) -> bool:
 
 
 def json_object() -> dict:
-    if not request.get_data(cache=True, parse_form_data=False):
+    """The request's body as a JSON object, read once (the limits and the view share it)."""
+    if "json_body" not in g:
+        g.json_body = _read_json_object()
+    return g.json_body
+
+
+def _read_json_object() -> dict:
+    raw = request.get_data(cache=True, parse_form_data=False)
+    if not raw:
         return {}
+    limit = request.max_content_length
+    if request.content_length is None and limit is not None and len(raw) >= limit:
+        # a chunked body (no Content-Length) is cut at the limit as it is read: one that
+        # filled it was larger than the server takes (413), not malformed
+        raise RequestEntityTooLarge()
     if not is_json(request.mimetype):
         sent = request.mimetype or "no Content-Type"
         raise Problem(415, "unsupported_media_type", f"send the body as JSON with `Content-Type: "
                       f"application/json`; this request sent {sent}")
+    charset = request.mimetype_params.get("charset", "utf-8").lower()
+    if charset not in ("utf-8", "utf8"):
+        raise Problem(415, "unsupported_media_type", f"send the JSON body as UTF-8; this request says charset={charset}")
+    try:  # RFC 8259: JSON between systems is UTF-8 (a UTF-16 body is not taken for JSON)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Problem(400, "malformed_json", "the request body is not UTF-8 text; send JSON as UTF-8") from None
     try:
-        body = request.get_json(force=True, silent=False)
-    except BadRequest:
+        body = json.loads(text)
+    except ValueError:
         raise Problem(400, "malformed_json", "the request body is not valid JSON") from None
     except RecursionError:
         raise Problem(400, "malformed_json", "the request body is JSON nested too deeply") from None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from service.validators import NAME_MAX, TEXT_MAX, PlayerName, TableText
+from service.rules.common.text import NAME_MAX, TEXT_MAX, PlayerName, TableText
 
 STEPS = ["default", "bid", "choose_offer", "place_influence", "vigorish", "deals", "load",
          "dispatch", "public_dock", "reaction", "thug_window",
@@ -168,7 +168,7 @@ class Say(Strict):
                                    "other control and bidi characters refused"})
 
 
-# ---- disputes (service/disputes.py) ---------------------------------------------------------
+# ---- disputes (service/table/disputes.py) ---------------------------------------------------------
 ENGINE_RULING_KINDS = ["forfeit", "replace_player", "annul", "seat_to_bot", "seat_to_player"]
 BOT_STRATEGIES = ["random", "greedy"]
 
@@ -358,10 +358,20 @@ class Audit(Open):
     chain = fields.Dict(metadata={"description": "{intact, first_break}: intact when no problem stands "
                                                  "(a repaired snapshot does not count)"})
     problems = fields.List(fields.Dict(), metadata={
-        "description": "every finding {version, kind, detail[, repaired, found_at]}, by version; kind: "
-                       "tail_missing, event_missing, unparsable_event, chain_break, unfoldable_event, "
-                       "entry_past_head, head_mismatch, snapshot_mismatch"})
+        "description": "every finding {version, kind, detail[, window, cache, repaired, found_at]}, by version; "
+                       "kind: tail_missing, event_missing, unparsable_event, chain_break, unfoldable_event, "
+                       "entry_past_head, head_mismatch, record_rewritten (a seal of the server's names another "
+                       "hash than the stored chain: `window` [first, last] brackets the rewritten events), and "
+                       "the caches' snapshot_mismatch, checkpoint_mismatch, creation_seal_mismatch, "
+                       "end_seal_mismatch (forged or broken, "
+                       "rebuilt from the events; these never make the chain not intact)"})
     checkpoints = fields.List(fields.Dict())
+    caches = fields.List(fields.Dict(), metadata={
+        "description": "the server's snapshot, stored checkpoints, creation seal and end seal, each compared with "
+                       "a refold of the events: {kind (snapshot, checkpoint, creation, end), version, sealed (true; "
+                       "false: its seal "
+                       "does not check; null: written by an older server, unsealed), matches (null: not compared, "
+                       "e.g. past a break)}"})
     seed_commitment = fields.String(allow_none=True)
     seed = fields.String(allow_none=True, metadata={"description": "revealed when the game is over"})
 

@@ -20,13 +20,15 @@ from events.integrity import RecordDamaged
 from projections.views import chain_hidden_from, view_event
 from service.api.fanout import READ_BLOCK_SECONDS, Broadcast, Hub
 from service.api.games import bp, games, ruleset_of
-from service import redis_connect
+from service.runtime import redis_connect
 from service.api.problems import Problem
-from service.api import queries
+from service.api import limits, queries
 from service.api.requests import version_number
-from service.auth import caller
+from service.api.auth import caller
 from service.api.declare import A_GAME, TOKEN_OPTIONAL, api_operation, codes, errors
 
+#: seconds of quiet before a keep-alive comment (setting STREAM_KEEPALIVE_SECONDS): under every
+#: common client's and proxy's idle read timeout (30 s and more)
 KEEPALIVE_SECONDS = 15
 RETRY = "retry: 2000\n\n"  # how long a browser's EventSource waits before it reconnects
 
@@ -87,10 +89,11 @@ def damage_message(damaged: RecordDamaged) -> str:
                                           "id": {"type": "string", "description": "the event's version"},
                                           "event": {"type": "string", "description": "the event's type, or "
                                                                                      "`record_damaged`"},
-                                          "data": {"type": "string", "contentMediaType": "application/json",
+                                          "data": {"type": "string", "description": "an EventOut "
+                                                   "(`x-item-schema`) as JSON text",
                                                    "x-item-schema": {"$ref": "#/components/schemas/EventOut"}},
                                           "retry": {"type": "integer"}}}}}},
-                          **errors(400, 401, 404, 409, 422, 429)})
+                          **errors(400, 401, 404, 409, 413, 422, 429)})
 @bp.arguments(queries.StreamQuery(), location="query")
 def stream_events(query: dict, game_id: str):
     state = games().load(game_id)
@@ -104,6 +107,7 @@ def stream_events(query: dict, game_id: str):
     timeout = query.get("timeout")
     deadline = None if timeout is None else time.monotonic() + timeout
     service, ruleset = games(), ruleset_of(state)
+    keepalive = current_app.config.get("STREAM_KEEPALIVE_SECONDS", KEEPALIVE_SECONDS)
     subscription = None if state["status"] == "finished" else stream_hub().subscribe(game_id, state)
     # Handed to the generator, which lets go of it after the catch-up: an idle stream
     # should not keep a whole game state alive.
@@ -122,7 +126,7 @@ def stream_events(query: dict, game_id: str):
             # that each is shown as the game stood when it was sent (whether its hash still
             # covers a sealed bid). A finished game's record is public as stored
             # (projections.views): shown unupcast, so that its hashes check.
-            # Every entry is checked as every read checks it (service.games.Games.events): a
+            # Every entry is checked as every read checks it (service.table.games.Games.events): a
             # damaged record ends the stream with a `record_damaged` message.
             current, sent = loaded.pop(), after
             try:
@@ -141,35 +145,54 @@ def stream_events(query: dict, game_id: str):
                 return
             yield RETRY  # after the catch-up: from here on, events come live
             current = raw = event = None  # nothing of the past stays with an idle stream
-            # Live, from this process's reader of the game (registered before the read above,
-            # so nothing falls between the two; what both hold is skipped here).
-            while True:
-                wait = KEEPALIVE_SECONDS
-                if deadline is not None:
-                    wait = min(wait, deadline - time.monotonic())
-                    if wait <= 0:
-                        return
-                try:
-                    item = subscription.next(wait)
-                except queue.Empty:
-                    yield ": keepalive\n\n"
-                    continue
-                if item is None:  # dropped as too slow, the game over, the server stopping
-                    if subscription.feed.damage is not None:  # or the reader met damage
-                        yield damage_message(subscription.feed.damage)
-                    return
-                if item.version <= sent:
-                    continue
-                if item.version != sent + 1:
-                    return  # a gap cannot happen; if it did, a reconnect resumes from the store
-                yield item.rendered(actor, render)
-                sent = item.version
+            yield from live(subscription, sent, keepalive, deadline, lambda item: item.rendered(actor, render))
         finally:
             if subscription is not None:
                 subscription.cancel()
 
-    response = Response(stream_with_context(generate()), mimetype="text/event-stream",
+    return event_stream(generate(), subscription)
+
+
+def live(subscription, sent: int, keepalive: float, deadline: float | None, render):
+    """The frames of a stream once caught up: each event the process's reader fans out after
+    `sent` (registered before the catch-up read, so nothing falls between the two; what both
+    hold is skipped), a keep-alive comment every `keepalive` seconds of quiet, until the
+    deadline, the reader's end or a gap (a reconnect resumes from the store)."""
+    while True:
+        wait = keepalive
+        if deadline is not None:
+            wait = min(wait, deadline - time.monotonic())
+            if wait <= 0:
+                return
+        try:
+            item = subscription.next(wait)
+        except queue.Empty:
+            yield ": keepalive\n\n"
+            continue
+        if item is None:  # dropped as too slow, the game over, the server stopping
+            if subscription.feed.damage is not None:  # or the reader met damage
+                yield damage_message(subscription.feed.damage)
+            return
+        if item.version <= sent:
+            continue
+        if item.version != sent + 1:
+            return  # a gap cannot happen; if it did, a reconnect resumes from the store
+        yield render(item)
+        sent = item.version
+
+
+def event_stream(frames, subscription) -> Response:
+    """The text/event-stream answer; its subscription cancelled when the client goes, also when
+    the body is never read (HEAD); its place among the streams open at once (limits.py) held
+    while it is read."""
+    lease = limits.stream_lease()
+    if lease is not None:
+        lease.streaming = True
+        frames = limits.leased(frames, lease)
+    response = Response(stream_with_context(frames), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
     if subscription is not None:
-        response.call_on_close(subscription.cancel)  # also when the body is never read (HEAD)
+        response.call_on_close(subscription.cancel)
+    if lease is not None:
+        response.call_on_close(lease.release)  # also when the body is never read
     return response

@@ -5,6 +5,7 @@
 - `fire`: applying the timeouts of a due deadline, the sweeper and the start-up reconcile.
 
 `install(games)` wires a `Games` instance (the web app's and each worker's alike).
+May use: `table`, `runtime`, `rules`, `projections`, `events` (not `bots`, `desk` or above).
 """
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ step, and its deadline, as it was.
 """
 from __future__ import annotations
 
-from service.clock import timeutil
+from service.runtime import timeutil
 from service.rules.errors import RuleViolation
 
 SYSTEM = {"kind": "system"}

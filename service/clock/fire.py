@@ -17,9 +17,12 @@ from dataclasses import dataclass
 
 from events.integrity import RecordDamaged
 from events.store import VersionConflict
-from service.clock import deadlines, timeutil
+from service.clock import deadlines
+from service.runtime import timeutil
+from service.runtime.redis_connect import UNAVAILABLE
 from service.clock.schedule import DeadlineIndex, active_deadline
-from service.games import GAMES_INDEX, GameNotFound, Games
+from service.table.errors import GameNotFound
+from service.table.games import GAMES_INDEX, Games
 
 log = logging.getLogger(__name__)
 ATTEMPTS = 5
@@ -83,6 +86,8 @@ def sweep(games: Games, index: DeadlineIndex | None = None, limit: int = 100) ->
             index.postpone(game_id, timeutil.now().timestamp() + DAMAGED_RETRY)
             results.append(Fired("damaged", game_id))
             continue
+        except UNAVAILABLE:  # the store, not this game: nothing to postpone, the sweeper retries
+            raise
         except Exception:  # a broken game must not stop the clock of the others
             log.exception("firing the deadline of game %s failed; retrying in %.0fs", game_id, RETRY_FAILED_AFTER)
             index.postpone(game_id, timeutil.now().timestamp() + RETRY_FAILED_AFTER)

@@ -9,7 +9,7 @@ time also gets an RQ job (`enqueue_at`, JSON serializer) as its trigger, after t
 the job may run late, twice, early or never (the sweeper fires what it misses) and checks
 everything again (service/clock/fire.py). On a Redis Cluster the index is sharded by the
 game's slot (service/clock/shards.py) and the jobs go to RQ's own plain Redis
-(`Games.queue_redis`, service/redis_connect.py).
+(`Games.queue_redis`, service/runtime/redis_connect.py).
 """
 from __future__ import annotations
 
@@ -20,11 +20,11 @@ from rq import Queue
 from rq.serializers import JSONSerializer
 
 from events.store import IndexUpdate
-from service.clock import timeutil
+from service.runtime import timeutil
 from service.clock import shards
 from service.clock.deadlines import CLOCK_EVENTS
 from service.clock.shards import DEADLINES_KEY, SYNCED_KEY  # noqa: F401  (re-exported)
-from service.queues import CLOCK_QUEUE
+from service.runtime.queues import CLOCK_QUEUE
 
 log = logging.getLogger(__name__)
 

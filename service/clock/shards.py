@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from redis.crc import REDIS_CLUSTER_HASH_SLOTS, key_slot
 
-from service.redis_connect import is_cluster
+from service.runtime.redis_connect import is_cluster
 
 DEADLINES_KEY = "clock:deadlines"
 SYNCED_KEY = "clock:synced"  # game id -> the state version the index entry was written from

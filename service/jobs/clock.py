@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import logging
 
-from service.clock import timeutil
+from service.runtime import timeutil
 from service.clock.fire import fire
 from service.clock.schedule import schedule_job
 from service.jobs.context import connection, games_for

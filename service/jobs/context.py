@@ -10,10 +10,17 @@ import os
 
 import redis
 
-from service import clock, redis_connect, seat_bots
-from service.games import Games
+from service import clock
+
+from service.runtime import redis_connect
+
+from service.bots import seat_bots
+from service.table.games import Games
+from service.tournaments import results
+from service.tournaments.ledger import Tournaments
 
 _cache: dict[tuple[int, int], Games] = {}
+_tournaments: dict[tuple[int, int], Tournaments] = {}
 _stores: dict[int, object] = {}
 
 
@@ -29,7 +36,7 @@ def load_rulesets() -> dict:
 
 def store_client(queue_connection: redis.Redis):
     """The game store: `REDIS_URL` (a cluster, or a plain Redis) when set, else the Redis RQ
-    runs on (service/redis_connect.py); one client per process."""
+    runs on (service/runtime/redis_connect.py); one client per process."""
     url = os.environ.get("REDIS_URL")
     if not url:
         return queue_connection
@@ -47,10 +54,25 @@ def games_for(connection: redis.Redis) -> Games:
     if games is None:
         games = Games(store_client(connection), load_rulesets())
         games.queue_redis = connection
-        clock.install(games)
-        seat_bots.install(games)
+        install(games)
         _cache[key] = games
     return games
+
+
+def install(games: Games) -> None:
+    """What every process's games carry: the clock, the server's bot, tournament results."""
+    clock.install(games)
+    seat_bots.install(games)
+    results.install(games)
+
+
+def tournaments_for(connection: redis.Redis) -> Tournaments:
+    key = (os.getpid(), id(connection))
+    found = _tournaments.get(key)
+    if found is None:
+        found = _tournaments[key] = Tournaments(store_client(connection))
+        found.queue_redis = connection
+    return found
 
 
 def connection() -> redis.Redis:

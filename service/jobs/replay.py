@@ -6,7 +6,7 @@ they stream by. The answer is `{"equal": true}`, or the first version where the 
 breaks or where the rebuilt state stops matching what the service holds.
 
 Once a seeded game has revealed its seed, every recorded die and every shuffle is also
-recomputed from it (`dice`, `shuffles`; service/verification.py, the checks `bootleggers
+recomputed from it (`dice`, `shuffles`; service/desk/verification.py, the checks `bootleggers
 verify` runs): a stream forged and re-chained by whoever held the store still shows where
 its dice or deck orders stop being the seed's.
 
@@ -25,21 +25,25 @@ from events.canonical import dumps
 from events.envelope import GENESIS_HASH, event_hash
 from events.integrity import RecordDamaged
 from projections.core import empty_state
-from service.games import Games
-from service.rng import first_unproven_die
-from service.verification import check_shuffles
+from service.table.games import Games
+from service.table.rng import first_unproven_die
+from service.desk.verification import check_shuffles
 
 PROGRESS_EVERY = 50
 
 
 def replay(games: Games, game_id: str, progress: Callable[[int, int], None] = lambda done, total: None) -> dict:
+    damage = None
     try:
         live = games.load(game_id, cached=False)  # what the store holds, not this worker's copy
-    except RecordDamaged as damaged:  # nothing to compare with: the audit names the damage
-        return {"equal": False, "first_difference": damaged.version,
-                "record_damaged": {"first_bad_version": damaged.version, "damage": damaged.kind,
-                                   "detail": damaged.detail}}
-    total = live["version"]
+        total = live["version"]
+    except RecordDamaged as damaged:
+        # No live state to compare with (the audit names the damage), but the stored stream is
+        # still replayed to its head: once the seed is out, a re-chained forgery (which the
+        # server's sealed checkpoints refuse to serve) still shows the exact die or shuffle
+        # the seed does not give.
+        damage = {"first_bad_version": damaged.version, "damage": damaged.kind, "detail": damaged.detail}
+        live, total = None, games.store.version(game_id)
     progress(0, total)
     state, prev_hash, chain_break, done, events = empty_state(), GENESIS_HASH, None, 0, []
     unfoldable = None  # (version, why): an edited event the rules cannot even apply
@@ -58,7 +62,7 @@ def replay(games: Games, game_id: str, progress: Callable[[int, int], None] = la
         if done % PROGRESS_EVERY == 0:
             progress(done, total)
     progress(done, total)
-    same_state = unfoldable is None and dumps(state) == dumps(live)
+    same_state = live is not None and unfoldable is None and dumps(state) == dumps(live)
     if done != total and chain_break is None:
         chain_break = done + 1  # events missing from the stream
     result = {"equal": same_state and chain_break is None, "version": total, "events": done,
@@ -66,6 +70,9 @@ def replay(games: Games, game_id: str, progress: Callable[[int, int], None] = la
               "state": {"equal": same_state}}
     if unfoldable is not None:
         result["state"].update(first_difference=unfoldable[0], unfoldable=unfoldable[1])
+    elif damage is not None:
+        result["record_damaged"] = damage
+        result["state"]["first_difference"] = damage["first_bad_version"]
     elif not same_state:
         result["state"]["first_difference"] = chain_break if chain_break is not None else total
         result["state"]["keys"] = sorted(k for k in set(state) | set(live) if dumps(state.get(k)) != dumps(live.get(k)))
@@ -78,9 +85,12 @@ def replay(games: Games, game_id: str, progress: Callable[[int, int], None] = la
         # proven None: the ruleset publishes no starting orders, so its shuffles cannot be checked
         result["shuffles"] = {"proven": shuffles.ok, "first_unproven": shuffles.first_bad if shuffles.ok is False else None}
         result["equal"] = result["equal"] and unproven is None and shuffles.ok is not False
-    differs = [v for v in (chain_break, result["state"].get("first_difference"),
-                           result.get("dice", {}).get("first_unproven"),
-                           result.get("shuffles", {}).get("first_unproven")) if v is not None]
+    exact = [v for v in (result.get("dice", {}).get("first_unproven"),
+                         result.get("shuffles", {}).get("first_unproven")) if v is not None]
+    # a rewrite the sealed caches detected is bracketed from the window's start; a die or a
+    # shuffle the seed does not give names the very event
+    state_difference = None if damage is not None and exact else result["state"].get("first_difference")
+    differs = [v for v in (chain_break, state_difference, *exact) if v is not None]
     if differs:
         result["first_difference"] = min(differs)
     return result

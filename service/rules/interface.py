@@ -2,7 +2,7 @@
 
 The engine (service/) owns transport, storage, auth, clocks and the generic lobby events;
 a ruleset owns everything inside a running game. Everything here is pure: no I/O, no clock,
-no random. Randomness enters through the `Oracle` passed in (service/rng.py), and every
+no random. Randomness enters through the `Oracle` passed in (service/table/rng.py), and every
 outcome it gives must be written into the events the ruleset returns.
 
 Shapes shared with the engine:
@@ -37,7 +37,7 @@ Viewer = dict[str, Any]
 
 
 class Oracle(Protocol):
-    """Dice and shuffles for one command; see service/rng.py."""
+    """Dice and shuffles for one command; see service/table/rng.py."""
 
     def dice(self, purpose: str, count: int) -> list[int]: ...
     def shuffle(self, deck: str, items: list) -> list: ...
@@ -107,7 +107,7 @@ class Ruleset(Protocol):
         fields from there on: a hash would let him brute-force the hidden field."""
 
     def stand_in(self, state: State, seat: int, oracle: Oracle) -> State:
-        """`state` as `seat` may know it, for a look-ahead (service/look_ahead.py: greedy's
+        """`state` as `seat` may know it, for a look-ahead (service/bots/look_ahead.py: greedy's
         cash after a command): built from the seat's own view, with every card hidden from it
         dealt again by `oracle`'s shuffles (a stand-in seed), so that no answer worked out on
         it can reveal a hidden hand, sealed bid or deck order. Absent: nothing is looked ahead
@@ -116,9 +116,22 @@ class Ruleset(Protocol):
     #: the player field greedy counts as money in a look-ahead; "cash" when absent
     cash_field: str
 
+    #: the game options this ruleset reads (its state shows only these and the engine's own:
+    #: `rng`, `deadlines`, `dispute_window`); absent: every option is shown
+    own_options: frozenset[str]
+
+    def result(self, state: State) -> dict | None:
+        """A finished game's outcome for a tournament's standings (service/tournaments):
+        `{"places": {"<seat>": place}, "scores": {"<seat>": number}, "score_name": "cash" |
+        "bankrolls" | "coins"}` for every seat. Places are 1-based ints; seats tied share a
+        place and the next place skips (1, 1, 3). Forfeited seats (`state["forfeited"]`)
+        always come after every seat still in, sharing the last place; a `result_amended`
+        is read from the state like any forfeit. None while the game runs or when it is
+        annulled (`state["annulled"]`). Absent: the ruleset cannot be played in tournaments."""
+
     def shuffle_start(self, payload: dict, before: list[Event]) -> list | None:
         """The list a recorded `deck_shuffled` (this payload) started from, so that anyone
-        holding the revealed seed can recompute its order (service/verification.py); None
+        holding the revealed seed can recompute its order (service/desk/verification.py); None
         for a deck the ruleset does not know. `before`: the record's events before this one,
         for a start derived from earlier outcomes (a pile built from other shuffles). Without
         it, shuffles cannot be verified; docs/verification.md lists each ruleset's starts."""

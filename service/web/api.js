@@ -1,6 +1,7 @@
 // The API as the viewer uses it: the bearer token lives in memory (typed in or read from
 // the URL fragment `#token=…`) and goes only into the Authorization header, never a query.
-export const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+// (The lobby, at "/", has no game: its gameId is "".)
+export const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 let token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
 
 export const getToken = () => token;
@@ -23,14 +24,26 @@ export async function get(path) {
   return { status: response.status, body };
 }
 
-/** POST a command; answers {status, body} (body is the problem on a refusal). */
-export async function command(body) {
-  const response = await fetch(`/v1/games/${gameId}/commands`, {
-    method: "POST", headers: headers({ "Content-Type": "application/json" }), body: JSON.stringify(body),
-  });
+/** POST JSON to `path` with this page's token, or with `asToken` when given ("" = none):
+ *  {status, body}; never throws on an HTTP error status (body is then the problem). */
+export async function post(path, body, asToken) {
+  const bearer = asToken === undefined ? token : asToken;
+  const extra = { "Content-Type": "application/json", Accept: "application/json" };
+  if (bearer) extra.Authorization = `Bearer ${bearer}`;
+  let response;
+  try {
+    response = await fetch(path, { method: "POST", headers: extra, body: JSON.stringify(body ?? {}) });
+  } catch (error) {
+    return { status: 0, body: { detail: `the server could not be reached (${error.message})` } };
+  }
   let answer = null;
   try { answer = await response.json(); } catch { answer = null; }
   return { status: response.status, body: answer };
+}
+
+/** POST a command; answers {status, body} (body is the problem on a refusal). */
+export async function command(body) {
+  return post(`/v1/games/${gameId}/commands`, body);
 }
 
 /** Follow the SSE stream with fetch() (EventSource cannot send the Authorization header).
@@ -62,7 +75,8 @@ export function follow(after, onEvent, onState) {
               const colon = line.indexOf(":");
               if (colon > 0) fields[line.slice(0, colon)] = line.slice(colon + 1).trimStart();
             }
-            if (fields.id) { after = Number(fields.id); onEvent(after, fields.event); }
+            // The mark lets bench/pages.py time an event's arrival to its repaint.
+            if (fields.id) { after = Number(fields.id); performance.mark(`arrived:${after}`); onEvent(after, fields.event); }
           }
         }
       } catch (error) {

@@ -9,52 +9,82 @@ const text = (tag, content, attrs = {}) => {
   return node;
 };
 
-/** Load every log entry (paged); returns the entries, or null when there is no log endpoint. */
-export async function loadLog() {
-  const entries = [];
-  let after = 0;
+/** The log entries after `log.after` (paged), appended to `log.entries`: a live page asks
+ *  only for what is new, never the whole log again. Returns null when there is no log
+ *  endpoint; a log that cannot be read now keeps what it had. */
+export async function loadLog(log = { entries: [], after: 0 }) {
   for (let page = 0; page < 200; page++) {
-    const { status, body } = await get(`/v1/games/${gameId}/log?after=${after}&limit=500`);
-    if (status !== 200 || !body) return status === 404 && !entries.length ? null : entries;
-    entries.push(...(body.entries || []));
-    if (body.next_after === null || body.next_after === undefined || body.next_after <= after) break;
-    after = body.next_after;
+    const { status, body } = await get(`/v1/games/${gameId}/log?after=${log.after}&limit=500`);
+    if (status !== 200 || !body) return status === 404 && !log.entries.length ? null : log;
+    log.entries.push(...(body.entries || []));
+    if (body.next_after === null || body.next_after === undefined || body.next_after <= log.after) break;
+    log.after = body.next_after;
+    if (!(body.entries || []).length) break;
   }
-  return entries;
+  return log;
 }
 
-export function drawLog(list, entries, at) {
-  const items = [];
-  let heading = null;
-  for (const entry of entries) {
+/** The log; each line is a button that shows the board at its version (`goTo`). Drawn once
+ *  and then only appended to: a live page with thousands of lines redraws nothing old, and
+ *  moving the version only re-marks the lines between the old and the new one. */
+export function drawLog(list, entries, at, goTo) {
+  if (list.drawn?.entries !== entries || list.drawn.count > entries.length) {
+    list.replaceChildren();
+    list.drawn = { entries, count: 0, heading: null, items: [], at: null };
+  }
+  const drawn = list.drawn;
+  const fresh = document.createDocumentFragment();
+  for (const entry of entries.slice(drawn.count)) {
     const group = entry.round ? `Round ${entry.round}${entry.phase ? ", Phase " + entry.phase : ""}` : "Setup";
-    if (group !== heading) { items.push(text("li", group, { class: "round" })); heading = group; }
-    const item = text("li", entry.text, { value: entry.version, "data-version": entry.version });
-    if (entry.version > at) item.classList.add("future");
-    if (entry.version === at) item.classList.add("current");
-    items.push(item);
+    if (group !== drawn.heading) { fresh.append(text("li", group, { class: "round" })); drawn.heading = group; }
+    const item = text("li", "", { value: entry.version, "data-version": entry.version });
+    const go = text("button", entry.text, { type: "button", title: `show the board at version ${entry.version}` });
+    go.addEventListener("click", () => goTo(entry.version));
+    item.append(go);
+    if (drawn.at !== null && entry.version > drawn.at) item.classList.add("future");
+    drawn.items.push([entry.version, item]);
+    fresh.append(item);
   }
-  list.replaceChildren(...items);
-  list.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+  const grew = entries.length > drawn.count;
+  drawn.count = entries.length;
+  list.append(fresh);
+  const moved = drawn.at !== at;
+  if (moved) {
+    const low = drawn.at === null ? -Infinity : Math.min(drawn.at, at);
+    const high = drawn.at === null ? Infinity : Math.max(drawn.at, at);
+    for (const [version, item] of drawn.items) {
+      if (version < low || version > high) continue;
+      item.classList.toggle("future", version > at);
+      item.classList.toggle("current", version === at);
+    }
+    drawn.at = at;
+  }
+  // Scrolling lays the page out: only when the current line or the lines changed.
+  if (moved || grew) list.querySelector(".current")?.scrollIntoView({ block: "nearest" });
 }
 
-/** The disputes, or null when the endpoint is not there (404) or not open to this caller. */
+/** The disputes: {disputes} when this caller may read them, {closed: detail} when it may not
+ *  (a spectator while the game runs), or null when the server has no such endpoint (404). */
 export async function loadDisputes() {
   const { status, body } = await get(`/v1/games/${gameId}/disputes`);
-  if (status !== 200 || !body) return status === 404 ? null : [];
-  return Array.isArray(body) ? body : body.disputes || [];
+  if (status === 404) return null;
+  if (status === 401 || status === 403) return { closed: body?.detail || "" };
+  if (status !== 200 || !body) return { disputes: [] };
+  return { disputes: Array.isArray(body) ? body : body.disputes || [] };
 }
 
 function describeDispute(d) {
   const number = d.dispute ?? d.id;
   const state = d.state ?? "open";
-  let line = `#${number} by seat ${d.seat}, about version ${d.about ?? d.version}: “${d.text}” — ${state}`;
+  const about = d.about ?? d.version;
+  const before = `#${number} by seat ${d.seat}, about `;
+  let after = `: “${d.text}” — ${state}`;
   const r = d.resolution;
-  if (r) line += `: “${r.text}”` + (r.rulings && r.rulings.length ? ` (rulings: ${r.rulings.join(", ")})` : "");
-  return { number, state, line };
+  if (r) after += `: “${r.text}”` + (r.rulings && r.rulings.length ? ` (rulings: ${r.rulings.map((x) => (typeof x === "string" ? x : x.kind || JSON.stringify(x))).join(", ")})` : "");
+  return { number, state, about, before, after };
 }
 
-function resolveForm(number, seats, onChange, notify) {
+function resolveForm(number, seats, onChange, notify, keepMessage) {
   const form = document.createElement("form");
   form.className = "resolve";
   const rulingOptions = ['<option value="">no ruling</option>', '<option value="annul">annul the game</option>']
@@ -71,23 +101,42 @@ function resolveForm(number, seats, onChange, notify) {
       body.rulings = [{ kind, reason: form.text.value, ...(seat ? { seat: Number(seat) } : {}) }];
     }
     const answer = await command(body);
-    const tokens = answer.body?.player_tokens;
-    notify(answer.status < 300
-      ? `Dispute #${number} resolved.` + (tokens ? ` New player tokens (shown once): ${JSON.stringify(tokens)}` : "")
-      : answer.body?.detail || `refused (${answer.status})`);
+    if (answer.status >= 300) notify(answer.body?.detail || `refused (${answer.status})`);
+    else {
+      // A new token is shown once: it must outlive every redraw until its reader closes it.
+      keepMessage(`Dispute #${number} resolved.`, { key: `resolved-${number}`, kind: "ok" });
+      for (const [seat, token] of Object.entries(answer.body?.player_tokens || {})) {
+        keepMessage(`Seat ${seat}'s new player token (shown once: give it to the new player; it opens /play/${gameId}#token=…):`,
+          { key: `token-${seat}`, copy: token });
+      }
+    }
     onChange();
   });
   return form;
 }
 
-export function drawDisputes(list, disputes, viewer, seats, onChange, notify) {
-  const items = disputes.map((d) => {
-    const { number, state, line } = describeDispute(d);
-    const item = text("li", line, { "data-dispute": number, "data-state": state });
-    if (viewer.kind === "organizer" && state === "open") item.append(resolveForm(number, seats, onChange, notify));
+/** The disputes as this viewer may read them; a version in a dispute shows the board there. */
+export function drawDisputes(list, loaded, viewer, status, seats, { onChange, notify, keepMessage, goTo }) {
+  if (loaded.closed !== undefined) {
+    list.replaceChildren(text("li", "Disputes are read by the seats (their own) and the organizer while the game " +
+      "runs, and by everyone once it has ended: a spectator cannot see them yet.", { class: "muted", "data-closed": "true" }));
+    return;
+  }
+  const items = loaded.disputes.map((d) => {
+    const { number, state, about, before, after } = describeDispute(d);
+    const item = text("li", before, { "data-dispute": number, "data-state": state });
+    const go = text("button", `version ${about}`, { type: "button", class: "version-link", "data-version": about,
+      title: `show the board at version ${about}` });
+    go.addEventListener("click", () => goTo(about));
+    item.append(go, document.createTextNode(after));
+    if (viewer.kind === "organizer" && state === "open") item.append(resolveForm(number, seats, onChange, notify, keepMessage));
     return item;
   });
-  if (!items.length) items.push(text("li", "No dispute filed.", { class: "muted" }));
+  if (!items.length) {
+    const seatOnly = viewer.kind === "seat" && status !== "finished";
+    items.push(text("li", seatOnly ? "You have filed no dispute. (A seat reads its own disputes; the organizer reads " +
+      "every seat's; everyone reads them all once the game has ended.)" : "No dispute filed.", { class: "muted" }));
+  }
   list.replaceChildren(...items);
 }
 

@@ -1,13 +1,30 @@
 // The viewer's controller: which version and perspective is shown, and who the caller is.
+// Where it is (`#at=N&as=…`) lives in the URL fragment beside the token, so a link opens the
+// board at a version; messages that must outlive redraws go to a list that only its reader
+// clears (messages.js), the transient notice is redrawn freely.
 import { follow, gameId, get, getToken, setToken } from "./api.js";
 import { describeStatus, drawBoard } from "./board.js";
 import { drawDisputes, drawLog, fileDispute, loadDisputes, loadLog } from "./panels.js";
 import { verifyRecord } from "./verify.js";
+import { keep } from "./messages.js";
+import { rulesetTitle } from "./svg.js";
 
 const $ = (id) => document.getElementById(id);
-const view = { seats: [], latest: 0, at: 0, as: "", viewer: null, status: null, log: null, stop: null, loading: 0 };
+const view = { seats: [], latest: 0, at: 0, as: "", viewer: null, status: null, log: null, stop: null, loading: 0,
+  ruleset: "", pinned: false };
 
 function notify(message) { $("notice").textContent = message || ""; }
+const keepMessage = (text, options) => keep($("messages"), text, options);
+
+/** The fragment: the token (api.js) plus where the board is: `at` (unless following the
+ *  head) and `as` (the organizer's perspective). */
+function saveFragment() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (view.pinned && view.at) params.set("at", view.at); else params.delete("at");
+  if (view.as) params.set("as", view.as); else params.delete("as");
+  const hash = params.toString();
+  history.replaceState(null, "", location.pathname + (hash ? "#" + hash : ""));
+}
 
 function perspectiveOptions(state) {
   const select = $("perspective");
@@ -24,8 +41,9 @@ function perspectiveOptions(state) {
   if (select.dataset.key !== key) {
     select.replaceChildren(...options.map(([value, label]) => new Option(label, value)));
     select.dataset.key = key;
-    select.value = view.as;
   }
+  if (!options.some(([value]) => value === view.as)) view.as = "";
+  select.value = view.as;
   select.disabled = options.length < 2;
 }
 
@@ -36,87 +54,145 @@ async function fetchState(at, as) {
   return get(`/v1/games/${gameId}${query.toString() ? "?" + query : ""}`);
 }
 
-/** Show the board at view.at as view.as sees it. */
-async function show() {
+/** Show the board at view.at as view.as sees it (`head`: the head's state, already fetched).
+ *  A view the server refuses (a seat's view while bids are sealed, say) clears the board: it
+ *  never leaves another view on screen. */
+async function show(head) {
   const ticket = ++view.loading;
-  const { status, body } = await fetchState(view.at === view.latest && view.status !== "finished" && !view.as ? 0 : view.at, view.as);
+  const current = view.at === view.latest && view.status !== "finished" && !view.as;
+  const { status, body } = current && head ? { status: 200, body: head } : await fetchState(current ? 0 : view.at, view.as);
   if (ticket !== view.loading) return;  // a newer request superseded this one
-  if (status !== 200) { notify(body?.detail || `the server answered ${status}`); return; }
+  if (status !== 200) {
+    const refused = document.createElement("p");
+    refused.className = "hidden-view";
+    refused.dataset.refused = body?.code || String(status);
+    refused.textContent = `Not shown: ${body?.detail || `the server answered ${status}`}`;
+    $("board").replaceChildren(refused);
+    $("status").textContent = "";
+    $("raw-state").textContent = "";
+    view.shown = null;
+    delete document.body.dataset.version;
+    notify(body?.detail || `the server answered ${status}`);
+    return;
+  }
   if (view.as && body.viewer && body.viewer.kind === "organizer") {
     notify("This server cannot show the game as another viewer (?as= is not supported): showing the organizer's view.");
   } else notify("");
   drawBoard($("board"), body);
   $("status").textContent = describeStatus(body);
-  $("raw-state").textContent = JSON.stringify(body, null, 1);
+  view.shown = body;
+  if ($("raw").open) $("raw-state").textContent = JSON.stringify(body, null, 1);  // only when looked at
   $("at").value = body.version;
   $("slider").value = body.version;
   document.body.dataset.version = body.version;
-  if (view.log) drawLog($("log"), view.log, body.version);
+  if (view.log) drawLog($("log"), view.log.entries, body.version, goTo);
+  const version = body.version;
+  requestAnimationFrame(() => setTimeout(() => performance.mark(`painted:${version}`)));  // bench/pages.py
 }
 
 async function refreshLatest() {
   const { status, body } = await fetchState(0, "");
   if (status !== 200) {
     notify(status === 404 ? "No such game." : body?.detail || `the server answered ${status}`);
-    return false;
+    return null;
   }
   view.viewer = body.viewer || { kind: "spectator" };
   view.status = body.status;
   view.latest = body.version;
+  view.ruleset = body.ruleset;
   view.seats = (body.players || []).map((p) => p.seat);
+  $("ruleset-title").textContent = rulesetTitle(body.ruleset);
+  document.title = `${rulesetTitle(body.ruleset)} ${gameId} — the desk`;
   $("slider").max = body.version;
   $("latest").value = body.version;
   $("whoami").textContent = view.viewer.kind === "seat" ? `you are seat ${view.viewer.seat}` : `you are ${view.viewer.kind === "organizer" ? "the organizer" : "a spectator"}`;
+  $("play-link").hidden = view.viewer.kind !== "seat" || body.status !== "running";
+  $("play-link").href = `/play/${encodeURIComponent(gameId)}#token=${encodeURIComponent(getToken())}`;
   perspectiveOptions(body);
   $("verify").disabled = body.status !== "finished";
   $("verify").title = body.status === "finished" ? "" : "the record becomes public and checkable when the game ends";
   $("dispute-form").hidden = view.viewer.kind !== "seat";
-  return true;
+  return body;
 }
 
-async function refreshPanels() {
-  view.log = await loadLog();
-  $("log-panel").hidden = view.log === null;
-  const disputes = await loadDisputes();
-  $("disputes-panel").hidden = disputes === null;
-  if (disputes) drawDisputes($("disputes"), disputes, view.viewer, view.seats, refreshPanels, notify);
-  if (view.log) drawLog($("log"), view.log, view.at);
+/** The log (what is new of it) and, unless only the log can have changed, the disputes. */
+async function refreshPanels(logOnly = false) {
+  const log = await loadLog(view.log || undefined);
+  view.log = log;
+  $("log-panel").hidden = log === null;
+  if (!logOnly) {
+    const disputes = await loadDisputes();
+    $("disputes-panel").hidden = disputes === null;
+    if (disputes) {
+      drawDisputes($("disputes"), disputes, view.viewer, view.status, view.seats,
+        { onChange: refreshPanels, notify, keepMessage, goTo });
+    }
+  }
+  if (log) drawLog($("log"), log.entries, view.at, goTo);
 }
 
 function goTo(version) {
   view.at = Math.max(1, Math.min(view.latest, Number(version)));
+  view.pinned = view.at !== view.latest || view.status === "finished";
   $("dispute-version").value = view.at;
   if (view.at !== view.latest) $("follow").checked = false, setFollow(false);
+  saveFragment();
   show();
 }
 
 function setFollow(on) {
   if (view.stop) { view.stop(); view.stop = null; $("live").textContent = ""; }
   if (!on) return;
-  let pending = null;
-  view.stop = follow(view.latest, (version) => {
+  view.pinned = false;
+  saveFragment();
+  let busy = false, again = false, disputed = false, panelsDue = null;
+  const redraw = async () => {  // one fetch in flight, at most one more queued: bursts coalesce
+    if (busy) { again = true; return; }
+    busy = true;
+    try {
+      do {
+        again = false;
+        const head = await refreshLatest();  // the head's state, drawn as it is when it is the view
+        performance.mark(`fetched:${head?.version}`);  // bench/pages.py: the read's share of a repaint
+        view.at = view.latest;
+        await show(head);
+      } while (again);
+    } finally { busy = false; }
+    // The panels follow at most every 1.5 s: a burst of events is one read of what is new,
+    // and the board's own fetch never queues behind them.
+    if (!panelsDue) panelsDue = setTimeout(() => {
+      const logOnly = !disputed;
+      disputed = false;
+      panelsDue = null;
+      refreshPanels(logOnly);
+    }, 1500);
+  };
+  view.stop = follow(view.latest, (version, type) => {
     view.latest = Math.max(view.latest, version);
     $("slider").max = view.latest;
     $("latest").value = view.latest;
-    clearTimeout(pending);
-    pending = setTimeout(async () => {  // one redraw per burst of events
-      await refreshLatest();
-      view.at = view.latest;
-      await show();
-      await refreshPanels();
-    }, 150);
+    if (/dispute|ruling|forfeit|annul|seat_given|player_replaced/.test(type || "")) disputed = true;
+    // What a reveal or the end makes readable changes earlier log lines: read it all again.
+    if (/reveal|ended|finished/.test(type || "")) view.log = null;
+    redraw();
   }, (state) => { $("live").textContent = state ? `live: ${state}` : ""; });
 }
 
 async function start() {
   $("game-id").textContent = gameId;
   $("token").value = getToken();
-  if (!(await refreshLatest())) return;
-  view.at = view.latest;
+  const wanted = new URLSearchParams(location.hash.slice(1));
+  view.as = wanted.get("as") || view.as;
+  view.log = null;
+  const head = await refreshLatest();
+  if (!head) return;
+  const at = Number(wanted.get("at"));
+  view.at = at >= 1 ? Math.min(at, view.latest) : view.latest;
+  view.pinned = at >= 1;
   $("dispute-version").value = view.at;
-  await show();
+  await show(head);
   await refreshPanels();
-  if (view.status === "running") { $("follow").checked = true; setFollow(true); }
+  if (view.status === "running" && !view.pinned) { $("follow").checked = true; setFollow(true); }
   document.body.dataset.ready = "true";
 }
 
@@ -128,12 +204,15 @@ $("token-form").addEventListener("submit", (event) => {
   document.body.dataset.ready = "false";
   start();
 });
+$("raw").addEventListener("toggle", () => {
+  $("raw-state").textContent = $("raw").open && view.shown ? JSON.stringify(view.shown, null, 1) : "";
+});
 $("slider").addEventListener("input", (event) => goTo(event.target.value));
 $("first").addEventListener("click", () => goTo(1));
 $("prev").addEventListener("click", () => goTo(view.at - 1));
 $("next").addEventListener("click", () => goTo(view.at + 1));
 $("last").addEventListener("click", () => goTo(view.latest));
-$("perspective").addEventListener("change", (event) => { view.as = event.target.value; show(); });
+$("perspective").addEventListener("change", (event) => { view.as = event.target.value; saveFragment(); show(); });
 $("follow").addEventListener("change", (event) => {
   if (event.target.checked) { view.at = view.latest; show(); }
   setFollow(event.target.checked);
@@ -141,18 +220,32 @@ $("follow").addEventListener("change", (event) => {
 $("dispute-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const answer = await fileDispute($("dispute-version").value, $("dispute-text").value);
-  notify(answer.status < 300 ? "Your dispute is filed." : answer.body?.detail || `refused (${answer.status})`);
-  if (answer.status < 300) $("dispute-text").value = "";
+  if (answer.status < 300) {
+    keepMessage("Your dispute is filed.", { key: "dispute-filed", kind: "ok" });
+    $("dispute-text").value = "";
+  } else notify(answer.body?.detail || `refused (${answer.status})`);
   refreshPanels();
 });
 
+/** Check a record; a record of another game is said to be so, and never this game's. */
 async function showVerification(record) {
   const out = $("verify-result");
   out.dataset.state = "running";
   out.textContent = "checking…";
+  const events = Array.isArray(record) ? record : record?.events;
+  const ofGame = Array.isArray(events) && events.length ? events[0].game_id : record?.game_id;
   try {
     const result = await verifyRecord(record);
+    if (ofGame && ofGame !== gameId) {
+      out.dataset.state = "foreign";
+      out.dataset.game = ofGame;
+      out.textContent = [`NOT THIS GAME: the file is the record of game ${ofGame}, not of game ${gameId} shown here; ` +
+        "it says nothing about this game.", ...result.lines.slice(0, -1),
+        result.ok ? `(game ${ofGame}'s own record checks out; this page's game is not verified by it)` : result.lines.at(-1)].join("\n");
+      return;
+    }
     out.dataset.state = result.ok ? "ok" : result.partial ? "partial" : "bad";
+    out.dataset.game = ofGame || "";
     out.textContent = result.lines.join("\n");
   } catch (error) {
     out.dataset.state = "bad";

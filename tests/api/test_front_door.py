@@ -147,7 +147,7 @@ def test_bodies_over_256_kib_are_413_but_an_import_may_hold_a_whole_game(api, to
 @pytest.fixture
 def limited(make_app, redis_url):
     from service.app import create_app
-    from tests.engine.toy import TOY
+    from tests.table.toy import TOY
 
     return create_app({"REDIS_URL": redis_url, "TESTING": True, "RULESETS": {"toy": TOY},
                        "RATELIMIT_ENABLED": True, "RATE_LIMIT_EXEMPT": "", "RATE_LIMIT_CREATE": "2/minute",
@@ -178,16 +178,130 @@ def test_joining_and_anonymous_streams_are_limited_but_streams_with_a_token_are_
         assert limited.get(stream, headers=bearer(game["players"][0])).status_code == 200
 
 
-def test_loopback_is_exempt_by_default_and_limits_are_off_under_testing(make_app, redis_url):
+def test_no_address_is_exempt_by_default_and_limits_are_off_under_testing(make_app, redis_url):
     from service.app import create_app
-    from tests.engine.toy import TOY
+    from tests.table.toy import TOY
 
     app = create_app({"REDIS_URL": redis_url, "RULESETS": {"toy": TOY}, "RATE_LIMIT_CREATE": "1/minute"})
     assert app.config["RATELIMIT_ENABLED"] is True
+    client = app.test_client()  # the test client comes from 127.0.0.1: loopback is limited like anyone
+    assert [client.post("/v1/games", json=CREATE).status_code for _ in range(2)] == [201, 429]
+    exempted = create_app({"REDIS_URL": redis_url, "RULESETS": {"toy": TOY}, "RATE_LIMIT_CREATE": "1/minute",
+                           "RATE_LIMIT_EXEMPT": "127.0.0.1"}).test_client()
+    assert [exempted.post("/v1/games", json=CREATE).status_code for _ in range(2)] == [201, 201]
+    testing = create_app({"REDIS_URL": redis_url, "RULESETS": {"toy": TOY}, "TESTING": True,
+                          "RATE_LIMIT_CREATE": "1/minute"}).test_client()
+    assert [testing.post("/v1/games", json=CREATE).status_code for _ in range(2)] == [201, 201]
+
+
+def limited_app(redis_url: str, **limits):
+    from service.app import create_app
+    from tests.table.toy import TOY
+    return create_app({"REDIS_URL": redis_url, "TESTING": True, "RULESETS": {"toy": TOY},
+                       "RATELIMIT_ENABLED": True, **limits})
+
+
+def test_commands_are_limited_per_token_and_per_game_and_a_refusal_appends_nothing(redis_url, redis_client):
+    # the game's budget counts its start (1), seat 1's three rolls and the one refused (5), seat 2's two rolls
+    client = limited_app(redis_url, RATE_LIMIT_COMMANDS="3/minute", RATE_LIMIT_GAME_COMMANDS="7/minute").test_client()
+    game = new_game(client)
+    one, two, three = game["players"]
+    url = f"/v1/games/{game['id']}/commands"
+    assert [client.post(url, json={"type": "roll"}, headers=bearer(one)).status_code for _ in range(3)] == [201] * 3
+    version = client.get(f"/v1/games/{game['id']}").get_json()["version"]
+    refused = client.post(url, json={"type": "roll"}, headers=bearer(one))
+    body = problem(refused, 429, "rate_limited")
+    assert "your token" in body["detail"] and 1 <= int(refused.headers["Retry-After"]) <= 60
+    assert client.get(f"/v1/games/{game['id']}").get_json()["version"] == version  # nothing appended
+    assert [client.post(url, json={"type": "roll"}, headers=bearer(two)).status_code for _ in range(3)] == [201, 201, 429]
+    assert "this game" in problem(client.post(url, json={"type": "roll"}, headers=bearer(three)), 429)["detail"]
+    other = new_game(client)  # another game's budget is its own
+    assert client.post(f"/v1/games/{other['id']}/commands", json={"type": "roll"},
+                       headers=bearer(other["players"][0])).status_code == 201
+
+
+def test_table_talk_has_a_budget_of_its_own(redis_url, redis_client):
+    client = limited_app(redis_url, RATE_LIMIT_TALK="2/minute").test_client()
+    game = new_game(client)
+    url, seat = f"/v1/games/{game['id']}/commands", bearer(game["players"][0])
+    said = [client.post(url, json={"type": "say", "text": f"line {n}"}, headers=seat).status_code for n in range(3)]
+    assert said == [201, 201, 429]
+    assert client.post(url, json={"type": "roll"}, headers=seat).status_code == 201  # moves still go
+    talk = client.get(f"/v1/games/{game['id']}/talk").get_json()["entries"]
+    assert [line["text"] for line in talk] == ["line 0", "line 1"]
+
+
+def test_imports_and_tournaments_are_limited_per_address(redis_url, redis_client, toy_game, api):
+    client = limited_app(redis_url, RATE_LIMIT_IMPORT="1/minute", RATE_LIMIT_TOURNAMENT="1/minute").test_client()
+    first = client.post("/v1/games/import", json={"format": "x"}, headers=bearer(toy_game["organizer"]))
+    assert first.status_code == 422  # read and judged
+    problem(client.post("/v1/tournaments/import", json={"format": "x"}, headers=bearer("t")), 429, "rate_limited")
+    body = {"name": "Cup", "ruleset": "toy", "rounds": 1, "table_size": {"min": 3, "max": 3}}
+    client.post("/v1/tournaments", json=body)
+    problem(client.post("/v1/tournaments", json=body), 429, "rate_limited")
+
+
+def test_open_streams_are_limited_per_token_and_per_address(redis_url, redis_client):
+    import threading
+    import time
+
+    app = limited_app(redis_url, STREAMS_PER_TOKEN="1", STREAMS_PER_ADDRESS="2")
+    game = new_game(app.test_client())
+    url = f"/v1/games/{game['id']}/events/stream"
+
+    def hold(token: str) -> threading.Thread:  # each stream in a thread of its own, open 2 s
+        opened = threading.Thread(target=lambda: app.test_client().get(url + "?timeout=2", headers=bearer(token)).get_data())
+        opened.start()
+        return opened
+
+    def leases() -> int:
+        return sum(app.extensions["games"].redis.zcard(k) for k in
+                   app.extensions["games"].redis.keys("ratelimit:open-streams:address:*"))
+
+    first = hold(game["players"][0])
+    deadline = time.monotonic() + 5
+    while leases() < 1 and time.monotonic() < deadline:
+        time.sleep(0.02)
     client = app.test_client()
-    assert [client.post("/v1/games", json=CREATE).status_code for _ in range(3)] == [201] * 3
-    assert client.post("/v1/games", json=CREATE, environ_base={"REMOTE_ADDR": "198.51.100.1"}).status_code == 201
-    problem(client.post("/v1/games", json=CREATE, environ_base={"REMOTE_ADDR": "198.51.100.1"}), 429, "rate_limited")
+    refused = client.get(url + "?timeout=0", headers=bearer(game["players"][0]))
+    assert "for your token" in problem(refused, 429, "rate_limited")["detail"]
+    second = hold(game["players"][1])
+    while leases() < 2 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert "from your address" in problem(client.get(url + "?timeout=0", headers=bearer(game["players"][2])),
+                                          429)["detail"]
+    first.join()
+    second.join()
+    assert leases() == 0  # a closed stream gives its place back
+    assert client.get(url + "?timeout=0", headers=bearer(game["players"][0])).status_code == 200
+
+
+def test_behind_a_trusted_proxy_the_forwarded_address_is_the_one_limited(redis_url, redis_client):
+    proxied = limited_app(redis_url, RATE_LIMIT_CREATE="1/minute", TRUSTED_PROXIES="1").test_client()
+    sent = lambda addr: proxied.post("/v1/games", json=CREATE, headers={"X-Forwarded-For": addr}).status_code  # noqa: E731
+    assert [sent("203.0.113.1"), sent("203.0.113.2"), sent("203.0.113.1")] == [201, 201, 429]
+    direct = limited_app(redis_url, RATE_LIMIT_CREATE="1/minute").test_client()  # no proxy trusted: ignored
+    sent = lambda addr: direct.post("/v1/games", json=CREATE, headers={"X-Forwarded-For": addr}).status_code  # noqa: E731
+    assert [sent("198.51.100.1"), sent("198.51.100.2")] == [201, 429]
+
+
+def test_a_utf16_body_is_not_json(api):
+    body = json.dumps(CREATE).encode("utf-16")
+    problem(api.post("/v1/games", data=body, content_type="application/json"), 400, "malformed_json")
+    problem(api.post("/v1/games", data=json.dumps(CREATE).encode(), content_type="application/json; charset=utf-16"),
+            415, "unsupported_media_type")
+
+
+def test_pages_forbid_inline_script_framing_and_sniffing(client, toy_game, api):
+    for path in ("/docs", f"/viewer/{toy_game['id']}"):
+        page = api.get(path)
+        assert page.status_code == 200 and page.mimetype == "text/html"
+        policy = page.headers["Content-Security-Policy"]
+        assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
+        assert page.headers["X-Content-Type-Options"] == "nosniff" and page.headers["X-Frame-Options"] == "DENY"
+        assert "<script>" not in page.get_data(as_text=True)
+    assert api.get("/docs/init.js").mimetype == "text/javascript"
+    assert api.get("/healthz").headers["X-Content-Type-Options"] == "nosniff"
 
 
 # ---- CORS ----------------------------------------------------------------------------------
@@ -231,7 +345,7 @@ def test_every_answer_carries_a_request_id_taken_from_the_request_when_sane(api)
 
 
 def test_each_request_is_one_json_log_line_with_game_seat_command_status_and_duration(api, toy_game, caplog):
-    from service.logs import json_formatter
+    from service.runtime.logs import json_formatter
 
     caplog.set_level(logging.INFO, logger="bootleggers.request")
     api.post(f"/v1/games/{toy_game['id']}/commands", json={"type": "say", "text": "hi"},
@@ -248,7 +362,7 @@ def test_each_request_is_one_json_log_line_with_game_seat_command_status_and_dur
 def test_an_unexpected_error_is_a_json_line_with_its_traceback_and_request_id(caplog):
     import structlog
 
-    from service.logs import configure, json_formatter
+    from service.runtime.logs import configure, json_formatter
 
     configure()
     caplog.set_level(logging.ERROR)
@@ -263,3 +377,15 @@ def test_an_unexpected_error_is_a_json_line_with_its_traceback_and_request_id(ca
     entry = json.loads(json_formatter().format(caplog.records[-1]))
     assert entry["event"] == "unexpected error" and entry["level"] == "error"
     assert "RuntimeError: boom" in entry["exception"]
+
+
+def test_a_chunked_body_over_the_limit_is_413_not_malformed(api):
+    import io
+    body = json.dumps({**CREATE, "pad": "x" * 300_000}).encode()
+    r = api.post("/v1/games", input_stream=io.BytesIO(body), content_type="application/json",
+                 headers={"Transfer-Encoding": "chunked"}, environ_overrides={"wsgi.input_terminated": True})
+    problem(r, 413, "body_too_large")
+    small = json.dumps(CREATE).encode()
+    ok = api.post("/v1/games", input_stream=io.BytesIO(small), content_type="application/json",
+                  headers={"Transfer-Encoding": "chunked"}, environ_overrides={"wsgi.input_terminated": True})
+    assert ok.status_code == 201

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from service import lobby_index
+from service.table import lobby_index
 from tests.api.conftest import new_game, problem
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from prometheus_client.parser import text_string_to_metric_families
 
-from service.embedded_redis import EmbeddedRedis, free_port
+from service.runtime.embedded_redis import EmbeddedRedis, free_port
 from tests.api.conftest import bearer, problem
-from tests.engine.toy import TOY
+from tests.table.toy import TOY
 
 
 def samples(client) -> dict:
@@ -30,7 +30,7 @@ def test_healthz_is_ok_while_redis_answers(api):
 
 
 def test_healthz_says_whether_a_clock_worker_swept_within_the_last_minute(api, redis_client):
-    from service import heartbeat
+    from service.runtime import heartbeat
     assert api.get("/healthz").get_json()["clock_worker"] == {
         "seen": False, "within_seconds": 60, "last_seen_seconds_ago": None}
     heartbeat.beat(redis_client)

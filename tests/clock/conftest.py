@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.clock.timed_toy import TIMED_TOY
-from tests.engine.conftest import bearer
+from tests.table.conftest import bearer
 
 REPO = Path(__file__).resolve().parents[2]
 RQ = Path(sys.executable).parent / "rq"
@@ -110,11 +110,12 @@ class WorkerProcess:
 
 @pytest.fixture
 def start_worker(redis_url, redis_client, tmp_path):
-    """`start_worker()` -> a ready WorkerProcess; every one is stopped at teardown."""
+    """`start_worker(env=...)` -> a ready WorkerProcess (`env`: more of its environment); every one
+    is stopped at teardown."""
     started: list[WorkerProcess] = []
 
-    def start(ready: bool = True) -> WorkerProcess:
-        worker = WorkerProcess(redis_url, tmp_path / f"worker{len(started)}.log")
+    def start(ready: bool = True, env: dict | None = None) -> WorkerProcess:
+        worker = WorkerProcess(redis_url, tmp_path / f"worker{len(started)}.log", env)
         started.append(worker)
         if ready:
             worker.wait_ready(redis_client)

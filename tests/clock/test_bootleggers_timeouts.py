@@ -6,10 +6,10 @@ from collections import Counter
 import pytest
 from freezegun import freeze_time
 
-from service import history
+from service.desk import history
 from service import clock
 from service.clock.fire import sweep
-from service.games import Games
+from service.table.games import Games
 
 try:
     from service.rules.registry import rulesets

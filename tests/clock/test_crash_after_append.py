@@ -19,7 +19,7 @@ import time
 
 import pytest
 
-from service.clock import timeutil
+from service.runtime import timeutil
 from service.clock.schedule import DEADLINES_KEY
 from tests.clock.conftest import REPO
 
@@ -30,7 +30,7 @@ CHILD = textwrap.dedent("""
     import os, signal, sys
     import redis
     from service import clock
-    from service.games import Games
+    from service.table.games import Games
     from tests.clock.timed_toy import rulesets
 
     url, game_id, seat = sys.argv[1], sys.argv[2], int(sys.argv[3])

@@ -2,16 +2,15 @@
 which batch sets a deadline, pause / resume / extend, firing on time and never early."""
 from __future__ import annotations
 
-from datetime import timedelta
 
 import pytest
 from freezegun import freeze_time
 
-from service import history
-from service.clock import timeutil
+from service.desk import history
+from service.runtime import timeutil
 from service.clock.fire import fire, reconcile, sweep
 from service.clock.schedule import DEADLINES_KEY, DeadlineIndex
-from tests.engine.conftest import bearer
+from tests.table.conftest import bearer
 
 T0 = "2030-01-01T12:00:00.000000Z"
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 from events.canonical import dumps
 from events.store import head_key, stream_key
 from service.jobs.replay import replay
-from tests.engine.conftest import bearer
+from service.table.snapshots import snapshot_key
+from tests.table.conftest import bearer
 
 
-def played(api, new_game):
+def played(api, new_game, turns: int = 1):
     game, org, tokens = new_game(deadlines={})
-    for token in tokens:
+    for token in tokens * turns:
         assert api.post(f"/v1/games/{game}/commands", json={"type": "roll"}, headers=bearer(token)).status_code == 201
     return game
 
@@ -25,9 +26,13 @@ def test_an_intact_game_replays_equal_with_progress(api, new_game, games):
 
 
 def test_a_hand_edit_is_found_at_its_version(api, new_game, games, redis_client):
+    """An edit below the snapshot: the live state (from the snapshot) still reads, and the
+    replay's refold differs from it at the edited die."""
     game = played(api, new_game)
+    games.snapshots.save(game, games.load(game))  # at the head, as the writes leave it every 8 events
     events = list(games.store.iter_all(game))
-    forged = next(e["version"] for e in events if e["type"] == "dice_rolled")
+    snapshot = int(redis_client.hget(snapshot_key(game), "v"))
+    forged = max(e["version"] for e in events if e["type"] == "dice_rolled" and e["version"] <= snapshot)
     redis_client.delete(stream_key(game))
     for event in events:
         if event["version"] == forged:
@@ -58,7 +63,7 @@ def test_an_edit_the_rules_cannot_apply_is_reported_not_crashed_on(api, new_game
 def test_a_wrong_live_state_with_an_intact_chain_is_reported_at_the_head(api, new_game, games, redis_client):
     game = played(api, new_game)
     live = games.load(game)
-    # A poisoned snapshot is caught on read (tests/store/test_integrity.py); one forged with
+    # A poisoned snapshot is caught on read (tests/events/test_integrity.py); one forged with
     # its digest recomputed checks on read, and the replay still finds it.
     games.snapshots.save(game, {**live, "winner": 99}, replace=True)
     result = replay(games, game)
@@ -80,7 +85,6 @@ def reforge(redis_client, game: str, events: list[dict], version: int, edit) -> 
     """Whoever holds the whole store: event `version`'s payload edited, every hash after it
     redone, the head key too."""
     from events.envelope import event_hash
-    from events.store import head_key
 
     prev = None
     redis_client.delete(stream_key(game))
@@ -124,7 +128,7 @@ def test_once_the_seed_is_out_a_reforged_deck_order_is_found(api, new_game, game
 
 
 def test_shuffles_a_ruleset_cannot_start_are_reported_unchecked_not_unequal(api, new_game, games, monkeypatch):
-    from tests.engine.toy import Toy
+    from tests.table.toy import Toy
 
     game = finished(api, new_game, games)
     monkeypatch.setattr(Toy, "shuffle_start", None)  # a ruleset that publishes no starting orders

@@ -8,9 +8,9 @@ import pytest
 
 from events.canonical import dumps
 from events.store import stream_key
-from service import history
-from service.clock import timeutil
-from tests.engine.conftest import bearer
+from service.desk import history
+from service.runtime import timeutil
+from tests.table.conftest import bearer
 
 pytestmark = pytest.mark.slow
 

@@ -46,7 +46,7 @@ def redis_client(cluster: LocalCluster) -> Iterator[RedisCluster]:
 @pytest.fixture(scope="session")
 def rq_url() -> Iterator[str]:
     """RQ's own plain Redis (RQ does not support Cluster)."""
-    from service.embedded_redis import EmbeddedRedis
+    from service.runtime.embedded_redis import EmbeddedRedis
 
     with EmbeddedRedis.ephemeral() as server:
         yield server.url

@@ -6,8 +6,8 @@ import pytest
 import redis
 from redis.cluster import RedisCluster
 
-from service import redis_connect
-from service.redis_connect import ClusterWithoutQueue
+from service.runtime import redis_connect
+from service.runtime.redis_connect import ClusterWithoutQueue
 
 
 def test_a_cluster_node_is_detected_and_a_plain_redis_is_not(cluster, rq_url):

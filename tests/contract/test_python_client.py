@@ -8,7 +8,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from service.embedded_redis import EmbeddedRedis
+from service.runtime.embedded_redis import EmbeddedRedis
 from tests.support.bots import open_table
 from tests.support.http_client import HttpClient
 from tests.support.web_process import start_serve, stop

@@ -4,24 +4,11 @@ from __future__ import annotations
 
 import json
 import random
-import threading
 
-import pytest
 from click.testing import CliRunner
-from werkzeug.serving import make_server
 
 from service.cli import main
 from tests.support.bots import open_table, play
-
-
-@pytest.fixture
-def served(app):
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(5)
 
 
 def test_log_export_and_report_from_the_command_line(app, served):

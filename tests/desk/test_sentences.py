@@ -10,10 +10,11 @@ import pytest
 from events.engine_events import ENGINE_EVENT_SCHEMAS
 from projections.views import view_event
 from service.rules.registry import rulesets
-from service.sentences import ENGINE_SENTENCES, has_sentence
+from service.desk.game_log import Names
+from service.desk.sentences import ENGINE_SENTENCES, has_sentence
 
 TESTS = Path(__file__).resolve().parents[1]
-GOLDEN_FILES = sorted([*(TESTS / "golden").glob("*.events.jsonl"), *(TESTS / "booze_baron" / "golden").glob("*.events.jsonl")])
+GOLDEN_FILES = sorted([*(TESTS / "golden").glob("*.events.jsonl"), *(TESTS / "rules" / "booze_baron" / "golden").glob("*.events.jsonl")])
 NAMES = {1: "Ada", 2: "Bix", 3: "Cora", 4: "Dee", 5: "Eli", 6: "Flo", 7: "Gus", 8: "Hal", 9: "Ivy"}
 VIEWERS = [{"kind": "organizer"}, {"kind": "spectator"}, {"kind": "seat", "seat": 1}, {"kind": "seat", "seat": 2}]
 
@@ -99,7 +100,7 @@ def test_a_declared_thug_card_is_face_down_in_the_others_sentences():
 
 
 def test_the_report_pairs_a_dispute_with_its_resolution():
-    from service.report import _dispute, _disputes
+    from service.desk.report import _dispute, _disputes
     rows = {}
     _dispute(rows, {"type": "dispute_filed", "version": 50, "actor": {"kind": "seat", "seat": 2},
                     "payload": {"dispute": 1, "seat": 2, "about": 41, "text": "I bid 40, not 30"}}, who)
@@ -125,6 +126,13 @@ def test_the_log_files_events_of_a_phase_without_a_step_under_that_phase(event, 
     assert _bootleggers().log_phase(event, 2) == phase
 
 
+@pytest.mark.parametrize("kind", ["deals_lapsed", "trucks_returned"])
+def test_deals_lapsing_and_trucks_going_home_are_the_end_of_phase_5(kind):
+    """RULES.md: at the end of Phase 5 — so in the last round the game's end, right after them,
+    is not listed after a "Phase 6" (issue 28, item 9)."""
+    assert _bootleggers().log_phase({"type": kind, "payload": {}}, 5) == 5
+
+
 def test_a_dispute_another_seat_may_not_read_yet_is_no_quoted_none():
     """While the game runs another seat sees a dispute without its text (projections/views)."""
     hidden = {"type": "dispute_filed", "version": 50, "actor": {"kind": "seat", "seat": 2},
@@ -143,7 +151,7 @@ def test_a_dispute_another_seat_may_not_read_yet_is_no_quoted_none():
 
 def test_the_log_names_the_disputed_event_and_the_forfeited_seat(client):
     """Through GET /log, as the filer, another seat and the organizer (the names are the seats')."""
-    from tests.disputes.helpers import ok, organizer, seat
+    from tests.desk.helpers import ok, organizer, seat
     from tests.support.bots import bearer, open_table
     table = open_table(client, 3, names=["Ada", "Bix", "Cora"])
     ok(seat(table, 2, {"type": "dispute", "version": 3, "text": "Cora left"}))
@@ -164,3 +172,100 @@ def test_the_log_names_the_disputed_event_and_the_forfeited_seat(client):
         assert any(t.endswith(filed + said) for t in texts), texts[-6:]
         assert any(t.endswith(forfeited) for t in texts), texts[-6:]
         assert not [t for t in texts if "None" in t], texts
+
+
+# ---- every result told right (issue 28, item 9) -------------------------------------------
+NAMED = Names(NAMES)
+
+
+def _end(ruleset: str):
+    own = rulesets()[ruleset].sentences
+    return own["booze_game_ended" if ruleset == "booze_baron" else "game_ended"]
+
+
+def test_a_mob_wins_as_the_beer_mob_and_its_members():
+    payload = {"winner": "beer", "winners": ["beer"], "mob_coins": {"beer": 32, "liquor": 28, "wine": 26},
+               "mobs": {"1": "beer", "2": "wine", "3": "liquor", "4": "beer"}, "coins": {}, "booze": {},
+               "reason": "fewer_than_two_unexposed"}
+    assert _end("booze_baron")(payload, NAMED) == (
+        "The game ends: fewer than two Bootleggers are still Unexposed. Coins by Mob: Beer 32, Liquor 28, "
+        "Wine 26. The Beer mob (Ada and Dee) wins.")
+    assert "beer win" not in _end("booze_baron")(payload, who)
+
+
+def test_mobs_level_after_the_tie_breaks_share_the_win():
+    payload = {"winner": "beer & wine", "winners": ["beer", "wine"], "mob_coins": {"beer": 30, "liquor": 28, "wine": 30},
+               "mobs": {"1": "beer", "2": "wine", "3": "liquor"}, "coins": {}, "booze": {},
+               "reason": "fewer_than_two_unexposed"}
+    assert _end("booze_baron")(payload, NAMED).endswith(
+        "The Beer and Wine mobs share the win with 30 Coins each (Beer: Ada; Wine: Bix).")
+
+
+def _booze_ended(exposures: list[dict]) -> Names:
+    """Names that know the game as it ended: seats 1 and 4 beer, 2 wine, 3 liquor."""
+    mobs = {1: "beer", 2: "wine", 3: "liquor", 4: "beer"}
+    exposed = {e["seat"] for e in exposures}
+    game = {"players": [{"seat": s, "mob": m, "exposed": s in exposed} for s, m in mobs.items()],
+            "exposures": exposures}
+    return Names(NAMES, ended={"game": game, "status": "finished"})
+
+
+@pytest.mark.parametrize("exposures, told", [
+    ([{"seat": 2, "by": 1, "mob": "wine", "round": 3}, {"seat": 3, "by": None, "mob": "liquor", "round": 5}],
+     "Tie-break: Beer and Wine are level at 30 Coins; more opposing Bootleggers Exposed decide it (Beer 1, Wine 0)."),
+    ([{"seat": 2, "by": None, "mob": "wine", "round": 3}, {"seat": 3, "by": None, "mob": "liquor", "round": 5}],
+     ("Tie-break: Beer and Wine are level at 30 Coins; level on opposing Bootleggers Exposed too (0 each), the "
+      "Beer mob still has an Unexposed Bootlegger.")),
+])
+def test_the_booze_baron_tie_break_that_decided_is_told(exposures, told):
+    payload = {"winner": "beer", "winners": ["beer"], "mob_coins": {"beer": 30, "liquor": 28, "wine": 30},
+               "mobs": {"1": "beer", "2": "wine", "3": "liquor", "4": "beer"}, "coins": {}, "booze": {},
+               "reason": "fewer_than_two_unexposed"}
+    line = _end("booze_baron")(payload, _booze_ended(exposures))
+    assert line.endswith("The Beer mob (Ada and Dee) wins. " + told), line
+    # without the game (a bare `who`) both printed tie-breaks are named
+    assert "the printed tie-breaks decide it" in _end("booze_baron")(payload, who)
+
+
+PROHIBITION_TIE = {"winner": 1, "ranking": [1, 2, 3], "reason": "culture_empty", "tied_on_bankrolls": [1, 2],
+                   "bankrolls": {"1": 23, "2": 23, "3": 5}, "cases": {"1": 3, "2": 1, "3": 0}}
+PROHIBITION_NAMES = Names({1: "Eliot Ness", 2: "Nucky", 3: "Al"})
+
+
+def test_tied_mobsters_share_the_win_in_a_sentence():
+    shared = {**PROHIBITION_TIE, "winner": None, "winners": [1, 2]}
+    assert _end("prohibition")(shared, PROHIBITION_NAMES) == (
+        "The game ends: the last Culture Bankroll is taken. Eliot Ness and Nucky share the win with 23 Bankrolls "
+        "each. Bankrolls: Eliot Ness 23, Nucky 23, Al 5.")
+
+
+@pytest.mark.parametrize("cases, how", [
+    ({"1": 3, "2": 1, "3": 0}, "more Cases decide it (Eliot Ness 3, Nucky 1)."),
+    ({"1": 2, "2": 2, "3": 0}, "Cases (Eliot Ness 2, Nucky 2), then the later in the turn order decide it."),
+])
+def test_a_prohibition_game_ended_before_shared_wins_tells_its_tie_break(cases, how):
+    """Events are forever: an old `game_ended` named one winner on the Cases tie-break of then."""
+    line = _end("prohibition")({**PROHIBITION_TIE, "cases": cases}, PROHIBITION_NAMES)
+    assert line == ("The game ends: the last Culture Bankroll is taken. Eliot Ness wins. Tie-break: Eliot Ness "
+                    f"and Nucky are level at 23 Bankrolls; {how} Bankrolls: Eliot Ness 23, Nucky 23, Al 5.")
+
+
+def test_a_bootleggers_tie_on_cash_tells_the_muscle_tie_break():
+    golden = [json.loads(line) for line in (TESTS / "golden" / "four_seats_short_game.events.jsonl").read_text().splitlines()]
+    (end,) = [e["payload"] for e in golden if e["type"] == "game_ended"]
+    assert _end("bootleggers")(end, NAMED) == (
+        "The game ends (the last round is over). Ada wins. Tie-break: Ada, Bix, Cora and Dee are level at $0G; "
+        "the higher Muscle card decides it (Ada 71, Bix 57, Cora 46, Dee 17). Cash: Ada $0G, Bix $0G, Cora $0G, "
+        "Dee $0G.")
+
+
+def test_a_forfeited_seat_is_marked_in_the_end_line():
+    """A forfeited $30G beside an $18G winner: it cannot win, and the line says why."""
+    payload = {"winner": 1, "ranking": [1, 2, 3], "cash": {"1": 18, "2": 5, "3": 30},
+               "muscle": {"1": 40, "2": 20, "3": 60}, "reason": "cash_100"}
+    assert _end("bootleggers")(payload, Names(NAMES, forfeited=[3])) == (
+        "The game ends (someone reached $100G). Ada wins. Cash: Ada $18G, Bix $5G, Cora $30G (forfeited).")
+    prohibition = {**PROHIBITION_TIE, "winner": 2, "winners": [2], "ranking": [2, 3, 1],
+                   "bankrolls": {"1": 30, "2": 18, "3": 5}, "tied_on_bankrolls": [2]}
+    assert _end("prohibition")(prohibition, Names(NAMES, forfeited=[1])).endswith(
+        "Bix wins. Bankrolls: Bix 18, Cora 5, Ada 30 (forfeited).")

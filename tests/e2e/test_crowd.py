@@ -1,7 +1,9 @@
 """Event streams and crowds against the real `bootleggers serve` (gunicorn's gevent worker).
 
-A stream stays open through a quiet spell longer than any client's default read timeout,
-with keep-alive comments, and then delivers a live event; hundreds of idle streams and
+A stream stays open through a quiet spell longer than the web process's Redis socket timeout,
+with keep-alive comments, and then delivers a live event (this module's server sends them every
+second and times Redis reads out after 2 s, so seconds prove what the defaults, 15 s and 10 s,
+do over half a minute); hundreds of idle streams and
 dozens of slowloris half-requests leave /healthz and state reads answering; a command's
 event reaches every one of 200 spectators; a finished game's stream closes right after
 its last event; and an RQ job enqueued by the gevent web process still runs on the worker.
@@ -14,6 +16,7 @@ import json
 import random
 import time
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -24,6 +27,19 @@ from tests.support.served import Served, call
 pytestmark = pytest.mark.slow
 
 ANSWER_WITHIN = 5.0
+#: this module's server: short keep-alive and Redis socket timeout (see the docstring)
+KEEPALIVE, SOCKET_TIMEOUT = 1, 2
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory):
+    served = Served(Path(tmp_path_factory.mktemp("serve")),
+                    env={"STREAM_KEEPALIVE_SECONDS": str(KEEPALIVE), "REDIS_SOCKET_TIMEOUT": str(SOCKET_TIMEOUT)})
+    try:
+        assert served.wait_for_http("/healthz") == 200, served.log()
+        yield served
+    finally:
+        served.kill_everything()
 
 
 class Http:
@@ -93,13 +109,17 @@ def answers_promptly(base: str, path: str) -> float:
     return time.monotonic() - started
 
 
-def test_an_idle_stream_outlives_every_client_default_and_then_gets_a_live_event(live_server, crowd):
+def test_the_default_keep_alive_comes_well_within_every_client_default_read_timeout(app):
+    assert app.config["STREAM_KEEPALIVE_SECONDS"] == 15 < 30
+
+
+def test_an_idle_stream_outlives_the_redis_socket_timeout_and_then_gets_a_live_event(live_server, crowd):
     game_id = new_game(live_server.base)
     [listener] = crowd.listen(f"/v1/games/{game_id}/events/stream")
     assert listener.status == 200
-    time.sleep(33)
+    time.sleep(2.5 * SOCKET_TIMEOUT)
     assert listener.closed_at is None, live_server.log()
-    assert listener.comments >= 2, "a keep-alive comment about every 15 s"
+    assert listener.comments >= 2 * SOCKET_TIMEOUT / KEEPALIVE, "a keep-alive comment every KEEPALIVE seconds"
     version = join(live_server.base, game_id, "Ada")
     assert crowd.wait_for([listener], version, timeout=10), listener
     assert sorted(listener.arrivals) == [1, 2]

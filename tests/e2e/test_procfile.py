@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from service.queues import ALL_QUEUES
+from service.runtime.queues import ALL_QUEUES
 from tests.support.served import BOOT_TIMEOUT, REPO_ROOT, Served, _cmdline, alive, call
 
 pytestmark = pytest.mark.slow

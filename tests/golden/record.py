@@ -34,7 +34,7 @@ GAMES = {  # name: (ruleset, seats, options, bot seed)
 def bot_taste(ruleset: str):
     """A ruleset's bot `pick` (tests/support/bots.play), or None for the uniform choice."""
     if ruleset == "prohibition":
-        from tests.prohibition.bot import pick_over_rest
+        from tests.rules.prohibition.bot import pick_over_rest
         return pick_over_rest
     return None
 
@@ -67,7 +67,7 @@ def main() -> None:
     if unknown:
         raise SystemExit(f"no golden game named {', '.join(unknown)}; the games are {', '.join(GAMES)}")
     from service.app import create_app
-    from service.embedded_redis import EmbeddedRedis
+    from service.runtime.embedded_redis import EmbeddedRedis
     from tests.support.bots import open_table, play
 
     with EmbeddedRedis.ephemeral() as server:

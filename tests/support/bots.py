@@ -67,7 +67,7 @@ def open_table(client, seats: int, options: dict | None = None, names=None,
 def play(table: Table, rng: random.Random, max_commands: int = 5000, talk: float = 0.0, pick=None) -> dict:
     """Play until the game ends; every example sent must be accepted. Returns the final state.
     `pick(rng, state, seat, legal)` replaces the uniform choice of an example (a ruleset's
-    bot taste; see tests/prohibition/bot.py)."""
+    bot taste; see tests/rules/prohibition/bot.py)."""
     for _ in range(max_commands):
         state = move(table, rng, talk, pick)
         if state is not None:

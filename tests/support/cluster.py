@@ -19,7 +19,7 @@ import redis
 import random
 import socket
 
-from service.embedded_redis import bundled_redis_server, die_with_parent
+from service.runtime.embedded_redis import bundled_redis_server, die_with_parent
 
 HOST = "127.0.0.1"
 

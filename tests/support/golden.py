@@ -1,5 +1,5 @@
 """Golden playthroughs (complete recorded games) replayed with today's code: shared by
-tests/golden (Bootleggers) and tests/booze_baron. A diff means a rule changed how a
+tests/golden (Bootleggers) and tests/rules/booze_baron. A diff means a rule changed how a
 recorded game unfolds; if that is on purpose, re-record with `make golden` and review the
 diff of the .state.json files."""
 from __future__ import annotations

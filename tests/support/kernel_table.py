@@ -4,19 +4,20 @@
 game_started), calls RULESET.setup, and then sends commands through the command schema and
 `decide`, wrapping each draft in an envelope and folding it with projections.core.evolve;
 event payloads are checked against the ruleset's event schemas on the way. Each ruleset's
-tests subclass it (tests/rules, tests/prohibition, tests/booze_baron `harness.py`) with
+tests subclass it (tests/rules, tests/rules/prohibition, tests/rules/booze_baron `harness.py`) with
 its RULESET, default options and reading conveniences.
 """
 from __future__ import annotations
 
-import copy
 import json
 from typing import Callable
 
 from marshmallow import RAISE
 
+from events.canonical import copy_value
 from projections.core import ENGINE_EVENTS, evolve as core_evolve
-from service.rng import ScriptedOracle, SeededOracle
+from service.rules.common import loading
+from service.table.rng import ScriptedOracle, SeededOracle
 
 ORGANIZER = {"kind": "organizer"}
 SYSTEM = {"kind": "system"}
@@ -55,7 +56,7 @@ class KernelTable:
             self._append({"type": "seat_joined", "payload": {
                 "seat": n, "name": self.NAMES[n - 1], "token_hash": f"t{n}"}}, {"kind": "seat", "seat": n})
         self._append({"type": "game_started", "payload": {}}, ORGANIZER)
-        self.apply(self.RULESET.setup(copy.deepcopy(self.state), self.oracle()), SYSTEM)
+        self.apply(self.RULESET.setup(copy_value(self.state), self.oracle()), SYSTEM)
 
     # -- plumbing -------------------------------------------------------------------------
     def oracle(self):
@@ -68,10 +69,10 @@ class KernelTable:
         env = {"type": draft["type"], "schema_version": 1, "game_id": "g1",
                "version": self.state["version"] + 1, "recorded_at": "2024-01-01T00:00:00Z",
                "actor": draft.get("actor", actor), "command_id": command_id,
-               "payload": copy.deepcopy(draft["payload"]), "prev_hash": "0", "hash": "0"}
+               "payload": copy_value(draft["payload"]), "prev_hash": "0", "hash": "0"}
         if self.check and env["type"] not in ENGINE_EVENTS:
             schema, _ = self.RULESET.event_schemas[env["type"]]
-            schema(unknown=RAISE).load(env["payload"])
+            loading.load(schema, env["payload"], unknown=RAISE)
         self.state = core_evolve(self.state, env, self.ruleset_for)
         self.events.append(env)
 
@@ -85,15 +86,15 @@ class KernelTable:
     def send(self, seat, cmd):
         kind = cmd["type"]
         schema, _ = self.RULESET.command_schemas[kind]
-        loaded = schema(unknown=RAISE).load({k: v for k, v in cmd.items() if k != "type"})
-        before = copy.deepcopy(self.state)
+        loaded = loading.load(schema, {k: v for k, v in cmd.items() if k != "type"}, unknown=RAISE)
+        before = copy_value(self.state)
         actor = {"kind": "seat", "seat": seat}
         drafts = self.RULESET.decide(self.state, actor, {"type": kind, **loaded}, self.oracle())
         assert self.state == before, "decide mutated its input state"
         return self.apply(drafts, actor)
 
     def timeout(self):
-        before = copy.deepcopy(self.state)
+        before = copy_value(self.state)
         drafts = self.RULESET.timeout(self.state, self.oracle())
         assert self.state == before, "timeout mutated its input state"
         return self.apply(drafts, SYSTEM)

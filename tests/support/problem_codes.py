@@ -1,8 +1,9 @@
 """Every problem `code` a route answers while the API tests run must be declared on the
 route (`@api_operation(problems=...)`, service/api/declare.py), so the document lists it.
 
-tests/api/conftest.py connects `record` to Flask's `request_finished` while each of its tests
-runs and, at the end of the session, fails the run with the pairs no route declares.
+tests/conftest.py connects `record` to Flask's `request_finished`, tests/api/conftest.py turns
+recording of (endpoint, status, code) on while each API test runs, and at the end of the
+session tests/conftest.py fails the run with the pairs no route declares (`findings`).
 """
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ def record(sender, response, **extra) -> None:
 
 def outside_enum() -> list[str]:
     """Codes answered during the session that the checked-in document does not list (the
-    test-only rulesets' own refusals, tests/engine/toy.py..., aside)."""
+    test-only rulesets' own refusals, tests/table/toy.py..., aside)."""
     from pathlib import Path
 
     from api_spec.generate import SPEC_PATH
@@ -42,7 +43,7 @@ def outside_enum() -> list[str]:
 
 def undeclared() -> list[str]:
     """`endpoint: status code` for every answer seen that its route does not declare."""
-    from service.app import BLUEPRINTS
+    from service.api.routes import BLUEPRINTS
     app = Flask(__name__)
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
@@ -55,3 +56,8 @@ def undeclared() -> list[str]:
         if (status, code) not in declared and (status, "*") not in declared:  # "*": the rules' own (declare.RULES)
             missing.append(f"{endpoint}: {status} {code}")
     return missing
+
+
+def findings() -> dict[str, list[str]]:
+    """What this process saw that the document or a route does not declare."""
+    return {"unlisted": outside_enum(), "undeclared": undeclared()}

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 import redis
 
-from service.queues import ALL_QUEUES
+from service.runtime.queues import ALL_QUEUES
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 BOOT_TIMEOUT = 45.0
@@ -93,6 +93,9 @@ class Served:
         env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "TEST_REDIS_URL"}}
         env["PORT"] = str(self.port)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(workdir), env.get("PYTHONPATH")]))
+        # Tests opt in to the loopback exemption from the limits (no address is exempt by
+        # default); a test of the limits themselves sets RATE_LIMIT_EXEMPT to "".
+        env.setdefault("RATE_LIMIT_EXEMPT", "127.0.0.1,::1")
         env.update(extra_env)
         if app_spec:
             env["BOOTLEGGERS_APP"] = app_spec
@@ -134,21 +137,85 @@ class Served:
 
     def wait_for_worker(self, url: str) -> None:
         """Until an RQ worker has registered in Redis, listening on the Procfile's queues."""
+        self.wait_for_worker_pid(url, None)
+
+    # -- its children, by what they run (the self-healing tests kill them) ---------------
+
+    def records(self) -> list[dict]:
+        """Every JSON line of the whole log (serve's own, gunicorn's, the worker's), parsed."""
+        self._log.flush()
+        found = []
+        for line in self.log_path.read_text(errors="replace").splitlines():
+            if line.startswith("{"):
+                try:
+                    found.append(json.loads(line))
+                except ValueError:
+                    pass
+        return found
+
+    def serve_records(self, child: str | None = None) -> list[dict]:
+        """serve's own log lines (logger bootleggers.serve), those about `child` if given."""
+        return [r for r in self.records() if r.get("logger") == "bootleggers.serve"
+                and (child is None or r.get("child") == child)]
+
+    def child_pid(self, marker: str) -> int | None:
+        """The pid of serve's own live child whose command line contains `marker` (`redis-server`,
+        `gunicorn`, `rq`), None if there is none right now."""
+        self.track()
+        for pid in descendants(self.process.pid):
+            stat = _proc_stat(pid)
+            if stat and stat[0] != "Z" and stat[1] == self.process.pid and marker in _cmdline(pid):
+                return pid
+        return None
+
+    def wait_for_child(self, marker: str, other_than: int | None = None, timeout: float = BOOT_TIMEOUT) -> int:
+        """Until serve has a live child running `marker` (and not pid `other_than`); its pid."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            pid = self.child_pid(marker)
+            if pid is not None and pid != other_than:
+                return pid
+            if self.process.poll() is not None:
+                pytest.fail(f"serve exited with {self.process.returncode}:\n{self.log()}")
+            time.sleep(0.05)
+        pytest.fail(f"no new {marker} child of serve within {timeout}s:\n{self.log()}")
+
+    def web_workers(self) -> set[int]:
+        """The live gunicorn workers (the children of serve's gunicorn master)."""
+        master = self.child_pid("gunicorn")
+        if master is None:
+            return set()
+        return {pid for pid in descendants(master)
+                if (stat := _proc_stat(pid)) and stat[0] != "Z" and stat[1] == master}
+
+    def redis_url(self) -> str:
+        """The embedded Redis's URL, as serve logged it when it started it."""
+        for record in self.serve_records("redis"):
+            if record.get("url"):
+                return record["url"]
+        pytest.fail(f"serve logged no embedded Redis URL:\n{self.log()}")
+
+    def wait_for_worker_pid(self, url: str, pid: int | None, timeout: float = BOOT_TIMEOUT) -> None:
+        """Until the RQ worker of process `pid` (None: any) has registered in Redis on the
+        Procfile's queues."""
         from rq import Worker
 
-        client = redis.Redis.from_url(url)
-        deadline = time.monotonic() + BOOT_TIMEOUT
+        client = redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=5)
+        deadline = time.monotonic() + timeout
         try:
             while time.monotonic() < deadline:
                 self.track()
-                workers = Worker.all(connection=client)
-                if workers:
-                    assert sorted(workers[0].queue_names()) == sorted(ALL_QUEUES)
+                try:
+                    mine = [w for w in Worker.all(connection=client) if pid is None or w.pid == pid]
+                except redis.RedisError:
+                    mine = []
+                if mine:
+                    assert sorted(mine[0].queue_names()) == sorted(ALL_QUEUES)
                     return
-                time.sleep(0.2)
+                time.sleep(0.05)
         finally:
             client.close()
-        pytest.fail(f"no RQ worker registered within {BOOT_TIMEOUT}s:\n{self.log()}")
+        pytest.fail(f"the RQ worker {f'of pid {pid} ' if pid else ''}did not register within {timeout}s:\n{self.log()}")
 
     def interrupt_and_check_all_gone(self) -> int:
         """SIGINT serve; assert it and every process it forked are gone within the limit."""
@@ -194,3 +261,23 @@ def call(base: str, method: str, path: str, body: object | None = None,
             return exc.code, json.loads(raw)
         except ValueError:
             return exc.code, raw.decode(errors="replace")
+
+
+def call_full(base: str, method: str, path: str, body: object | None = None, token: str | None = None,
+              timeout: float = 10.0) -> tuple[int, dict[str, str], object]:
+    """`call`, with the answer's headers too: (status, headers, JSON body or text)."""
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(base + path, data=data, method=method)
+    if data is not None:
+        request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            status, headers, raw = response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as exc:
+        status, headers, raw = exc.code, dict(exc.headers), exc.read()
+    try:
+        return status, headers, json.loads(raw or b"null")
+    except ValueError:
+        return status, headers, raw.decode(errors="replace")

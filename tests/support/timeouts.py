@@ -6,7 +6,7 @@ from freezegun import freeze_time
 
 from service import clock
 from service.clock.fire import sweep
-from service.games import Games
+from service.table.games import Games
 from service.rules.registry import rulesets
 
 

@@ -12,7 +12,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from service.embedded_redis import free_port
+from service.runtime.embedded_redis import free_port
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -24,6 +24,15 @@ def start_serve(redis_url: str, log_path: Path, **env: str) -> tuple[subprocess.
     return _started(command, port, {"REDIS_URL": redis_url, **env}, log_path)
 
 
+def start_serve_embedded(workdir: Path, log_path: Path, **env: str) -> tuple[subprocess.Popen, str]:
+    """`bootleggers serve` exactly as `make serve` runs it — its own embedded Redis (AOF under
+    `workdir`/var/redis), gunicorn and the RQ worker — in `workdir`, on a free port; extra `env`."""
+    port = free_port()
+    command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
+    clean = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "RQ_REDIS_URL", "TEST_REDIS_URL")}
+    return _started(command, port, env, log_path, cwd=workdir, base_env=clean)
+
+
 def start_web(redis_url: str, rq_url: str, workers: int, log_path: Path) -> tuple[subprocess.Popen, str]:
     """gunicorn alone, `workers` processes, RQ on `rq_url`, rate limits off."""
     port = free_port()
@@ -33,8 +42,10 @@ def start_web(redis_url: str, rq_url: str, workers: int, log_path: Path) -> tupl
     return _started(command, port, env, log_path)
 
 
-def _started(command: list[str], port: int, env: dict, log_path: Path) -> tuple[subprocess.Popen, str]:
-    process = subprocess.Popen(command, cwd=REPO, env={**os.environ, **env}, stdout=open(log_path, "wb"),
+def _started(command: list[str], port: int, env: dict, log_path: Path, cwd: Path = REPO,
+             base_env: dict | None = None) -> tuple[subprocess.Popen, str]:
+    process = subprocess.Popen(command, cwd=cwd, env={**(os.environ if base_env is None else base_env), **env},
+                               stdout=open(log_path, "wb"),
                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     end = time.monotonic() + 60

@@ -11,7 +11,9 @@ from bootleggers_client import AuthenticatedClient
 from bootleggers_client.api.play import send_command
 from bootleggers_client.models import CommandAnswer, ProblemDetail
 
-RETRIED_STATUSES = {502, 503, 504}
+RETRIED_STATUSES = {429, 502, 503, 504}
+#: the longest `Retry-After` a send waits out before it gives up
+MAX_RETRY_AFTER = 30.0
 
 
 class Refused(Exception):
@@ -49,5 +51,8 @@ def send(client: AuthenticatedClient, game_id: str, command: Any, version: int |
                 raise Stale(problem, 412)
             if answer.status_code not in RETRIED_STATUSES or attempt == attempts - 1:
                 raise Refused(problem, int(answer.status_code))
+            if answer.status_code == 429:  # over a limit: wait as long as the referee says
+                time.sleep(min(MAX_RETRY_AFTER, float(answer.headers.get("Retry-After") or 1)))
+                continue
         time.sleep(backoff * 2 ** attempt)
     raise AssertionError("unreachable")

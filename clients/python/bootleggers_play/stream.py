@@ -8,8 +8,24 @@ from typing import Any, Iterator
 import httpx
 
 from bootleggers_client import models
+from bootleggers_client.models import ProblemDetail
+
+from bootleggers_play.retries import Refused
 
 RECONNECTS = 20
+
+
+class StreamRefused(Refused, RuntimeError):
+    """The event stream answered with a problem instead of events (401: this token no longer
+    belongs to the game; 404: no such game); a RuntimeError, as this refusal always was."""
+
+
+def _problem(body: bytes) -> ProblemDetail | None:
+    try:
+        found = json.loads(body)
+        return ProblemDetail.from_dict(found) if isinstance(found, dict) else None
+    except (ValueError, TypeError, KeyError):
+        return None
 
 
 def event_model(event: dict) -> Any:
@@ -33,7 +49,7 @@ def events(base_url: str, game_id: str, token: str | None = None, after: int = 0
                 with http.stream("GET", f"/v1/games/{game_id}/events/stream",
                                  headers={**headers, "Last-Event-ID": str(last)}) as response:
                     if response.status_code != 200:
-                        raise RuntimeError(f"the event stream answered {response.status_code}: {response.read()!r}")
+                        raise StreamRefused(_problem(response.read()), response.status_code)
                     for frame in frames(response.iter_lines()):
                         if frame.get("event") == "record_damaged":
                             raise RuntimeError(f"the game's record is damaged: {frame.get('data')}")

@@ -6,7 +6,7 @@ table (the step table), evolve + evolve_thugs (the fold), thugs/ (one module per
 Thug cards, the reaction window), deals,
 kernel (Emitter), flow (the step loop), setup, phase1, placement, production, shipping,
 selling, commands (decide), legal (legal_actions/waiting/timeout), views, stand_in (a
-seat's look-ahead without its hidden information), schemas.
+seat's look-ahead without its hidden information), result (places for a tournament), schemas.
 """
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ from service.rules.common.binding import KernelRuleset
 
 from . import commands, data, evolve, legal, setup, views
 from .stand_in import stand_in
-from .forfeits import forfeit
+from .commands import forfeit
 from .schemas import COMMAND_SCHEMAS, EVENT_SCHEMAS
 from .report import report_rounds
+from .result import result
 from .sentences import SENTENCES, log_phase
 
 
@@ -31,8 +32,9 @@ class BootleggersRuleset(KernelRuleset):
     shuffle_start = staticmethod(data.shuffle_start)
     report_rounds = staticmethod(report_rounds)
     log_phase = staticmethod(log_phase)
-    forfeit = staticmethod(forfeit)  # optional hook: a forfeited seat (forfeits.py)
+    forfeit = staticmethod(forfeit)  # optional hook: a forfeited seat (commands.py, forfeits.py)
     stand_in = staticmethod(stand_in)  # optional hook: a seat's look-ahead (stand_in.py)
+    result = staticmethod(result)  # optional hook: places and scores for a tournament (result.py)
 
 
 RULESET = BootleggersRuleset(commands, evolve, legal, setup, views)

@@ -9,27 +9,11 @@ from __future__ import annotations
 from service.rules.common.commands import require_player, seat_of, started
 from service.rules.errors import RuleViolation
 
-from . import deals, flow, phase1, placement, rulings, selling, shipping, thugs
+from . import flow, forfeits, rulings
+from .handlers import HANDLERS, run_command
 from .kernel import Emitter
-from .model import muscle, muscle_displayed, player
+from .model import muscle, muscle_displayed
 from .table import ANYTIME_INFLUENCE, DEAL_COMMANDS, FREE_COMMANDS, STEPS, pending
-
-HANDLERS = {
-    "bid": phase1.bid,
-    "take_offer": phase1.take_offer,
-    "place_influence": placement.place_influence,
-    "place_die": placement.place_die,
-    "place_improvement": placement.place_improvement,
-    "load": shipping.load,
-    "dispatch": shipping.dispatch,
-    "allow_public": selling.allow_public,
-    "play_thug": thugs.play,
-    "answer_vigorish": thugs.answer_vigorish,
-    "propose_deal": deals.propose,
-    "accept_deal": deals.accept,
-    "reject_deal": deals.reject,
-    "withdraw_deal": deals.withdraw,
-}
 
 STEP_WORDS = {
     "bid": "Phase 1 sealed bidding", "choose_offer": "Phase 1 offer choices",
@@ -88,14 +72,6 @@ def check_allowed(game: dict, seat: int, kind: str) -> None:
                             f"order is by Muscle: {order}")
 
 
-def run_command(em, seat: int, cmd: dict) -> None:
-    kind = cmd["type"]
-    if kind == "pass":
-        em.emit("passed", {"seat": seat, "step": em.game["step"]})
-    else:
-        HANDLERS[kind](em, seat, cmd)
-
-
 def decide(state: dict, actor: dict, command: dict, oracle) -> list[dict]:
     game = started(state)
     if game.get("finished"):
@@ -109,5 +85,21 @@ def decide(state: dict, actor: dict, command: dict, oracle) -> list[dict]:
     check_allowed(game, seat, command["type"])
     em = Emitter(state, oracle)
     run_command(em, seat, command)
+    flow.advance(em)
+    return em.drafts
+
+
+def forfeit(state: dict, seat: int, oracle) -> list[dict]:
+    """The ruleset hook (service/rules/interface.py): `state` already holds the forfeit."""
+    g = state["game"]
+    if state["status"] == "finished":
+        if g is None or not g.get("finished"):
+            return []
+        order = forfeits.ranking(g, g["final_cash"], set(state.get("forfeited") or ()))
+        winner = order[0] if order[0] not in (state.get("forfeited") or ()) else None
+        if winner == state.get("winner"):
+            return []
+        return [{"type": "result_amended", "payload": {"winner": winner, "winner_was": state.get("winner")}}]
+    em = Emitter(state, oracle)
     flow.advance(em)
     return em.drafts

@@ -15,7 +15,7 @@ from __future__ import annotations
 from service.rules.errors import RuleViolation
 
 from . import data
-from .model import face_down, player, truck
+from .model import face_down, graft_due, muscle_displayed, player, truck
 from .thugs.base import base
 
 SIDE_KEYS = ("cash", "crates", "trucks", "rent_trucks", "thug_cards")
@@ -63,12 +63,36 @@ def _resolve_cards(p: dict, refs: list[str], hidden: bool) -> list[str]:
     return out
 
 
+#: what a Mobster may not hand over while his payroll is owed (RULES.md "Payroll is owed
+#: from the reveal"): the cash it is paid from and the trucks its graft is charged on
+PAYROLL_HELD = ("cash", "trucks", "rent_trucks")
+
+
+def payroll_owed(g: dict, seat: int) -> bool:
+    """From the reveal until the seat's payroll (graft + Muscle card cost) is paid."""
+    return muscle_displayed(g) and not player(g, seat)["payroll_paid"]
+
+
+def _check_payroll(g: dict, seat: int, side: dict) -> None:
+    held = [k for k in PAYROLL_HELD if side.get(k)]
+    if held and payroll_owed(g, seat):
+        p = player(g, seat)
+        owed = graft_due(g, seat) + data.muscle_cost(p["displayed_muscle"])
+        what = "cash" if held == ["cash"] else "trucks" if "cash" not in held else "cash or trucks"
+        raise _bad("payroll_pending", f"seat {seat} has not paid this round's payroll yet "
+                   f"(graft and Muscle card, ${owed}G, at its turn in Phase 1); the payroll is "
+                   "owed from the reveal (rulebook Phase 1, 5a: \"this cost represents the "
+                   "Mobster's payroll for this Round\"), so no deal moves its "
+                   f"{what} away until it is paid")
+
+
 def check_side(g: dict, seat: int, side: dict, hidden: bool) -> dict:
     """What `seat` hands over, checked against what it holds now; normalized."""
     p, out = player(g, seat), {}
     if loading_underway(g) and any(side.get(k) for k in GOODS):
         raise _bad("loading_underway", "crates and trucks change hands in the deals step, before "
                    "loading; while loading runs, deal in cash, Thug cards and promises")
+    _check_payroll(g, seat, side)
     cash, crates = side.get("cash", 0), side.get("crates", 0)
     if cash:
         if p["cash"] < cash:
@@ -204,7 +228,13 @@ def _examples(g: dict, seat: int) -> list[dict]:
             out.append({"to": to, "give": {}, "get": {"cash": 1},
                         "promise": "my trucks stay out of your speakeasy this round"})
         out.append({"to": to, "give": {}, "get": {}, "promise": "no Hits between us this round"})
-    return out
+    return [ex for ex in out if not _held_back(g, seat, ex)]
+
+
+def _held_back(g: dict, seat: int, ex: dict) -> bool:
+    """An example a payroll still owed would refuse (`payroll_pending`)."""
+    return any(payroll_owed(g, who) and any(side.get(k) for k in PAYROLL_HELD)
+               for who, side in ((seat, ex["give"]), (ex["to"], ex["get"])))
 
 
 def actions(g: dict, seat: int, action) -> list[dict]:

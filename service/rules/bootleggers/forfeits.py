@@ -1,4 +1,5 @@
-"""A forfeited seat (the engine's `forfeit` ruling, service/disputes.py) in Bootleggers.
+"""A forfeited seat (the engine's `forfeit` ruling, service/table/disputes.py) in Bootleggers;
+the ruling's hook itself is commands.forfeit.
 
 The seat stays at the table with everything it has, but whenever the game waits for it,
 its move is made for it: the same default a seat that let its deadline pass gets (RULES.md
@@ -8,7 +9,8 @@ the end, a forfeit of the winner hands the win to the next seat of the final ran
 """
 from __future__ import annotations
 
-from .kernel import Emitter
+from .defaults import default_command
+from .handlers import run_command
 from .model import muscle_rank
 
 
@@ -21,8 +23,6 @@ def play_for(em, seats: list[int]) -> bool:
     out = [s for s in seats if s in forfeited(em)]
     if not out:
         return False
-    from .commands import run_command   # here: commands imports flow, which calls us
-    from .legal import default_command
     run_command(em, out[0], default_command(em.game, out[0]))
     return True
 
@@ -31,20 +31,3 @@ def ranking(g: dict, cash: dict, out: set[int]) -> list[int]:
     """Most cash first, ties by Muscle (flow.end_of_phase5); forfeited seats last."""
     return sorted((p["seat"] for p in g["players"]),
                   key=lambda s: (s in out, -cash[str(s)], -muscle_rank(g, s)))
-
-
-def forfeit(state: dict, seat: int, oracle) -> list[dict]:
-    """The ruleset hook (service/rules/interface.py): `state` already holds the forfeit."""
-    g = state["game"]
-    if state["status"] == "finished":
-        if g is None or not g.get("finished"):
-            return []
-        order = ranking(g, g["final_cash"], set(state.get("forfeited") or ()))
-        winner = order[0] if order[0] not in (state.get("forfeited") or ()) else None
-        if winner == state.get("winner"):
-            return []
-        return [{"type": "result_amended", "payload": {"winner": winner, "winner_was": state.get("winner")}}]
-    from . import flow
-    em = Emitter(state, oracle)
-    flow.advance(em)
-    return em.drafts

@@ -8,7 +8,9 @@ from __future__ import annotations
 from service.rules.common import steps
 
 from . import data, deals, flow, placement, thugs
-from .commands import is_free, run_command
+from .commands import is_free
+from .defaults import default_command
+from .handlers import run_command
 from .kernel import Emitter
 from .model import muscle_displayed, player, remote_stills_in_play, speakeasy
 from .selling import public_question
@@ -155,27 +157,6 @@ def legal_actions(state: dict, seat: int) -> dict:
 
 def waiting(state: dict) -> dict:
     return steps.waiting(state, STEPS, pending)
-
-
-def default_command(g: dict, seat: int) -> dict:
-    """RULES.md "Timers": what a seat that let the deadline pass is taken to have sent."""
-    step, p = g["step"], player(g, seat)
-    if step == "bid":
-        return {"type": "bid", "card": min(p["muscle_hand"])}
-    if step == "load":
-        loads = fill_biggest_first(p)
-        return {"type": "load", "loads": loads} if loads else {"type": "pass"}
-    if step == "dispatch":
-        loaded = [t["id"] for t in p["trucks"] if t["load"] > 0 and at_home(t)]
-        open_ids = [s["id"] for s in g["speakeasies"] if s["open"]]   # O'Malley's unless busted
-        if loaded and open_ids:
-            return {"type": "dispatch", "routes": {t: open_ids[0] for t in loaded}}
-        return {"type": "pass"}
-    if step == "public_dock":
-        return {"type": "allow_public", "truck": public_question(g)["truck"], "allow": False}
-    if step == "vigorish":
-        return {"type": "answer_vigorish", "pay": False}
-    return {"type": "pass"}
 
 
 def timeout(state: dict, oracle) -> list[dict]:

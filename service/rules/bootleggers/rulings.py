@@ -26,7 +26,7 @@ from __future__ import annotations
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from service.rules.errors import RuleViolation
-from service.validators import TEXT_MAX, TableText
+from service.rules.common.text import TEXT_MAX, TableText
 
 from . import data
 from .model import (improvements_in_supply, markers_in_supply, player, refresh_speakeasy,

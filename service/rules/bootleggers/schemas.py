@@ -9,7 +9,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from service.rules.common.events import (DECK_SHUFFLED, DICE_ROLLED, RANDOMNESS_EVENT_SCHEMAS,
                                          payload_schemas)
-from service.validators import TEXT_MAX, TableText
+from service.rules.common.text import TEXT_MAX, TableText
 
 from . import data, rulings
 

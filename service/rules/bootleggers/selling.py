@@ -81,13 +81,41 @@ def _open_sales(em, s: dict) -> None:
 def _sell_relined(em, s: dict) -> None:
     """The Majority and Minority docks are bought from before the Public dock: a truck that
     Big Payoff moved there during the selling sells while demand remains (any other truck
-    there still holding crates was left when demand ran out)."""
+    there still holding crates was left when demand ran out). Under unlimited demand (Copper
+    in the House played during the selling) every truck still holding crates sells, in line
+    order, as at O'Malley's."""
     sel = em.game["selling"]
-    if sel["remaining"] is None or not s["open"]:
+    if not s["open"]:
+        return
+    if sel["remaining"] is None:
+        for entry in list(s["trucks"]):
+            if entry["crates"] > 0:
+                _sell(em, s, entry)
         return
     for entry in _line(s, ("majority",)) + _line(s, ("minority",)):
         if entry["crates"] > 0 and sel["remaining"] > 0:
             _sell(em, s, entry)
+
+
+def card_on_demand(em, s: dict, kind: str, seat: int) -> None:
+    """Thirsty or Copper in the House resolved at the speakeasy selling now, before its
+    first crate (RULES.md "How late a card may come"): the demand already rolled changes —
+    Thirsty's extra die is rolled now by its player and added (`dice_rolled` purpose
+    `thirsty`, `demand` the new total), Copper in the House makes it unlimited — and the
+    selling there is restated with the new demand (`selling_started`; nothing has been sold
+    or answered there yet, so it starts afresh)."""
+    sel = em.game["selling"]
+    if not sel or sel.get("speakeasy") != s["id"] or sel["demand"] is None:
+        return
+    if kind == "copper_in_the_house":
+        em.emit("selling_started", {"speakeasy": s["id"], "demand": None, "open": s["open"]})
+    elif kind == "thirsty":
+        dice = em.oracle.dice("thirsty", data.THIRSTY_DICE)
+        demand = sel["demand"] + sum(dice) + s["improvements"] * len(dice)
+        em.emit("dice_rolled", {"purpose": "thirsty", "seat": seat, "speakeasy": s["id"],
+                                "dice": dice, "improvements": s["improvements"],
+                                "demand": demand})
+        em.emit("selling_started", {"speakeasy": s["id"], "demand": demand, "open": s["open"]})
 
 
 def public_question(g: dict) -> dict | None:

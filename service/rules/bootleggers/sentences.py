@@ -4,6 +4,8 @@
 the event *as the viewer may see it* (views.redact_event: a sealed bid, a face-down card or
 another seat's hand is None), `who(seat) -> name`. A redacted payload yields a sentence that
 names nothing hidden ("Bix bid (sealed)."). The engine adds "Round 3, Phase 1: " in front.
+The end tells the tie-break when seats still in are level on cash, and marks the seats in
+`who.forfeited` (the log's `who` carries it; see service/desk/sentences.py).
 A test fails for an event type in schemas.EVENT_SPECS without a sentence here.
 """
 from __future__ import annotations
@@ -11,19 +13,8 @@ from __future__ import annotations
 from typing import Callable
 
 from . import data
+from .nouns import Who, _card, _home, _money, _n, _places, _s, _seats, _still, _truck, thug_name
 
-Who = Callable[[int], str]
-
-#: Thug card names as printed (the ids spell them in snake case)
-_THUG_NAMES = {
-    "g_men_investigation": "G-Men—Investigation", "g_men_bust_a_speakeasy": "G-Men—Bust a Speakeasy",
-    "g_men_bust_a_shipment": "G-Men—Bust a Shipment", "hey_free_truck": "Hey, Free Truck!",
-    "a_little_vigorish": "A Little Vigorish", "you_dirty_rat": "You Dirty Rat",
-    "copper_in_the_house": "Copper in the House", "call_in_a_big_favor": "Call in a Big Favor",
-    "call_in_a_little_favor": "Call in a Little Favor", "move_over_pigeon": "Move Over, Pigeon",
-    "safe_house": "Safe-house", "word_of_mouth": "Word of Mouth",
-    "opportunity_knocks": "Opportunity Knocks", "friendly_union_boss": "Friendly Union Boss",
-}
 _PAID_FOR = {"graft": "graft", "muscle": "their Muscle card", "truck_purchase": "a truck",
              "wholesale": "wholesale", "profit": "profit", "starting_cash": "starting cash",
              "ruling": "a ruling", "deal": "a deal"}
@@ -35,8 +26,10 @@ _STEPS = {"bid": "everyone bids a Muscle card, sealed", "choose_offer": "offers 
 
 
 #: events of a phase the state does not name (production, Phase 3, has no step; Phase 6's
-#: bookkeeping comes before `round_ended` sets 6): the log's heading uses these instead
-_PHASE_OF = {"copper_moved": 3, "cash_announced": 6, "trucks_returned": 6, "deals_lapsed": 6}
+#: bookkeeping comes before `round_ended` sets 6): the log's heading uses these instead.
+#: Rented trucks going home and open deals lapsing are the end of Phase 5 (RULES.md), not
+#: Phase 6: in the last round the game ends right after them, in Phase 5.
+_PHASE_OF = {"copper_moved": 3, "cash_announced": 6}
 _PHASE_OF_DICE = {"production": 3, "demand": 5}
 _PHASE_OF_INFLUENCE = {"heat": 6, "heat_last_place": 6}
 
@@ -49,61 +42,6 @@ def log_phase(event: dict, phase):
     if kind == "influence_gained":
         return _PHASE_OF_INFLUENCE.get(p.get("reason"), phase)
     return _PHASE_OF.get(kind, phase)
-
-
-def _s(sid) -> str:
-    return data.SPEAKEASY_NAMES.get(sid, str(sid).replace("_", " ").title()) if sid else "a speakeasy"
-
-
-def _n(count: int, thing: str) -> str:
-    if count == 1:
-        return f"{count} {thing}"
-    return f"{count} {thing[:-3] + 'dice' if thing.endswith('die') else thing + 's'}"
-
-
-def _money(amount) -> str:
-    return f"${amount}G"
-
-
-def thug_name(kind) -> str:
-    if not kind:
-        return "a Thug card"
-    kind = str(kind).removeprefix("thug:").split("#", 1)[0]
-    return _THUG_NAMES.get(kind, kind.replace("_", " ").title())
-
-
-def _card(card) -> str:
-    """Any card id: a Thug card by its printed name, else data.card_name."""
-    if not card:
-        return "a card"
-    if str(card).startswith("thug:"):
-        return thug_name(card)
-    return data.card_name(card)
-
-
-def _truck(truck) -> str:
-    size, _, n = str(truck).rpartition("_")
-    return f"{data.TRUCKS[size]['name']} {n}" if size in data.TRUCKS else f"truck {truck}"
-
-
-def _still(still) -> str:
-    if still == "family":
-        return "family still"
-    if still == "back_room":
-        return "back room"
-    return str(still).replace("remote_", "remote still ") if still else "a still"
-
-
-def _home(to, who: Who) -> str:
-    return who(to) if isinstance(to, int) else f"the {str(to).replace('_', ' ')}"
-
-
-def _places(placements: dict) -> str:
-    return ", ".join(f"{n} at {_s(s)}" for s, n in placements.items()) or "nothing"
-
-
-def _seats(who: Who, seats) -> str:
-    return ", ".join(who(int(s)) for s in seats)
 
 
 def _targets(t: dict | None, who: Who) -> str:
@@ -253,11 +191,40 @@ def _round_effect(p: dict, who: Who) -> str:
     return f"{who(p['seat'])}'s {thug_name(p['kind'])} holds for this round{where}{on}."
 
 
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _forfeited(who: Who) -> frozenset:
+    """The seats ruled out when the sentence is read (the log's `who` knows them; a bare
+    function does not)."""
+    return getattr(who, "forfeited", None) or frozenset()
+
+
+def _winner(p: dict, who: Who, out: frozenset) -> str:
+    """"Ada wins.", with the tie-break when seats still in are level on cash (RULES.md: a tie
+    goes to the higher Muscle card of the final round)."""
+    winner, cash, muscle = p["winner"], p["cash"], p.get("muscle") or {}
+    still_in = [s for s in p["ranking"] if s not in out]
+    top = max((cash[str(s)] for s in still_in), default=None)
+    level = [s for s in still_in if cash[str(s)] == top]
+    if len(level) < 2 or winner not in level:
+        return f"{who(winner)} wins."
+    others = [s for s in level if s != winner]
+    if all(str(s) in muscle for s in level) and all(muscle[str(winner)] > muscle[str(s)] for s in others):
+        how = "the higher Muscle card decides it (" + ", ".join(f"{who(s)} {muscle[str(s)]}" for s in level) + ")"
+    else:
+        how = "the Muscle order decides it"
+    return f"{who(winner)} wins. Tie-break: {_and([who(s) for s in level])} are level at {_money(top)}; {how}."
+
+
 def _game_ended(p: dict, who: Who) -> str:
-    cash = ", ".join(f"{who(s)} {_money(p['cash'][str(s)])}" for s in p["ranking"])
-    why = {"last_round": "the last round is over", "cash": f"someone reached {_money(data.WIN_CASH)}"}.get(
-        p["reason"], p["reason"].replace("_", " "))
-    return f"The game ends ({why}). {who(p['winner'])} wins. Cash: {cash}."
+    out = _forfeited(who)
+    cash = ", ".join(f"{who(s)} {_money(p['cash'][str(s)])}" + (" (forfeited)" if s in out else "")
+                     for s in p["ranking"])
+    why = {"last_round": "the last round is over", "cash": f"someone reached {_money(data.WIN_CASH)}",
+           "cash_100": f"someone reached {_money(data.WIN_CASH)}"}.get(p["reason"], p["reason"].replace("_", " "))
+    return f"The game ends ({why}). {_winner(p, who, out)} Cash: {cash}."
 
 
 def _ruling(p: dict, who: Who) -> str:

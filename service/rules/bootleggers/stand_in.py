@@ -5,7 +5,7 @@ A bot that weighs its moves (greedy: the most cash right after) must not weigh t
 what its seat cannot see: others' Muscle hands and sealed bids, their face-down Thug cards
 and Windfall draws, what they declared face down, deck order. The stand-in is built from
 the seat's own view (views.py) alone, so it cannot carry any of that: a hidden card becomes
-one dealt, by the look-ahead's oracle (service/look_ahead.py: a stand-in seed, never the
+one dealt, by the look-ahead's oracle (service/bots/look_ahead.py: a stand-in seed, never the
 game's), from the cards the seat has not seen; a card named in a deal with the seat stays
 where the seat knows it is. Others' face-down declarations are left out (as if they
 declared nothing).
@@ -19,6 +19,7 @@ from . import data, views
 
 _MOA = frozenset(data.men_of_action_deck())
 _TRUCK_CARDS = frozenset(data.truck_deck())
+_THUGS = sorted(c for c in _MOA if data.card_kind(c).startswith("thug:"))
 _MUSCLE = range(1, max(last for _, last in data.MUSCLE_QUARTERS.values()) + 1)
 
 
@@ -59,9 +60,15 @@ def _deal_cards(game: dict, me: int, oracle: Oracle) -> None:
     unseen = oracle.shuffle("stand_in:men_of_action", sorted(_MOA - seen))
     thugs = [c for c in unseen if data.card_kind(c).startswith("thug:")]
     others = [c for c in unseen if not data.card_kind(c).startswith("thug:")]
-    for p in _others(game, me):
-        count = p["thug_cards"]
+    counts = {p["seat"]: p["thug_cards"] for p in _others(game, me)}
+    named = _named_in_deals(game)
+    for p in _others(game, me):  # first the Thug cards its open deals offer: it holds that many
+        count = counts[p["seat"]]
         p["thug_cards"] = known.get(p["seat"], [])[:count]
+        need = min(count, named.get(p["seat"], 0)) - len(p["thug_cards"])
+        p["thug_cards"] += [thugs.pop() for _ in range(min(need, len(thugs)))]
+    for p in _others(game, me):  # then the rest of its face-down cards
+        count = counts[p["seat"]]
         p["thug_cards"] += [thugs.pop() for _ in range(min(count - len(p["thug_cards"]), len(thugs)))]
         p["windfall"] = [{"card": others.pop(), "round": game["round"]}
                          for _ in range(min(count - len(p["thug_cards"]), len(others)))]
@@ -70,13 +77,28 @@ def _deal_cards(game: dict, me: int, oracle: Oracle) -> None:
             cards = (d.get(side) or {}).get("thug_cards")
             if isinstance(cards, int):
                 held = next((p["thug_cards"] for p in game["players"] if p["seat"] == holder), [])
-                d[side]["thug_cards"] = held[:cards]
+                # a deal may name a card its holder has played since: any other Thug card
+                # stands for it (the seat sees only how many)
+                d[side]["thug_cards"] = (held + [c for c in _THUGS if c not in held])[:cards]
     draw = oracle.shuffle("stand_in:draw", thugs + others)
     moa = game["decks"]["men_of_action"]
     moa["draw"] = draw[:moa["draw"]]
     trucks = game["decks"]["trucks"]
     unseen_trucks = oracle.shuffle("stand_in:trucks", sorted(_TRUCK_CARDS - seen))
     trucks["draw"] = unseen_trucks[:trucks["draw"]]
+
+
+def _named_in_deals(game: dict) -> dict[int, int]:
+    """seat -> the most Thug cards one open deal names from its hand (counted: the seat sees
+    how many, not which): the stand-in must deal it at least that many Thug cards, not
+    Windfall draws, or the deal would offer cards its holder lacks."""
+    named: dict[int, int] = {}
+    for d in game.get("deals") or []:
+        for side, holder in (("give", d.get("from")), ("get", d.get("to"))):
+            cards = (d.get(side) or {}).get("thug_cards")
+            if isinstance(cards, int):
+                named[holder] = max(named.get(holder, 0), cards)
+    return named
 
 
 def _known_cards(game: dict, me: int) -> dict[int, list[str]]:

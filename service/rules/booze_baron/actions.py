@@ -125,17 +125,24 @@ def _need_deck(g: dict, loc: dict) -> None:
                             "needs a card from it")
 
 
-def _smuggle(em, seat: int, cmd: dict, loc: dict) -> None:
+def _smuggle_top(em, seat: int, loc: dict, how: str) -> None:
+    """Look at the top Delivery card in secret. It shows your Booze type: it is placed at
+    your Location and you take it from there ("You may only take a Delivery card from your
+    current Location"); else it goes to the bottom of the deck unseen (the seed's Discard)."""
     g = em.game
-    _need_deck(g, loc)
     card = g["deck"][0]
-    em.emit("event_triggered", {"seat": seat, "event": "smuggle", "location": loc["id"]})
     em.emit("deck_peeked", {"seat": seat, "card": card})
     if shows(g, card, player(g, seat)["mob"]):
-        em.emit("delivery_taken", {"seat": seat, "card": card, "location": loc["id"],
-                                   "how": "smuggle"})
+        em.emit("delivery_drawn", {"card": card, "location": loc["id"]})
+        em.emit("delivery_taken", {"seat": seat, "card": card, "location": loc["id"], "how": how})
     else:
         em.emit("delivery_discarded", {"seat": seat, "card": card})
+
+
+def _smuggle(em, seat: int, cmd: dict, loc: dict) -> None:
+    _need_deck(em.game, loc)
+    em.emit("event_triggered", {"seat": seat, "event": "smuggle", "location": loc["id"]})
+    _smuggle_top(em, seat, loc, "smuggle")
 
 
 def _stakeout(em, seat: int, cmd: dict, loc: dict) -> None:
@@ -157,27 +164,19 @@ def _restock(em, seat: int, cmd: dict, loc: dict) -> None:
     em.emit("delivery_drawn", {"card": card, "location": g["cards"][card]["location"]})
 
 
-def _located(g: dict, card: str) -> str:
-    for l in g["locations"]:
-        if card in l["cards"]:
-            return l["id"]
-    raise RuleViolation("card_not_on_table", f"Delivery card {card} is at no Location")
-
-
 def _gamble(em, seat: int, cmd: dict, loc: dict) -> None:
-    g, card = em.game, cmd.get("card")
-    if card is None or card not in g["cards"]:
-        raise RuleViolation("card_required", "the Casino's Event names a Delivery card at any "
-                            "Location that shows your Booze type: send `card`", status=422)
-    where = _located(g, card)
-    _matches(g, seat, card, "collect")
+    """One die: on a win (4-6) the top card is smuggled here twice over (the second look
+    is at the card then on top); on 1-3 nothing. Every card taken is taken at the Casino."""
+    g = em.game
+    _need_deck(g, loc)
     em.emit("event_triggered", {"seat": seat, "event": "gamble", "location": loc["id"]})
     roll = em.oracle.dice("gamble", 1)
     em.emit("dice_rolled", {"purpose": "gamble", "dice": roll, "seat": seat})
-    if roll[0] in data.GAMBLE_WINS:
-        em.emit("delivery_taken", {"seat": seat, "card": card, "location": where, "how": "gamble"})
-    else:
-        em.emit("gamble_lost", {"seat": seat, "card": card, "roll": roll[0]})
+    if roll[0] not in data.GAMBLE_WINS:
+        em.emit("gamble_lost", {"seat": seat, "card": None, "roll": roll[0]})
+        return
+    for _ in range(min(data.GAMBLE_LOOKS, len(g["deck"]))):
+        _smuggle_top(em, seat, loc, "gamble")
 
 
 def _reroute(em, seat: int, cmd: dict, loc: dict) -> None:
@@ -192,7 +191,7 @@ def _reroute(em, seat: int, cmd: dict, loc: dict) -> None:
     em.emit("delivery_rerouted", {"seat": seat, "card": card, "from": loc["id"], "to": to})
 
 
-EVENT_FIELDS = {"gamble": {"card"}, "reroute": {"card", "to"}}
+EVENT_FIELDS = {"reroute": {"card", "to"}}
 EVENT_HANDLERS = {"smuggle": _smuggle, "stakeout": _stakeout, "restock": _restock,
                   "gamble": _gamble, "reroute": _reroute}
 

@@ -21,17 +21,23 @@ BOOZE_CARDS = {
 MOB_OF = {card: mob for mob, cards in BOOZE_CARDS.items() for card in cards}
 
 SETUP_DELIVERIES = 9            # "Draw and place nine Delivery cards."
-GAMBLE_WINS = (4, 5, 6)         # house Event "gamble": one die, 4-6 wins
+GAMBLE_WINS = (4, 5, 6)         # house Event "gamble": one die, 4-6 wins ...
+GAMBLE_LOOKS = 2                # ... and smuggles the top card this many times
 
 #: Event ids the kernel implements; a Location card names one of them.
+#: An Event that gains a card takes it from the current Location: a card it draws from the
+#: deck is placed here first (RULES.md: house Events never override "You may only take a
+#: Delivery card from your current Location"; docs/rules-decisions.md, issue 28).
 EVENTS = {
     "hideout": "passive: nobody at this Location can be Tailed (no Event action)",
-    "smuggle": "look at the top Delivery card of the deck; keep it if it shows your Booze type, "
-               "else put it on the bottom of the deck unseen",
+    "smuggle": "look at the top Delivery card of the deck in secret; if it shows your Booze "
+               "type it is placed here and you take it, else it goes to the bottom of the deck "
+               "unseen",
     "stakeout": "Tail the player seated to your left, wherever they are",
     "restock": "draw the top Delivery card of the deck and place it at its Location",
-    "gamble": "name a Delivery card showing your Booze type at any Location and roll a die: "
-              "on 4-6 take it",
+    "gamble": "roll a die: on 4-6 smuggle twice (look at the top Delivery card in secret; if it "
+              "shows your Booze type it is placed here and you take it, else it goes to the "
+              "bottom unseen; then the same with the next top card); on 1-3 nothing",
     "reroute": "move one Delivery card from this Location to another Location",
 }
 PASSIVE_EVENTS = frozenset({"hideout"})

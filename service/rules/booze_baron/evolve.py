@@ -84,8 +84,8 @@ def apply(g: dict | None, kind: str, p: dict) -> dict:
             p_["chosen"], p_["has_chosen"] = None, False
     elif kind == "delivery_taken":
         _take(g, p["card"])
-        if p["card"] in g["deck"]:                  # the Docks: straight off the deck
-            g["deck"].remove(p["card"])
+        if p["card"] in g["deck"]:   # a smuggle recorded before issue 28: straight off the
+            g["deck"].remove(p["card"])  # deck (now `delivery_drawn` places it here first)
         player(g, p["seat"])["deliveries"].append({"id": p["card"], "face_up": True})
         _done(g, p["seat"])
     elif kind == "tail_started":

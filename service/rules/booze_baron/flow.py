@@ -32,7 +32,9 @@ def _after_move(em) -> None:
 
 def _deck_runs_dry(em) -> None:
     """No Delivery cards left: the Unexposed player(s) with the fewest Coins are Exposed
-    and put the Movement card of their current Location back in the box."""
+    and put the Movement card of their current Location back in the box. END OF ROUND is
+    read in its printed order, so this comes before the game-end check: a lone Unexposed
+    player is Exposed too (his Mob then "last had an Unexposed Bootlegger")."""
     g = em.game
     standing = unexposed(g)
     if not standing:

@@ -24,17 +24,12 @@ def _event_action(g: dict, seat: int) -> dict | None:
     loc = location(g, p["location"])
     event, base = loc["event"], {"event": loc["event"], "location": loc["id"],
                                  "what": data.EVENTS[loc["event"]]}
-    if event in ("smuggle", "restock") and g["deck"]:
+    if event in ("smuggle", "restock", "gamble") and g["deck"]:
         return _action("trigger_event", base, [{}])
     if event == "stakeout":
         target = left_of(g, seat)
         if not hideout(g, player(g, target)["location"]):
             return _action("trigger_event", {**base, "target": target}, [{}])
-    if event == "gamble":
-        cards = [c for l in g["locations"] for c in l["cards"] if shows(g, c, p["mob"])]
-        if cards:
-            return _action("trigger_event", {**base, "card": {"choices": cards}},
-                           [{"card": c} for c in cards])
     if event == "reroute" and loc["cards"]:
         others = [l["id"] for l in g["locations"] if l["id"] != loc["id"]]
         return _action("trigger_event", {**base, "card": {"choices": loc["cards"]},

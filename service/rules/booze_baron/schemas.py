@@ -35,7 +35,7 @@ class TailSchema(Schema):
 
 class TriggerEventSchema(Schema):
     card = F.String(validate=validate.Length(min=1, max=10),
-                    metadata={"description": "gamble / reroute: the Delivery card"})
+                    metadata={"description": "reroute: the Delivery card (here) to move"})
     to = F.String(validate=_loc, metadata={"description": "reroute: the Location it goes to"})
 
 
@@ -101,7 +101,9 @@ EVENT_SPECS = {
     "delivery_discarded": {"seat": _seat, "card": _hidden_card},
     "delivery_rerouted": {"seat": _seat, "card": _card, "from": F.String(**_req),
                           "to": F.String(**_req)},
-    "gamble_lost": {"seat": _seat, "card": _card, "roll": F.Integer(**_req)},
+    # card: the card a gamble named, in games before issue 28 (any Location then); null since
+    "gamble_lost": {"seat": _seat, "card": F.String(allow_none=True, **_req),
+                    "roll": F.Integer(**_req)},
     "action_passed": {"seat": _seat},
     "baron_passed": {"from": _seat, "to": _seat},
     "deliveries_turned_down": {"round": F.Integer(**_req)},

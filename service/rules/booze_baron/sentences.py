@@ -2,11 +2,16 @@
 
 Each function takes the payload *as the viewer may see it* (views.redact_event: hidden
 fields are None) and `who(seat) -> str`, and returns one English sentence; a redacted
-payload yields a sentence that names nothing hidden.
+payload yields a sentence that names nothing hidden. The end names the winning Mob and its
+members ("The Beer mob (Ada and Dee) wins."), Mobs sharing the win, and, when Mobs were level
+on Coins, the printed tie-break that decided (read from `who.ended`, the game as it ended,
+when the log's `who` carries it; see service/desk/sentences.py).
 """
 from __future__ import annotations
 
 from typing import Callable
+
+from . import scoring
 
 Who = Callable[[int], str]
 
@@ -40,9 +45,64 @@ def _viewed(p: dict, who: Who) -> str:
     return f"{who(p['seat'])} looks at {who(p['target'])}'s Delivery cards: {shown}."
 
 
+def _mob(mob) -> str:
+    return str(mob).title()
+
+
+def _and(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _members(p: dict, mob: str, who: Who) -> str:
+    out = getattr(who, "forfeited", None) or frozenset()
+    seats = sorted(int(s) for s, m in (p.get("mobs") or {}).items() if m == mob)
+    return _and([who(s) + (" (forfeited)" if s in out else "") for s in seats]) if seats else ""
+
+
+def _tie_break(winner: str, level: list[str], who: Who) -> str:
+    """How the printed tie-breaks (seed p. 6) gave `winner` the win over the Mobs level with it
+    on Coins: most opposing Bootleggers Exposed, then the Mob whose last Unexposed Bootlegger
+    fell last. Read from the game as it ended (the log's `who.ended`); without it, both named."""
+    others = [m for m in level if m != winner]
+    game = (getattr(who, "ended", None) or {}).get("game")
+    generic = ("the printed tie-breaks decide it (most opposing Bootleggers Exposed, then the Mob whose "
+               "last Unexposed Bootlegger fell last)")
+    try:
+        exposed = {m: scoring._opposing_exposes(game, m) for m in level}
+        if all(exposed[winner] > exposed[m] for m in others):
+            return ("more opposing Bootleggers Exposed decide it ("
+                    + ", ".join(f"{_mob(m)} {exposed[m]}" for m in level) + ")")
+        stood = {m: scoring._last_standing(game, m) for m in level}
+        if all(exposed[m] == exposed[winner] for m in others) and all(stood[winner] > stood[m] for m in others):
+            standing = any(p["mob"] == winner and not p["exposed"] for p in game["players"])
+            return (f"level on opposing Bootleggers Exposed too ({exposed[winner]} each), the {_mob(winner)} mob "
+                    + ("still has an Unexposed Bootlegger" if standing else "had an Unexposed Bootlegger the longest"))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        pass   # no game to read (a bare `who`), or a game of another shape
+    return generic
+
+
 def _ended(p: dict, who: Who) -> str:
-    coins = ", ".join(f"{m} {c}" for m, c in sorted(p["mob_coins"].items()))
-    return f"The game ends; Coins by Mob: {coins}. {' and '.join(p['winners'])} win."
+    coins = ", ".join(f"{_mob(m)} {c}" for m, c in sorted(p["mob_coins"].items()))
+    won = list(p.get("winners") or [p["winner"]])
+    why = {"fewer_than_two_unexposed": "fewer than two Bootleggers are still Unexposed"}.get(
+        p.get("reason"), str(p.get("reason") or "").replace("_", " ") or "it is over")
+    start = f"The game ends: {why}. Coins by Mob: {coins}."
+    if len(won) > 1:
+        members = "; ".join(f"{_mob(m)}: {_members(p, m, who)}" for m in won if _members(p, m, who))
+        coins = {p["mob_coins"].get(m) for m in won}
+        each = f" with {coins.pop()} Coins each" if len(coins) == 1 else ""
+        return f"{start} The {_and([_mob(m) for m in won])} mobs share the win{each}" + (
+            f" ({members})." if members else ".")
+    winner = won[0]
+    members = _members(p, winner, who)
+    line = f"{start} The {_mob(winner)} mob{f' ({members})' if members else ''} wins."
+    top = p["mob_coins"].get(winner)
+    level = [m for m, c in sorted(p["mob_coins"].items()) if c == top]
+    if len(level) > 1:
+        line += (f" Tie-break: {_and([_mob(m) for m in level])} are level at {top} Coins; "
+                 f"{_tie_break(winner, level, who)}.")
+    return line
 
 
 SENTENCES: dict[str, Callable[[dict, Who], str]] = {
@@ -77,7 +137,9 @@ SENTENCES: dict[str, Callable[[dict, Who], str]] = {
                                          "of the deck unseen.",
     "delivery_rerouted": lambda p, who: f"{who(p['seat'])} moves {_card(p['card'])} from "
                                         f"{_at(p['from'])} to {_at(p['to'])}.",
-    "gamble_lost": lambda p, who: f"{who(p['seat'])} rolls {p['roll']} and loses the gamble for {_card(p['card'])}.",
+    "gamble_lost": lambda p, who: (
+        f"{who(p['seat'])} rolls {p['roll']} and loses the gamble for {_card(p['card'])}." if p.get("card")
+        else f"{who(p['seat'])} rolls {p['roll']} and loses the gamble."),
     "action_passed": lambda p, who: f"{who(p['seat'])} passes.",
     "baron_passed": lambda p, who: f"The Booze Baron passes from {who(p['from'])} to {who(p['to'])}.",
     "deliveries_turned_down": lambda p, who: "All face-up Delivery cards are turned face-down.",

@@ -17,7 +17,10 @@ STEP_WORDS = {"move": "the Action phase (use a die or end your turn)",
 
 def check_allowed(game: dict, seat: int, kind: str) -> None:
     if game.get("finished"):
-        raise RuleViolation("game_finished", f"the game is over (seat {game['winner']} won); "
+        won = game.get("winners") or [game["winner"]]
+        who = " and ".join(f"seat {s}" for s in won)
+        raise RuleViolation("game_finished", f"the game is over ({who} "
+                            f"{'won' if len(won) == 1 else 'share the win'}); "
                             "no more commands are accepted")
     if kind not in HANDLERS:
         raise RuleViolation("unknown_command", f"{kind!r} is not a Prohibition command",

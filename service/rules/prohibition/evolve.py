@@ -120,6 +120,8 @@ def apply(g: dict | None, kind: str, p: dict) -> dict:
         g["step"], g["step_seats"], g["step_done"], g["offer"] = None, [], [], None
     elif kind == "game_ended":
         g["finished"], g["winner"], g["ranking"] = True, p["winner"], list(p["ranking"])
+        if "winners" in p:   # games ended before shared wins (issue 28) fold as they did
+            g["winners"] = list(p["winners"])
         g["step"], g["step_seats"], g["step_done"], g["phase"] = "finished", [], [], "finished"
     # "timed_out" is informational.
     return g

@@ -33,19 +33,22 @@ def start_turn(em, seat: int, round_: int) -> None:
 
 
 def _ranking(g: dict) -> list[int]:
-    """Most Bankrolls first; ties: more Cases, then later in the turn order (fewer turns)."""
-    order = g["order"]
-    return sorted(order, key=lambda s: (-player(g, s)["bankrolls"], -player(g, s)["cases"],
-                                        -order.index(s)))
+    """Most Bankrolls first. Seats level on Bankrolls are listed in seat order: that order
+    decides nothing (they share the win or the place; Cases have no end value)."""
+    return sorted(g["order"], key=lambda s: (-player(g, s)["bankrolls"], s))
 
 
 def end_game(em, reason: str) -> None:
+    """`winners`: every seat with the most Bankrolls (the seed names no tie-break, so tied
+    Mobsters share the win); `winner` is that seat alone, or None when the win is shared.
+    Games recorded before `winners` existed keep their one `winner` (evolve, views)."""
     g = em.game
     ranking = _ranking(g)
     best = player(g, ranking[0])["bankrolls"]
+    winners = [s for s in ranking if player(g, s)["bankrolls"] == best]
     em.emit("game_ended", {
-        "winner": ranking[0], "ranking": ranking, "reason": reason,
-        "tied_on_bankrolls": [s for s in ranking if player(g, s)["bankrolls"] == best],
+        "winner": winners[0] if len(winners) == 1 else None, "winners": winners,
+        "ranking": ranking, "reason": reason, "tied_on_bankrolls": winners,
         "bankrolls": {str(p["seat"]): p["bankrolls"] for p in g["players"]},
         "cases": {str(p["seat"]): p["cases"] for p in g["players"]}})
 

@@ -118,11 +118,42 @@ def timed_out(p, names):
             f"{p['default']} for them.")
 
 
+def _and(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _result(p, names, out) -> str:
+    """Who won, with the Bankrolls it took. Tied Mobsters share the win (`winners`, RULES.md);
+    a record from before that decision names one `winner` and `tied_on_bankrolls`: he won the
+    tie-break then (more Cases, then later in the turn order), and its sentence says so."""
+    bankrolls = p["bankrolls"]
+    winners = p.get("winners")
+    if isinstance(winners, list) and len(winners) > 1:
+        each = {bankrolls.get(str(s)) for s in winners}
+        return (f"{_and([_who(names, s) for s in winners])} share the win"
+                + (f" with {each.pop()} Bankrolls each." if len(each) == 1 else "."))
+    winner = winners[0] if isinstance(winners, list) and winners else p["winner"]
+    level = [s for s in p.get("tied_on_bankrolls") or () if s not in out]
+    if isinstance(winners, list) or len(level) < 2 or winner not in level:
+        return f"{_who(names, winner)} wins."
+    cases = p.get("cases") or {}
+    others = [s for s in level if s != winner]
+    counts = ", ".join(f"{_who(names, s)} {cases.get(str(s), 0)}" for s in level)
+    if all(cases.get(str(winner), 0) > cases.get(str(s), 0) for s in others):
+        how = f"more Cases decide it ({counts})"
+    else:
+        how = f"Cases ({counts}), then the later in the turn order decide it"
+    return (f"{_who(names, winner)} wins. Tie-break: {_and([_who(names, s) for s in level])} are level at "
+            f"{bankrolls[str(winner)]} Bankrolls; {how}.")
+
+
 def game_ended(p, names):
     why = ("the last Culture Bankroll is taken" if p["reason"] == "culture_empty"
            else "the round limit is reached")
-    money = ", ".join(f"{_who(names, s)} {p['bankrolls'][str(s)]}" for s in p["ranking"])
-    return f"The game ends: {why}. {_who(names, p['winner'])} wins. Bankrolls: {money}."
+    out = getattr(names, "forfeited", None) or frozenset()
+    money = ", ".join(f"{_who(names, s)} {p['bankrolls'][str(s)]}" + (" (forfeited)" if s in out else "")
+                      for s in p["ranking"])
+    return f"The game ends: {why}. {_result(p, names, out)} Bankrolls: {money}."
 
 
 SENTENCES = {

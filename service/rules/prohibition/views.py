@@ -5,15 +5,22 @@ from __future__ import annotations
 
 from events.canonical import copy_value
 
+from . import data
 from .evolve import board
 
 
 def view(state: dict, viewer: dict) -> dict:
-    return copy_value(state.get("game"))
+    """The game, with `winners` always shown: null while the game runs; every seat that
+    shares the win once it is over. A game that ended before shared wins (issue 28) named
+    one winner in its stored `game_ended`, and keeps it: `[winner]`."""
+    game = copy_value(state.get("game"))
+    if game is not None and "winners" not in game:
+        game["winners"] = [game["winner"]] if game.get("finished") else None
+    return game
 
 
 def stand_in(state: dict, seat: int, oracle) -> dict:
-    """A seat's look-ahead game (service/look_ahead.py): with nothing hidden, the game itself
+    """A seat's look-ahead game (service/bots/look_ahead.py): with nothing hidden, the game itself
     (the look-ahead rolls with a stand-in seed)."""
     return {**state, "game": view(state, {"kind": "seat", "seat": seat})}
 
@@ -23,5 +30,7 @@ def redact_event(event: dict, viewer: dict) -> dict:
 
 
 def lobby_view(state: dict) -> dict:
-    """Before the deal: the board as it will start."""
-    return {"board": board(), "law": None, "round": None, "phase": None}
+    """Before the deal: the board as it will start, and the house round limit the game
+    will have (`round_limit`, as in play)."""
+    return {"board": board(), "law": None, "round": None, "phase": None,
+            "round_limit": data.ROUND_LIMIT}

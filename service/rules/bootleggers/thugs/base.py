@@ -87,13 +87,34 @@ def a_speakeasy(g: dict, sid, *, open_=True, omalleys=False) -> dict:
     return s
 
 
-def not_sold_yet(g: dict, s: dict, why: str = "") -> None:
-    """Effects on how a speakeasy starts selling (its demand, whether it opens) must come
-    before it starts selling; `why` says what the card would have changed."""
+def no_crate_sold_yet(g: dict, s: dict, why: str = "") -> None:
+    """RULES.md "How late a card may come": a card on how a speakeasy sells (its demand,
+    docks, prices, whether it is open) stays playable there until its first crate is sold —
+    also while a Public-dock question is open before that; `why` says what the card could
+    no longer change."""
     sel = g.get("selling") or {}
-    if s["id"] in (sel.get("done") or []) or sel.get("speakeasy") == s["id"]:
-        raise bad("too_late", f"{sname(s['id'])} has already started selling this round"
-                  + (f": {why}" if why else ""))
+    done = s["id"] in (sel.get("done") or [])
+    if done or (sel.get("speakeasy") == s["id"] and sel.get("sold")):
+        raise bad("too_late", f"{sname(s['id'])} has "
+                  + ("finished selling" if done else "sold its first crate")
+                  + " this round, and a card on how a speakeasy sells is played before its "
+                  "first crate is sold" + (f": {why}" if why else ""))
+
+
+def truck_not_sold_from(g: dict, tr: dict) -> None:
+    """A lined-up truck's cargo can be borrowed until its first crate is sold: at the
+    speakeasy selling now, the trucks at the Majority and Minority docks (and anywhere
+    under unlimited demand) have had their turn; a Public-dock truck has had it once the
+    question about it was answered."""
+    sel = g.get("selling") or {}
+    if not tr["at"] or sel.get("speakeasy") != tr["at"]:
+        return
+    entry = next(e for e in speakeasy(g, tr["at"])["trucks"] if e["truck"] == tr["id"])
+    waiting = (entry["dock"] == "public" and sel.get("remaining") is not None
+               and entry["truck"] not in sel.get("asked", []) and not sel.get("refused"))
+    if not waiting:
+        raise bad("too_late", f"{tr['id']}'s turn to sell at {sname(tr['at'])} has come; its "
+                  "cargo can be borrowed only until its first crate is sold")
 
 
 def still_selling(g: dict, s: dict, what: str) -> None:

@@ -9,7 +9,7 @@ cannot play them (rulebook, "Hints on bidding and buying").
 from __future__ import annotations
 
 from .. import data
-from ..model import dock_for, markers_in_supply, muscle_order, player, sname, speakeasy
+from ..model import dock_for, markers_in_supply, muscle_order, sname, speakeasy
 from ..selling import DOCK_RANK
 from .base import Card, a_speakeasy, bad, can_pay, need, still_selling
 

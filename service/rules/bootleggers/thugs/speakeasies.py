@@ -5,22 +5,26 @@ Each "for one Round only" effect is a `round_effect` event kept in `game["effect
 `round_ended`; selling.py reads it. Such a card needs the speakeasy open (as printed).
 Word of Mouth and Packing Heat change each crate's profit or price, so they count until the
 speakeasy has finished selling (a Public-dock question may still be open); Thirsty, Copper in
-the House and Bust a Speakeasy change how it starts selling, so they must come before.
+the House and Bust a Speakeasy change its demand, docks or opening, so they count until its
+first crate is sold (RULES.md "How late a card may come") — also during a Public-dock
+question asked before that, when Thirsty's die is rolled at once and added to the demand and
+Copper in the House makes it unlimited (selling.card_on_demand).
 """
 from __future__ import annotations
 
+from .. import selling
 from ..model import sname, speakeasy
-from .base import Card, a_speakeasy, bad, need, not_sold_yet, still_selling
+from .base import Card, a_speakeasy, bad, need, no_crate_sold_yet, still_selling
 
 
-#: per card: what it changes at a speakeasy that has started selling (None: it still can —
+#: per card: what it could no longer change once the speakeasy's first crate is sold (None:
 #: a price or profit counts crate by crate, until the speakeasy has finished selling)
 TOO_LATE = {
     "word_of_mouth": None,              # names below, for the sentence once it is too late
     "packing_heat": None,
-    "thirsty": "its demand is already rolled",
-    "copper_in_the_house": "its demand, docks and prices are already set",
-    "g_men_bust_a_speakeasy": "it is already open for business",
+    "thirsty": "the demand its crates are sold against is settled",
+    "copper_in_the_house": "its docks, demand and prices are in use",
+    "g_men_bust_a_speakeasy": "it is open for business",
 }
 
 
@@ -34,7 +38,7 @@ def _round_card(kind: str, omalleys: bool = False) -> Card:
         if TOO_LATE[kind] is None:
             still_selling(g, s, PER_CRATE[kind])
         else:
-            not_sold_yet(g, s, TOO_LATE[kind])
+            no_crate_sold_yet(g, s, TOO_LATE[kind])
         fx = g["effects"]
         if kind == "copper_in_the_house" and s["id"] in fx["copper"]:
             raise bad("already", f"the Copper is already in the house at {sname(s['id'])}")
@@ -42,6 +46,7 @@ def _round_card(kind: str, omalleys: bool = False) -> Card:
 
     def resolve(em, seat, t):
         em.emit("round_effect", {"kind": kind, "seat": seat, "speakeasy": t["speakeasy"]})
+        selling.card_on_demand(em, speakeasy(em.game, t["speakeasy"]), kind, seat)
 
     def candidates(g, seat):
         for s in g["speakeasies"]:

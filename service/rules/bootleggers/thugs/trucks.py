@@ -6,17 +6,19 @@ Truck ids are global (`small_3`), so a target is named by its id alone; whoever 
 rented out) onto one empty truck of yours that holds all the crates, "Ship them as if you
 produced them": before the target is lined up your loaded truck waits at home and is
 dispatched at your turn in Muscle order (`cargo_hijacked`); only when the target was already
-lined up does your truck join the end of the line at the dock your influence gives at the
-open speakeasy you name (`truck_hijacked`, FAQ: "behind all other Trucks already lined
-up"). A hijacked or busted truck is empty and may then be stolen with Hey, Free Truck. Move Over, Pigeon leaves
-the truck where it stands (owner's priority) and pays its wholesale to the player.
+lined up does your truck join the end of the line at that same speakeasy, at the dock your
+influence gives there (`truck_hijacked`, FAQ: "that Truck does not move ... your[s] goes to
+the appropriate Dock behind all other Trucks already lined up"; `to_speakeasy` may be left
+out or name that speakeasy). A hijacked or busted truck is empty and may then be stolen with
+Hey, Free Truck. Move Over, Pigeon leaves the truck where it stands (owner's priority), pays
+its wholesale to the player, and may be played until the truck's first crate is sold.
 """
 from __future__ import annotations
 
 from .. import data
 from ..model import dock_for, player, sname, speakeasy, truck
-from .base import (Card, a_speakeasy, a_truck, after_loading, bad, before_dump, need,
-                   not_sold_yet, shipping_phase)
+from .base import (Card, a_truck, after_loading, bad, before_dump, need, shipping_phase,
+                   truck_not_sold_from)
 
 
 def _others_truck(g, seat, t, what="truck"):
@@ -24,8 +26,6 @@ def _others_truck(g, seat, t, what="truck"):
     holder, tr = a_truck(g, t[what])
     if holder["seat"] == seat:
         raise bad("bad_target", f"{tr['id']} is operated by you; choose another mobster's truck")
-    if tr["at"] and tr["load"]:
-        not_sold_yet(g, speakeasy(g, tr["at"]))
     return holder, tr
 
 
@@ -90,9 +90,13 @@ def hijack_check(g, seat, t):
                       f"{mine['id']} and you send it at your turn in Muscle order, as if you "
                       "produced them; leave out to_speakeasy", 422)
         return {"truck": tr["id"], "with_truck": mine["id"]}
-    need(t, "to_speakeasy")
-    s = a_speakeasy(g, t["to_speakeasy"], omalleys=True)
-    not_sold_yet(g, s)
+    s = speakeasy(g, tr["at"])
+    if t.get("to_speakeasy") not in (None, s["id"]):
+        raise bad("bad_target", f"{tr['id']} is already lined up at {sname(s['id'])}: hijacked "
+                  f"crates stay there — your truck joins the end of the line at {sname(s['id'])}, "
+                  "at the dock your influence gives you there (FAQ: \"that Truck does not move "
+                  "... your[s] goes to the appropriate Dock behind all other Trucks that are "
+                  "already lined up\"); name no other speakeasy")
     return {"truck": tr["id"], "with_truck": mine["id"], "to_speakeasy": s["id"]}
 
 
@@ -115,9 +119,7 @@ def hijack_candidates(g, seat):
             if m["capacity"] >= tr["load"] > 0 and not tr["at"]:
                 yield {"truck": tr["id"], "with_truck": m["id"]}
             elif m["capacity"] >= tr["load"] > 0:
-                for s in g["speakeasies"]:
-                    if s["open"]:
-                        yield {"truck": tr["id"], "with_truck": m["id"], "to_speakeasy": s["id"]}
+                yield {"truck": tr["id"], "with_truck": m["id"], "to_speakeasy": tr["at"]}
 
 
 def pigeon_check(g, seat, t):
@@ -125,6 +127,7 @@ def pigeon_check(g, seat, t):
     if not tr["at"] or not tr["load"]:
         raise bad("not_lined_up", f"{tr['id']} is not lined up with crates at a speakeasy; "
                   "Move Over, Pigeon is played on a truck lined up at a speakeasy")
+    truck_not_sold_from(g, tr)
     entry = next(e for e in speakeasy(g, tr["at"])["trucks"] if e["truck"] == tr["id"])
     if entry.get("paid_to") is not None:
         raise bad("already", f"{tr['id']}'s cargo is already borrowed")

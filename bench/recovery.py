@@ -1,0 +1,185 @@
+"""Time from kill -9 to serving again, for each process `make serve` runs.
+
+    .venv/bin/python bench/recovery.py [--trials 3]
+
+Starts `bootleggers serve` as `make serve` runs it (its own embedded Redis with AOF in a temp
+working dir, gunicorn with 2 workers, the RQ worker; rate limits off), opens a running game,
+then, `--trials` times each, SIGKILLs:
+
+- the RQ worker: seconds until its replacement has registered in Redis, and until a job
+  queued right after the kill (a replay, POST /v1/games/{id}/replays) has run;
+- the embedded Redis: seconds until the first 200 on a game read (GET /v1/games/{id}, polled
+  every 10 ms; meanwhile 503s, counted, and nothing else);
+- one gunicorn worker: seconds until the first 200 on a game read (the other worker answers
+  meanwhile), and until gunicorn has forked its replacement.
+
+The restart backoff is the default (0.5 s for a first crash, doubling up to 10 s), but the
+"stable minute" after which a child counts as healthy again is cut to 2 s
+(RESTART_STABLE_SECONDS) so that every trial, 3 s after the previous recovery, is a first
+crash, as a lone crash in production is. Figures are seconds, median (min–max).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import signal
+import statistics
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+import redis  # noqa: E402
+from rq import Worker  # noqa: E402
+
+from tests.support.served import _cmdline, _proc_stat, call, descendants  # noqa: E402
+from tests.support.web_process import start_serve_embedded, stop  # noqa: E402
+
+POLL = 0.01
+
+
+def status_of(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status
+    except urllib.error.HTTPError as exc:
+        return exc.code
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return 0
+
+
+def children(parent: int, marker: str) -> list[int]:
+    return sorted(pid for pid in descendants(parent)
+                  if (stat := _proc_stat(pid)) and stat[0] != "Z" and stat[1] == parent and marker in _cmdline(pid))
+
+
+def wait(what: str, test, timeout: float = 60.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        found = test()
+        if found:
+            return found
+        time.sleep(POLL)
+    raise RuntimeError(f"timed out waiting for {what}")
+
+
+def registered(client: redis.Redis, pid: int) -> bool:
+    try:
+        return any(w.pid == pid for w in Worker.all(connection=client))
+    except redis.RedisError:
+        return False
+
+
+def worker_trial(serve: int, base: str, client: redis.Redis, game: dict) -> tuple[float, float]:
+    old = children(serve, "ClockWorker")[0]
+    wait("the worker to register", lambda: registered(client, old))
+    os.kill(old, signal.SIGKILL)
+    killed = time.monotonic()
+    status, job = call(base, "POST", f"/v1/games/{game['id']}/replays", {}, token=game["organizer"])
+    assert status == 202, job
+    new = wait("a new worker", lambda: [p for p in children(serve, "ClockWorker") if p != old])[0]
+    wait("the new worker to register", lambda: registered(client, new))
+    registered_after = time.monotonic() - killed
+
+    def ran() -> str | None:  # (finished, or failed: either way a worker ran it)
+        status, answer = call(base, "GET", f"/v1/jobs/{job['job_id']}", token=game["organizer"])
+        assert status == 200, answer
+        return answer["status"] if answer["status"] in ("finished", "failed") else None
+
+    wait("the replay job", ran)
+    return registered_after, time.monotonic() - killed
+
+
+def redis_trial(serve: int, base: str, game: dict) -> tuple[float, int]:
+    victim = children(serve, "redis-server")[0]
+    read = f"{base}/v1/games/{game['id']}"
+    assert status_of(read) == 200
+    os.kill(victim, signal.SIGKILL)
+    killed = time.monotonic()
+    unavailable = 0
+    while True:
+        status = status_of(read)
+        if status == 200:
+            return time.monotonic() - killed, unavailable
+        if status != 503:
+            raise AssertionError(f"a game read answered {status} while Redis was down")
+        unavailable += 1
+        time.sleep(POLL)
+
+
+def web_trial(serve: int, base: str, game: dict) -> tuple[float, float]:
+    master = children(serve, "gunicorn")[0]
+    workers = children(master, "gunicorn")
+    assert len(workers) == 2, workers
+    victim = workers[0]
+    read = f"{base}/v1/games/{game['id']}"
+    os.kill(victim, signal.SIGKILL)
+    killed = time.monotonic()
+    wait("a game read", lambda: status_of(read) == 200)
+    first = time.monotonic() - killed
+    wait("gunicorn's replacement worker",
+         lambda: len(now := children(master, "gunicorn")) == 2 and victim not in now)
+    return first, time.monotonic() - killed
+
+
+def summary(values: list[float]) -> str:
+    return f"{statistics.median(values):.2f} s ({min(values):.2f}–{max(values):.2f})"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--trials", type=int, default=3)
+    args = parser.parse_args()
+    workdir = Path(tempfile.mkdtemp(prefix="bench-recovery-"))
+    log_path = workdir / "serve.log"
+    process, base = start_serve_embedded(workdir, log_path, RATE_LIMITS="off", RESTART_STABLE_SECONDS="2",
+                                         LOG_LEVEL="warning")
+    try:
+        status, created = call(base, "POST", "/v1/games", {"ruleset": "bootleggers", "seats": 3})
+        assert status == 201, created
+        game = {"id": created["game_id"], "organizer": created["organizer_token"]}
+        for name in ("Ada", "Bix", "Cora"):
+            assert call(base, "POST", f"/v1/games/{game['id']}/seats", {"name": name})[0] == 201
+        assert call(base, "POST", f"/v1/games/{game['id']}/start", {}, token=game["organizer"])[0] in (200, 201)
+        redis_port = int(_cmdline(children(process.pid, "redis-server")[0]).split(":")[-1].split()[0])
+        client = redis.Redis(host="127.0.0.1", port=redis_port, socket_connect_timeout=1, socket_timeout=5)
+
+        registered_in, job_in, redis_in, refused, web_in, web_back = [], [], [], [], [], []
+        for _ in range(args.trials):
+            time.sleep(3)  # past RESTART_STABLE_SECONDS: a first crash
+            a, b = worker_trial(process.pid, base, client, game)
+            registered_in.append(a)
+            job_in.append(b)
+            time.sleep(3)
+            a, n = redis_trial(process.pid, base, game)
+            redis_in.append(a)
+            refused.append(n)
+            time.sleep(1)
+            a, b = web_trial(process.pid, base, game)
+            web_in.append(a)
+            web_back.append(b)
+        print(f"kill -9, {args.trials} trials each, on `bootleggers serve` (default backoff: 0.5 s for a first crash)")
+        print(f"  RQ worker:       a new worker registered in {summary(registered_in)}; "
+              f"a job queued at the kill ran in {summary(job_in)}")
+        print(f"  embedded Redis:  first 200 on a game read after {summary(redis_in)} "
+              f"(503 storage_unavailable meanwhile: {sum(refused)} reads, nothing else)")
+        print(f"  gunicorn worker: first 200 on a game read after {summary(web_in)} (the other worker answers); "
+              f"gunicorn forked its replacement after {summary(web_back)}")
+        return 0
+    except BaseException:
+        print(f"serve's log: {log_path}", file=sys.stderr)
+        raise
+    finally:
+        stop(process)
+        if sys.exc_info()[0] is None:
+            shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

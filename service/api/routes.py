@@ -1,0 +1,18 @@
+"""Every blueprint the web process serves, in one place.
+
+`API_BLUEPRINTS` are flask-smorest's (each route declares its operation, service/api/openapi.py):
+api_spec/generate.py builds the document from them. `PAGES` are for people, not part of the
+API: the docs page, the desk (viewer) and the lobby and seat pages (with the favicon and
+the HTML error pages browsers get). Importing this module registers every route (desk,
+disputes, records and stream add theirs to the games blueprint).
+"""
+from __future__ import annotations
+
+from service.api import clock as clock_api, desk, disputes, docs, games as games_api, ops, records, stream  # noqa: F401
+from service.api import pages, tournaments as tournaments_api, viewer as viewer_api
+from service.api import tournament_desk  # noqa: F401  (adds its report to the tournaments blueprint)
+from service.api import tournament_stream  # noqa: F401  (registers on the tournaments blueprint)
+
+API_BLUEPRINTS = (games_api.bp, ops.bp, clock_api.bp, tournaments_api.bp)
+PAGES = (docs.bp, viewer_api.bp, pages.bp)
+BLUEPRINTS = API_BLUEPRINTS + PAGES

@@ -1,0 +1,80 @@
+"""The tournament's report over HTTP (API.md, "Tournaments"): `GET /v1/tournaments/{id}/report`.
+
+| verb and path | who | what |
+|---|---|---|
+| `GET /v1/tournaments/{id}/report` | organizer (anyone once finished) | one self-contained printable HTML page |
+
+Registered on the tournaments blueprint, as the game's report (service/api/desk.py) is on the
+games blueprint. This module only gathers what the page needs — the tournament's state and
+record, each table's game state, each table's rulings told as sentences — and the pure
+renderer (service/tournaments/report.py) builds the page. Who may read it follows the game's
+report: a report of an event still running is the organizer's; after the end the whole record
+is public, so is its report.
+"""
+from __future__ import annotations
+
+from flask import Response
+
+from events.integrity import RecordDamaged
+from projections.core import CLOCK_EVENTS
+from service.api.auth import caller, require
+from service.api.declare import TOKEN_OPTIONAL, api_operation, codes, errors
+from service.api.games import games
+from service.api.tournaments import A_TOURNAMENT, bp, tournaments
+from service.desk.game_log import names_of
+from service.desk.sentences import sentence
+from service.table.errors import GameNotFound
+from service.tournaments import report
+
+#: organizer events that run a game rather than rule on it (as in the game's report); the
+#: disputes are shown from the game's state
+NOT_RULINGS = frozenset({"game_created", "game_started", "said", "dispute_filed", "dispute_resolved"}) | CLOCK_EVENTS
+
+
+def table_rulings(game_id: str, game: dict) -> list[dict]:
+    """The organizer's rulings at one table, `[{version, text, reason}]`, read from its events
+    (a ruleset's corrections live only there). The report is the organizer's until the end and
+    everyone's after, when every event is public: nothing here needs redacting."""
+    ruleset, who = games().ruleset_for(game["ruleset"]), names_of(game)
+    found = []
+    for stored in games().store.iter_all(game_id, upto=game["version"]):
+        event = games().registry.upcast(stored)
+        if ((event.get("actor") or {}).get("kind") == "organizer" and event["type"] not in NOT_RULINGS
+                and event["payload"].get("reason") != "ruling"):   # a ruling's own bookkeeping
+            found.append({"version": event["version"], "text": sentence(event, ruleset, who),
+                          "reason": event["payload"].get("reason")})
+    return found
+
+
+@bp.get("/tournaments/<tournament_id>/report")
+@api_operation("getTournamentReport", "tournaments",
+               problems=codes(TOKEN_OPTIONAL, A_TOURNAMENT, {401: ("token_required",), 403: ("forbidden",),
+                                                             409: ("record_damaged",)}),
+               summary="One self-contained printable HTML page: standings, every round's tables and results, "
+                       "rulings, disputes, verification (organizer; anyone after the end)",
+               description="The organizer at any time; anyone once the tournament has finished. One HTML page that "
+                           "loads nothing else (inline styles, no scripts), to keep, mail or print: the standings "
+                           "with their tie-breaks, ratings and the scoring rule in words; every round's tables with "
+                           "who sat where, their results and a link to each game's own report; the rulings and "
+                           "disputes of the tournament and of every table; and a verification summary (the "
+                           "tournament's chain, its seed commitment and, once finished, the revealed seed checked "
+                           "against it, each table's recorded head hash beside its game's head hash now).",
+               responses={"200": {"description": "the report",
+                                  "content": {"text/html": {"schema": {"type": "string"}}}},
+                          **errors(401, 403, 404, 409, 413)})
+def read_tournament_report(tournament_id: str):
+    state = tournaments().load(tournament_id)
+    viewer = caller(state)
+    if state["status"] != "finished":
+        require(viewer, "organizer", what="read the report of a tournament before it finishes")
+    tables, rulings = {}, {}
+    for table in state["tables"]:
+        game_id = table["game_id"]
+        try:
+            tables[game_id] = games().load(game_id)
+            rulings[game_id] = table_rulings(game_id, tables[game_id])
+        except (GameNotFound, RecordDamaged):   # not made yet, or damaged: the page says it could not be read
+            tables[game_id] = None
+    record = list(tournaments().store.iter_all(tournament_id, upto=state["version"]))
+    page = report.render(state, tables, rulings, record)
+    return Response(page, mimetype="text/html", headers={"Content-Disposition": "inline"})

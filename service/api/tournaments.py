@@ -1,0 +1,371 @@
+"""The tournament endpoints of API.md "Tournaments": thin — parse, authorize, call the
+tournament ledger (and its director for the tables' games), redact."""
+from __future__ import annotations
+
+from flask import current_app, jsonify
+
+from service.api import queries
+from service.api import tournament_schemas as ts
+from service.api.auth import bearer_token, caller
+from service.api.declare import (BEARER, JSON_BODY, PINNED, PINS, PUBLIC, TOKEN_OPTIONAL, TOKEN_REQUIRED, TOURNAMENT_ARCHIVED,
+                                 api_operation, codes, errors, ok)
+from service.api.games import games, ruleset_named, seat_range
+from service.api.openapi import ApiBlueprint
+from service.api.problems import Problem
+from service.api.request_log import note
+from service.api.requests import json_object, pins
+from service.table import lobby_index
+from service.table.ledger import Outcome
+from service.tournaments import director, record, scoring
+from service.tournaments.kernel import current_table
+from service.tournaments.ledger import Tournaments
+
+bp = ApiBlueprint("tournaments", __name__, url_prefix="/v1")
+A_TOURNAMENT = {404: ("tournament_not_found",)}
+HIDDEN_PAYLOAD_FIELDS = ("token_hash", "organizer_token_hash")
+#: rendered standings kept per process (the tournaments most recently read)
+STANDINGS_KEPT = 64
+
+
+def tournaments() -> Tournaments:
+    return current_app.extensions["tournaments"]
+
+
+def created(body: dict, location: str):
+    response = jsonify(body)
+    response.status_code = 201
+    response.headers["Location"] = location
+    return response
+
+
+def receipt_of(tournament_id: str, outcome: Outcome) -> dict | None:
+    return tournaments().receipt(tournament_id, outcome.version, outcome.events[-1]["hash"])
+
+
+def require_kind(actor: dict, kind: str, code: str, refused: str) -> None:
+    """Only `kind` (an entrant, the organizer): 401 without a token, 403 `code` for another."""
+    if actor["kind"] == kind:
+        return
+    if actor["kind"] == "spectator":
+        raise Problem(401, "token_required", f"send your token: `Authorization: Bearer <token>` ({refused})")
+    raise Problem(403, code, refused)
+
+
+def view_event(event: dict, finished: bool) -> dict:
+    """A tournament hides nothing but its tokens' hashes, until it finishes: then its record
+    is public as stored, so that anyone can check its chain."""
+    if finished:
+        return event
+    return {**event, "payload": {k: v for k, v in event["payload"].items() if k not in HIDDEN_PAYLOAD_FIELDS}}
+
+
+def view(state: dict, actor: dict) -> dict:
+    """The tournament as anyone may see it (its disputes: the organizer's, and each entrant's own)."""
+    tables = [{"round": t["round"], "table": t["table"], "game_id": t["game_id"], "entrants": t["seats"],
+               "status": t["status"], "result": t["result"]} for t in state["tables"]]
+    shown = {k: state[k] for k in ("tournament_id", "name", "ruleset", "status", "round", "rounds", "table_size",
+                                   "format", "scoring", "no_show", "game_options", "entrants", "talk_count",
+                                   "version", "created_at")}
+    disputes = state.get("disputes") or []
+    if actor["kind"] == "entrant":
+        disputes = [d for d in disputes if d["entrant"] == actor["entrant"]]
+    elif actor["kind"] != "organizer":
+        disputes = []
+    return {**shown, "tables": tables, "seed_commitment": state["rng"]["seed_commitment"],
+            "seed": state["rng"]["seed"], **({"disputes": disputes} if disputes else {})}
+
+
+@bp.post("/tournaments")
+@api_operation("createTournament", "tournaments",
+               problems=codes(JSON_BODY, {422: ("invalid_options", "unknown_ruleset")}),
+               summary="Create a tournament", security=PUBLIC,
+               description="Anyone may create a tournament: an event of several rounds of tables, each table an "
+                           "ordinary game of `ruleset` that the server creates and starts with `game_options`. "
+                           "The answer holds the organizer token (shown once: it seats rounds, drops entrants and "
+                           "is the organizer token of every table's game) and the commitment to the tournament's "
+                           "secret seed, from which every seating comes. Entrants then register until round 1 "
+                           "is seated.",
+               responses={**ok(201, "TournamentCreatedAnswer", "created; keep the organizer token", ("Location",)),
+                          **errors(400, 413, 415, 422, 429)})
+@bp.arguments(ts.CreateTournament())
+def create_tournament(body: dict):
+    ruleset = ruleset_named(body["ruleset"])
+    low, high = seat_range(ruleset)
+    size = body.get("table_size") or {"min": max(low, min(4, high)), "max": min(high, max(5, low))}
+    if size["min"] < low or size["max"] > high:
+        raise Problem(422, "invalid_fields", f"{ruleset.name} is played by {low} to {high} players a table",
+                      errors={"table_size": [f"min and max must be within {low} and {high}"]})
+    options = body["game_options"]
+    if options["rng"].get("mode") != "seeded":
+        raise Problem(422, "invalid_options", "a tournament's tables deal from their own committed seeds: "
+                      "`game_options.rng` must stay seeded", errors={"game_options": ["rng must be seeded"]})
+    for seats in range(size["min"], size["max"] + 1):
+        problems = ruleset.validate_options(options, seats)
+        if problems:
+            raise Problem(422, "invalid_options", f"some game options are not allowed at a table of {seats}; "
+                          "see `errors`", errors=problems)
+    made = tournaments().create({**body, "table_size": size})
+    first = tournaments().store.read(made["tournament_id"], 0, 1)[0]
+    return created({**made, "receipt": tournaments().receipt(made["tournament_id"], first["version"], first["hash"])},
+                   f"/v1/tournaments/{made['tournament_id']}")
+
+
+@bp.get("/tournaments")
+@api_operation("listTournaments", "tournaments", problems={422: ("invalid_fields",)},
+               summary="List tournaments, newest first, a page at a time", security=PUBLIC,
+               description="Anyone: each tournament's public line (name, ruleset, status, round, entrants), newest "
+                           "first, `limit` at a time; pass the answer's `next` as `after` for the next page. "
+                           "`status` keeps only `registering`, `running` or `finished` ones.",
+               responses={**ok(200, "TournamentList", "public fields of each tournament, and `next`"), **errors(422)})
+@bp.arguments(queries.TournamentsQuery(), location="query")
+def list_tournaments(query: dict):
+    try:
+        page, cursor = tournaments().list(query.get("status"), query["limit"], query.get("after"))
+    except lobby_index.BadCursor:
+        raise Problem(422, "invalid_fields", "`after` must be the `next` of an earlier page, as given",
+                      errors={"after": ["not a cursor this server gave"]}) from None
+    return jsonify(tournaments=page, next=cursor)
+
+
+@bp.post("/tournaments/<tournament_id>/entrants")
+@api_operation("registerEntrant", "tournaments",
+               problems=codes(JSON_BODY, A_TOURNAMENT, TOKEN_OPTIONAL, TOURNAMENT_ARCHIVED,
+                              {403: ("organizer_only",), 409: ("registration_closed", "name_taken", "record_damaged")}),
+               summary="Register for a tournament",
+               description="Anyone, until round 1 is seated (409 `registration_closed` after). The answer holds "
+                           "the entrant's number and token, shown this once: the token is the entrant's seat "
+                           "token at every table of the tournament, and its token here (`/me`, `drop`, talk, "
+                           "disputes). Names must differ within a tournament (409 `name_taken`). With `bot`, "
+                           "the organizer (its token) enters a house player whose seats the server's bot plays.",
+               responses={**ok(201, "EntrantAnswer", "your entrant number and token", ("Location",)),
+                          **errors(400, 401, 403, 404, 409, 413, 415, 422, 429)})
+@bp.arguments(ts.Register())
+def register(body: dict, tournament_id: str):
+    actor = None
+    if body.get("bot"):
+        state = tournaments().load(tournament_id)
+        actor = caller(state)
+    entrant, token, outcome = tournaments().register(tournament_id, body["name"].strip(), body.get("bot"), actor)
+    return created({"entrant": entrant, "entrant_token": token, "version": outcome.version,
+                    "receipt": receipt_of(tournament_id, outcome)}, f"/v1/tournaments/{tournament_id}/me")
+
+
+@bp.get("/tournaments/<tournament_id>")
+@api_operation("getTournament", "tournaments", problems=codes(TOKEN_OPTIONAL, A_TOURNAMENT, {409: ("record_damaged",)}),
+               summary="The tournament: entrants, rounds and every table",
+               description="Anyone: the tournament's settings, its entrants, and every table of every round with its "
+                           "game id, who sits where, whether it is still playing and its result once its game "
+                           "ended. The organizer also sees the disputes filed about the tournament, an entrant "
+                           "its own.",
+               responses={**ok(200, "Tournament", "the tournament"), **errors(401, 404, 409, 413)})
+def read_tournament(tournament_id: str):
+    state = tournaments().load(tournament_id)
+    return jsonify(view(state, caller(state)))
+
+
+@bp.post("/tournaments/<tournament_id>/commands")
+@api_operation("sendTournamentCommand", "tournaments",
+               problems=codes(TOKEN_REQUIRED, A_TOURNAMENT, JSON_BODY, PINNED, TOURNAMENT_ARCHIVED, {
+                   403: ("organizer_only", "entrant_only", "forbidden"),
+                   409: ("registration_closed", "tournament_finished", "no_rounds_left", "round_in_play",
+                         "no_entrants", "already_dropped", "not_seated", "rounds_left", "dispute_resolved",
+                         "record_damaged"),
+                   422: ("tables_required", "invalid_seating", "seating_is_swiss", "unknown_entrant",
+                         "unknown_version", "unknown_dispute")}),
+               summary="Seat a round, drop an entrant, finish, talk or dispute", parameters=PINS, security=BEARER,
+               description="`seat_round` (organizer): seats the next round — Swiss from the standings and the "
+                           "tournament's seed, or the organizer's `tables` in a fixed tournament — and creates and "
+                           "starts every table's game; refused while a table of the round is still playing. "
+                           "`drop {entrant}` (organizer, or the entrant itself): no later round seats it, and its "
+                           "seat at a table still playing goes to the `no_show` policy (the server's bot, or a "
+                           "forfeit). `no_show {entrant}` (organizer): that policy now, without dropping. `finish` "
+                           "(organizer, once the last round's tables are done) reveals the seed. `say`, `dispute` "
+                           "(an entrant, about an event of the tournament's record) and `resolve_dispute` "
+                           "(organizer). The answer: the events appended (token hashes left out) and the new "
+                           "`version`.",
+               responses={**ok(201, "CommandAnswer", "the events appended; `Location` is the tournament",
+                               ("Location", "Idempotent-Replayed")),
+                          **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 429)})
+@bp.arguments(ts.TournamentCommand())
+def send_command(body: dict, tournament_id: str):
+    note(command=body["type"])
+    state = tournaments().load(tournament_id)
+    actor = caller(state)
+    if actor["kind"] == "spectator":
+        raise Problem(401, "token_required", "you need the organizer's or an entrant's token: "
+                      "send `Authorization: Bearer <token>`")
+    outcome = tournaments().command(tournament_id, actor, body, state=state, **pins())
+    after = outcome.state
+    if any(e["type"] == "round_seated" for e in outcome.events):
+        director.open_tables(games(), after)
+    if any(e["type"] == "entrant_no_show" for e in outcome.events):
+        director.apply_no_shows(games(), after)
+    finished = after["status"] == "finished"
+    response = jsonify(version=outcome.version, events=[view_event(e, finished) for e in outcome.events],
+                       receipt=receipt_of(tournament_id, outcome))
+    response.status_code = 201
+    response.headers["Location"] = f"/v1/tournaments/{tournament_id}"
+    if outcome.duplicate:
+        response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
+@bp.get("/tournaments/<tournament_id>/standings")
+@api_operation("getStandings", "tournaments", problems=codes(A_TOURNAMENT, {409: ("record_damaged",)}),
+               summary="The standings", security=PUBLIC,
+               description="Anyone: every entrant ranked by points, then by the tie-breaks (opponents' points, "
+                           "then in-game score share), each row showing its tie-break values and the entrant's "
+                           "openskill (Plackett–Luce) rating, which never decides a rank. `explained` says the "
+                           "scoring rule in words. The standings follow every table result, amendments included.",
+               responses={**ok(200, "Standings", "the standings"), **errors(404, 409, 413)})
+def standings(tournament_id: str):
+    # The standings are part of the state (kernel.py), but a thousand entrants' state is large
+    # to load and copy: the answer at a version is kept, rendered, and served again while the
+    # tournament's head (version and hash, one round trip) has not moved.
+    ledger, kept = tournaments(), current_app.extensions.setdefault("standings_answers", {})
+    hit = kept.get(tournament_id)
+    if hit is None or hit[0] != ledger.store.head(tournament_id):
+        state = ledger.load(tournament_id)
+        body = current_app.json.dumps({"round": state["round"], "rows": state["standings"],
+                                       "explained": scoring.EXPLAINED, "version": state["version"]})
+        hit = kept[tournament_id] = ((state["version"], state["head_hash"]), body)
+        while len(kept) > STANDINGS_KEPT:
+            kept.pop(next(iter(kept)))
+    return current_app.response_class(hit[1], mimetype="application/json")
+
+
+@bp.get("/tournaments/<tournament_id>/me")
+@api_operation("getMyTournament", "tournaments",
+               problems=codes(TOKEN_REQUIRED, A_TOURNAMENT, {403: ("entrant_only",), 409: ("record_damaged",)}),
+               summary="Where to sit, and your results (an entrant)", security=BEARER,
+               description="An entrant's own page: the table to sit at now (its game id and seat: open "
+                           "`/v1/games/{game_id}` with the same token) while its round plays, every result so far, "
+                           "and its row of the standings.",
+               responses={**ok(200, "Me", "your table and results"), **errors(401, 403, 404, 409, 413)})
+def me(tournament_id: str):
+    state = tournaments().load(tournament_id)
+    actor = caller(state)
+    require_kind(actor, "entrant", "entrant_only", "this page is an entrant's own; the organizer reads the tournament")
+    entrant = actor["entrant"]
+    found = current_table(state, entrant)
+    table = None
+    if found and found[0]["status"] == "playing":
+        t, seat = found
+        table = {"round": t["round"], "table": t["table"], "game_id": t["game_id"], "seat": seat["seat"],
+                 "status": t["status"]}
+    results = []
+    for t in state["tables"]:
+        seat = next((s["seat"] for s in t["seats"] if s["entrant"] == entrant), None)
+        if seat is None or t["result"] is None:
+            continue
+        places = t["result"]["places"]
+        points = 0.0 if t["result"]["annulled"] else scoring.placement_points(places).get(str(seat), 0.0)
+        results.append({"round": t["round"], "table": t["table"], "game_id": t["game_id"],
+                        "place": places.get(str(seat)), "points": points, "annulled": t["result"]["annulled"]})
+    row = next((r for r in state["standings"] if r["entrant"] == entrant), None)
+    info = state["entrants"][entrant - 1]
+    return jsonify(entrant=entrant, name=info["name"], dropped=info["dropped"], table=table, results=results,
+                   standing=row)
+
+
+@bp.get("/tournaments/<tournament_id>/disputes")
+@api_operation("listTournamentDisputes", "tournaments",
+               problems=codes(TOKEN_REQUIRED, A_TOURNAMENT, {403: ("organizer_only",), 409: ("record_damaged",)}),
+               summary="Every dispute of every table (organizer)", security=BEARER,
+               description="The organizer's desk: every dispute filed at any table of the tournament, and about the "
+                           "tournament itself, open ones first; each names its game (null for the tournament's "
+                           "own), round, table and the version it is about, with a link to that game's state at "
+                           "that version.",
+               responses={**ok(200, "TournamentDisputes", "the disputes, open first"), **errors(401, 403, 404, 409, 413)})
+def disputes(tournament_id: str):
+    state = tournaments().load(tournament_id)
+    require_kind(caller(state), "organizer", "organizer_only", "only the tournament's organizer reads every "
+                 "table's disputes")
+    found = [{"game_id": None, "round": None, "table": None, "dispute": d["dispute"], "state": d["state"],
+              "version": d["about"], "text": d["text"], "link": f"/v1/tournaments/{tournament_id}/events?after="
+              f"{d['about'] - 1}&limit=1"} for d in state.get("disputes") or []]
+    for table in state["tables"]:
+        try:
+            game = games().load(table["game_id"])
+        except Exception:  # a table not yet made (the director will): nothing filed there
+            continue
+        for d in game.get("disputes") or []:
+            found.append({"game_id": table["game_id"], "round": table["round"], "table": table["table"],
+                          "dispute": d["dispute"], "state": d["state"], "version": d["about"], "text": d["text"],
+                          "link": f"/v1/games/{table['game_id']}?at={d['about']}"})
+    found.sort(key=lambda d: (d["state"] != "open", d["round"] or 0, d["table"] or 0, d["dispute"]))
+    return jsonify(disputes=found)
+
+
+@bp.get("/tournaments/<tournament_id>/events")
+@api_operation("listTournamentEvents", "tournaments", problems=codes(A_TOURNAMENT, {409: ("record_damaged",),
+                                                                                 422: ("invalid_fields",)}),
+               summary="The tournament's own record, a page at a time", security=PUBLIC,
+               description="Anyone: the tournament's events after `after`, `limit` at a time, each with its place "
+                           "in the hash chain; token hashes are left out until the tournament finishes, when its "
+                           "record is public as stored.",
+               responses={**ok(200, "TournamentEventsPage", "a page of events"), **errors(404, 409, 413, 422)})
+@bp.arguments(queries.Page(), location="query")
+def events(query: dict, tournament_id: str):
+    state = tournaments().load(tournament_id)
+    finished = state["status"] == "finished"
+    page = tournaments().events(tournament_id, query["after"], query["limit"], upto=state["version"], stored=finished)
+    body = {"version": state["version"], "events": [view_event(e, finished) for e in page]}
+    if page:
+        body["next_after"] = page[-1]["version"]
+    return jsonify(body)
+
+
+@bp.get("/tournaments/<tournament_id>/export")
+@api_operation("exportTournament", "tournaments",
+               problems=codes(TOKEN_OPTIONAL, A_TOURNAMENT, {401: ("token_required",), 403: ("forbidden",),
+                                                             409: ("record_damaged",)}),
+               summary="The tournament's portable record, with every table's game",
+               description="Once the tournament has finished, anyone: its whole record as stored (hash chain, "
+                           "revealed seed) and the exported record of every table's game, which "
+                           "`bootleggers verify` checks offline — chain, seed, every seating re-derived from the "
+                           "seed and the standings before it, every table's result read again from its game, "
+                           "and the standings. Before the end, the organizer's reading copy (`complete: false`, "
+                           "token hashes left out, each running table as the organizer sees it).",
+               responses={**ok(200, "TournamentRecord", "the record"), **errors(401, 403, 404, 409, 413)})
+def export(tournament_id: str):
+    state = tournaments().load(tournament_id)
+    actor = caller(state)
+    if state["status"] != "finished" and actor["kind"] != "organizer":
+        if actor["kind"] == "spectator":
+            raise Problem(401, "token_required", "until the tournament finishes only its organizer may export it: "
+                          "send `Authorization: Bearer <token>`")
+        raise Problem(403, "forbidden", "until the tournament finishes only its organizer may export it")
+    viewer = {"kind": "organizer"} if actor["kind"] == "organizer" else {"kind": "spectator"}
+    return jsonify(record.export(tournaments(), games(), tournament_id, viewer))
+
+
+@bp.post("/tournaments/import")
+@api_operation("importTournament", "tournaments",
+               problems=codes(JSON_BODY, {401: ("token_required", "bad_token"), 403: ("forbidden",),
+                                          409: ("tournament_exists",), 422: ("invalid_record",)}),
+               summary="Import a finished tournament's record (its organizer)", security=BEARER,
+               description="The organizer of the tournament in the record (its token) brings a finished tournament, "
+                           "with every table's game, onto this server. Nothing is trusted: the record must verify "
+                           "whole, as `bootleggers verify` checks it (chain, seed, every seating re-derived, every "
+                           "table's game and result, the standings), and every event's payload is checked against "
+                           "its schema. It keeps its id, tokens and chain. Bodies up to "
+                           "`MAX_TOURNAMENT_IMPORT_BYTES` (64 MiB).",
+               responses={**ok(201, "TournamentImported", "imported", ("Location",)),
+                          **errors(400, 401, 403, 409, 413, 415, 422, 429)})
+def import_tournament():
+    token = bearer_token()
+    if token is None:
+        raise Problem(401, "token_required", "importing a tournament needs its organizer's token: "
+                      "send `Authorization: Bearer <token>`")
+    try:
+        imported = record.import_record(tournaments(), games(), json_object(), token)
+    except record.InvalidRecord as bad:
+        extra = {"event_version": bad.version} if bad.version is not None else {}
+        raise Problem(422, "invalid_record", bad.detail, **extra) from None
+    except record.NotTheOrganizer:
+        raise Problem(403, "forbidden", "only the organizer of the tournament in this record may import it; "
+                      "this token is not theirs") from None
+    except record.TournamentExists as exists:
+        raise Problem(409, "tournament_exists", f"this server already holds tournament {exists.args[0]}") from None
+    return created(imported, f"/v1/tournaments/{imported['tournament_id']}")

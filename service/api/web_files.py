@@ -1,0 +1,42 @@
+"""What every page for people shares: where its static files live (service/web/, served as
+they are: no CDN, no build step), how one is handed out, and the short HTML error page a
+browser gets instead of the API's problem+json. Below both service/api/viewer.py (the desk)
+and service/api/pages.py (the lobby, the seat's page), so neither imports the other."""
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+from flask import Response, request, send_from_directory
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+
+def static_page(name: str) -> Response:
+    """An HTML page from service/web/. `no-referrer`: a token in the fragment never leaves
+    the page, and neither does the page's address."""
+    response = send_from_directory(WEB, name, max_age=0)
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def wants_html() -> bool:
+    """A browser's navigation: it prefers text/html to any JSON (API clients never do)."""
+    accept = request.accept_mimetypes
+    return accept.quality("text/html") > max(accept.quality("application/json"),
+                                             accept.quality("application/problem+json"))
+
+
+def html_error(status: int, title: str, detail: str) -> Response:
+    """A plain page, CSP-safe (no script), that says what went wrong and links to the lobby."""
+    body = (f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>{escape(title)}</title><link rel=\"icon\" href=\"/favicon.ico\">"
+            f"<link rel=\"stylesheet\" href=\"/viewer/assets/pages.css\"></head>"
+            f"<body class=\"error-page\" data-status=\"{status}\"><header><h1>{escape(title)}</h1></header>"
+            f"<main><section><p id=\"detail\">{escape(detail)}</p>"
+            f"<p><a href=\"/\">Back to the lobby</a>: open games, tournaments, or a new game.</p>"
+            f"</section></main></body></html>")
+    response = Response(body, status=status, mimetype="text/html")
+    response.headers["Cache-Control"] = "no-store"
+    return response

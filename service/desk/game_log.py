@@ -1,0 +1,149 @@
+"""The game as sentences (`GET /v1/games/{id}/log`), redacted for the reader.
+
+Each event is redacted for the viewer first (projections.views.view_event, as `/events`
+serves it) and then rendered (service/desk/sentences.py), so a sealed bid reads "Bix bid
+(sealed)." to everyone but Bix. An entry carries the round and phase the game stood at
+once the event was applied (`state["game"]["round"]` / `["phase"]`, which every ruleset
+keeps, or the ruleset's `log_phase`), and its text starts with that heading, "Round 3, Phase 1: …";
+consecutive entries with the same round and phase form one group. Two headings are the
+engine's own: the deal, before round 1, is "Setup: …" (round 0, phase null), and the event
+that ends the game and every one after it (the seed's reveal, disputes and rulings after the
+end) are "Round 12, game over: …" (the last round, phase null), so that the end is never
+listed under a phase that came before another one. One entry per event, so
+`after`/`next_after` page exactly as `/events` does.
+"""
+from __future__ import annotations
+
+import copy
+from collections import OrderedDict
+
+from projections.core import empty_state, evolve
+from projections.views import view_event
+from service.desk.sentences import sentence
+
+#: the heading of the event that ends the game and of every event after it
+GAME_OVER = "game over"
+
+
+class Names:
+    """`who(seat) -> name` for the log's sentences, from the state's seats.
+
+    A ruleset's sentence may also read `forfeited` (the seats ruled out so far, a frozenset)
+    to mark them in a result, and, for the event that ends the game only, `ended` (the state
+    once that event is applied, every part of it public by then) to tell a tie-break. A value
+    that is not a seat number (a Booze Baron Mob, "beer") is given back as it is."""
+
+    def __init__(self, names: dict[int, str], forfeited=(), ended: dict | None = None):
+        self.names = names
+        self.forfeited = frozenset(int(s) for s in forfeited or ())
+        self.ended = ended
+
+    def __call__(self, seat) -> str:
+        if seat is None:
+            return "nobody"
+        try:
+            number = int(seat)
+        except (TypeError, ValueError):
+            return str(seat)
+        return self.names.get(number, f"seat {seat}")
+
+    def at(self, state: dict, ending: bool = False) -> "Names":
+        """The same names as `state` stands (its forfeits); `ending`: `state` is the one the
+        game's last event left, which the sentence of that event may read."""
+        return Names(self.names, state.get("forfeited") or (), state if ending else None)
+
+
+def names_of(state: dict) -> Names:
+    return Names({int(s["seat"]): s["name"] for s in state.get("seats") or []}, state.get("forfeited") or ())
+
+
+def position(state: dict, event: dict | None = None, ruleset=None) -> tuple[object, object]:
+    """The round and phase an event belongs to: the state's once it is applied, unless the
+    ruleset's optional `log_phase(event, phase)` knows better (a phase with no step). The deal
+    (round 0) and the game over (the end and after) have no phase."""
+    game = state.get("game") or {}
+    round_, phase = game.get("round"), game.get("phase")
+    if over(state) or round_ == 0:
+        return round_, None
+    if event is not None and hasattr(ruleset, "log_phase") and round_ is not None:
+        phase = ruleset.log_phase(event, phase)
+    return round_, phase
+
+
+def heading(round_, phase, over: bool = False) -> str:
+    if over:
+        return f"Round {round_}, {GAME_OVER}: " if round_ else f"{GAME_OVER.capitalize()}: "
+    if round_ is None:
+        return ""
+    if round_ == 0:
+        return "Setup: "
+    if phase is None or phase == "":
+        return f"Round {round_}: "
+    if isinstance(phase, int):
+        return f"Round {round_}, Phase {phase}: "
+    return f"Round {round_}, {str(phase).replace('_', ' ')}: "
+
+
+def over(state: dict) -> bool:
+    """Whether the game has ended once this state's event is applied (a lobby annulled
+    before the deal too: its heading says so)."""
+    return state.get("status") == "finished"
+
+
+def header(state: dict, event: dict, ruleset) -> str:
+    """The heading of one event, from the state once it is applied."""
+    if over(state):
+        return heading((state.get("game") or {}).get("round"), None, over=True)
+    return heading(*position(state, event, ruleset))
+
+
+#: The state after the last entry of each recent read, by (game, version, that event's hash):
+#: a live page asks next for what follows what it has, so the next read (any reader's) folds
+#: the new events only, instead of loading the state at `after` from a checkpoint (up to 99
+#: events folded: ~50 ms, for each of 50 pages following a game). Keyed by the hash, which
+#: the next event's `prev_hash` must match: a state is reused only on its own chain.
+FOLDED: OrderedDict[tuple[str, int, str], dict] = OrderedDict()
+FOLDED_MAX = 64  # states of ~10-30 kB: the live games' heads, a few each
+
+
+def state_before(games, game_id: str, after: int, events: list[dict]) -> dict:
+    if after <= 0:
+        return empty_state()
+    known = FOLDED.get((game_id, after, events[0].get("prev_hash"))) if events else None
+    if known is not None:
+        return copy.deepcopy(known)  # evolve changes the state it is given
+    return games.load(game_id, at=after)
+
+
+def entries(games, game_id: str, current: dict, viewer: dict, after: int, limit: int) -> tuple[list[dict], int]:
+    """`limit` entries after version `after` for `viewer`, and the `next_after` to page on."""
+    ruleset = games.ruleset_for(current["ruleset"])
+    finished = current["status"] == "finished"
+    names = names_of(current)
+    events = games.events(game_id, after, limit)
+    if not events and after <= current["version"]:  # nothing new: no state to fold
+        return [], after
+    state = state_before(games, game_id, after, events)
+    out = []
+    for event in events:
+        was = state.get("status")
+        state = evolve(state, event, games.ruleset_for)
+        shown = view_event(event, viewer, ruleset, finished)
+        who = names.at(state, ending=was != "finished" and over(state))
+        round_, phase = position(state, event, ruleset)
+        out.append({"version": event["version"], "round": round_, "phase": phase,
+                    "actor": actor_of(event, who),
+                    "text": header(state, event, ruleset) + sentence(shown, ruleset, who)})
+    if not events:
+        return out, after
+    FOLDED[(game_id, events[-1]["version"], events[-1].get("hash"))] = copy.deepcopy(state)
+    while len(FOLDED) > FOLDED_MAX:
+        FOLDED.popitem(last=False)
+    return out, events[-1]["version"]
+
+
+def actor_of(event: dict, who) -> dict:
+    actor = dict(event.get("actor") or {"kind": "system"})
+    if actor.get("kind") == "seat":
+        actor["name"] = who(actor["seat"])
+    return actor

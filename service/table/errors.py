@@ -1,0 +1,21 @@
+"""What the table raises besides a rule's refusal (service/rules/errors.py) and a damaged
+record (events/integrity.py); the API answers each with its own problem."""
+from __future__ import annotations
+
+
+class GameNotFound(Exception):
+    pass
+
+
+class Busy(Exception):
+    """Too many writers raced for one game; the client may simply retry."""
+
+
+class StaleCopy(Exception):
+    """A write decided on this process's copy of the state found other writers' events at the
+    head: decide again on the record as it stands (service/table/ledger.py `execute`) —
+    `state`, when the append's refusal brought the events missed (checked), else a read."""
+
+    def __init__(self, game_id: str, state: dict | None = None):
+        super().__init__(game_id)
+        self.state = state

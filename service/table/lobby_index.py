@@ -1,0 +1,112 @@
+"""The indexes behind `GET /v1/games`: one sorted set of every game, one per status.
+
+Each set scores a game by its creation time, so a page is one ZREVRANGEBYSCORE from the
+cursor on: O(log N + limit), whatever the number of games or the status asked for. A
+game moves between the status sets in the same MULTI that rewrites its summary, so a
+status page never lists a game under a status its summary no longer has (bar a summary
+written by a server older than these indexes: `backfill` runs once to place those).
+On a Redis Cluster these few keys live in their own slots, apart from the games': the same
+writes go in one non-transactional pipeline instead (docs/service-decisions.md).
+
+The cursor is the (creation time, game id) of the last game of a page, base64url-encoded:
+the next page starts strictly after it, in (time, id) descending order, so games created
+meanwhile never shift a page and ties in time are broken by id.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from datetime import datetime
+
+import redis
+
+from events.canonical import loads
+from service.table.keys import summary_key
+
+ALL = "games:index"
+STATUSES = ("lobby", "running", "finished")
+BACKFILLED = "games:index:by-status-v1"
+_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+class BadCursor(ValueError):
+    pass
+
+
+def by_status(status: str | None, base: str = ALL) -> str:
+    """The index of every stream of a list (`base`: games', or tournaments'), or of one status."""
+    return base if status is None else f"{base}:{status}"
+
+
+def score(created_at: str) -> float:
+    return datetime.fromisoformat(created_at.replace("Z", "+00:00")).timestamp()
+
+
+def move(pipe, game_id: str, created_at: str, old: str | None, new: str, base: str = ALL) -> None:
+    """Queue on `pipe` what places a game (new, or whose status changed) in the indexes."""
+    at = score(created_at)
+    pipe.zadd(base, {game_id: at})
+    if old not in (None, "none"):
+        pipe.zrem(by_status(old, base), game_id)
+    pipe.zadd(by_status(new, base), {game_id: at})
+
+
+def encode(at: float, game_id: str) -> str:
+    return base64.urlsafe_b64encode(f"{at!r}|{game_id}".encode()).decode().rstrip("=")
+
+
+def decode(cursor: str) -> tuple[float, str]:
+    try:
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+        at, game_id = raw.split("|", 1)
+        value = float(at)
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        raise BadCursor(cursor) from None
+    if not _ID.match(game_id) or value != value:  # NaN
+        raise BadCursor(cursor)
+    return value, game_id
+
+
+def page(client: redis.Redis, status: str | None, limit: int, after: str | None,
+         base: str = ALL) -> tuple[list[str], str | None]:
+    """Up to `limit` ids after the cursor, newest first, and the next cursor."""
+    key = by_status(status, base)
+    top, last_id = ("+inf", None) if after is None else decode(after)
+    out: list[tuple[str, float]] = []
+    offset, batch = 0, limit + 1 + 8
+    while len(out) <= limit:
+        rows = client.zrevrangebyscore(key, top, "-inf", start=offset, num=batch, withscores=True)
+        for member, at in rows:
+            game_id = member.decode() if isinstance(member, bytes) else member
+            if last_id is not None and at == top and game_id >= last_id:
+                continue  # same time as the cursor, at or before it in id order
+            out.append((game_id, at))
+        if len(rows) < batch:
+            break
+        offset += batch
+    more = len(out) > limit
+    out = out[:limit]
+    return [g for g, _ in out], (encode(out[-1][1], out[-1][0]) if more and out else None)
+
+
+def backfill(client: redis.Redis) -> int:
+    """Once per database: put games listed before the status indexes existed into them."""
+    if not client.set(BACKFILLED, "1", nx=True):
+        return 0
+    placed, start = 0, 0
+    while True:
+        ids = client.zrange(ALL, start, start + 499, withscores=True)
+        if not ids:
+            return placed
+        reads = client.pipeline(transaction=False)  # (not MGET: the summaries span cluster slots)
+        for member, _ in ids:
+            reads.get(summary_key(member.decode()))
+        raws = reads.execute()
+        pipe = client.pipeline(transaction=False)
+        for (member, at), raw in zip(ids, raws):
+            if raw:
+                pipe.zadd(by_status(loads(raw)["status"]), {member: at})
+                placed += 1
+        pipe.execute()
+        start += 500

@@ -1,0 +1,107 @@
+"""The director: what a tournament's decisions mean for its tables' games.
+
+After `round_seated`, each table's game is made in one append (its id derived from its place
+in the tournament): created, its seats taken by the entrants' own tokens (one token per
+entrant for every table), started with the tournament's `game_options`, bot seats handed to
+the server's bot. After `entrant_no_show`, the seat gets the policy (`seat_to_bot` or
+`forfeit`) in its game. Every step looks at the game first and does only what is missing, and
+a game is never half made, so the director may run any number of times, even at once — after
+the organizer's `seat_round`, and from the sweeper after a crash between the tournament's
+append and the games' (results.py).
+"""
+from __future__ import annotations
+
+import logging
+import secrets
+
+from events.store import VersionConflict
+from service.rules.errors import RuleViolation
+from service.table.errors import GameNotFound
+from service.table.games import Games
+from service.table.ledger import token_hash
+
+log = logging.getLogger(__name__)
+SYSTEM = {"kind": "system"}
+
+
+def entrant_hashes(state: dict) -> dict[int, str]:
+    """Entrant -> the hash of its token (the tournament's auth table holds it)."""
+    return {a["entrant"]: h for h, a in state["auth"].items() if a.get("kind") == "entrant"}
+
+
+def organizer_hash(state: dict) -> str:
+    return next(h for h, a in state["auth"].items() if a.get("kind") == "organizer")
+
+
+def open_tables(games: Games, state: dict, round_no: int | None = None) -> int:
+    """Make, fill and start every table of the round (the latest by default) that is not yet
+    in play; how many games were touched."""
+    round_no = state["round"] if round_no is None else round_no
+    touched = 0
+    for table in state["tables"]:
+        if table["round"] == round_no and table["result"] is None:
+            touched += open_table(games, state, table)
+    return touched
+
+
+def open_table(games: Games, state: dict, table: dict) -> int:
+    """Make the table's game whole in one append (Games.open_table) unless it is there; then
+    give any no-show's seat its policy. 1 when the game was made here."""
+    game_id, names = table["game_id"], {e["entrant"]: e["name"] for e in state["entrants"]}
+    made = 0
+    if not games.exists(game_id):
+        hashes = entrant_hashes(state)
+        house = {e["entrant"]: e["bot"] for e in state["entrants"] if e.get("bot")}
+        seats = [(names[s["entrant"]], hashes[s["entrant"]]) if s["entrant"] is not None
+                 else (f"Bot {s['seat']}", token_hash(secrets.token_urlsafe(32)))  # nobody holds its token
+                 for s in table["seats"]]
+        bots = {s["seat"]: s["bot"] or house[s["entrant"]] for s in table["seats"]
+                if s["bot"] or s["entrant"] in house}
+        try:
+            games.open_table(state["ruleset"], state["game_options"], game_id=game_id,
+                             organizer_token_hash=organizer_hash(state), seats=seats, bots=bots,
+                             tournament={"tournament_id": state["tournament_id"], "round": table["round"],
+                                         "table": table["table"]})
+            made = 1
+        except VersionConflict:
+            pass  # another director (the sweeper, a retry) made it meanwhile: it is whole
+    for seat in table["seats"]:
+        if seat.get("no_show"):
+            apply_policy(games, games.load(game_id), seat["seat"], seat["no_show"], state["bot_strategy"])
+    return made
+
+
+def apply_policy(games: Games, game: dict, seat: int, policy: str, strategy: str) -> None:
+    """Give the seat to the server's bot, or forfeit it, unless its game already shows that."""
+    if game["status"] != "running":
+        return
+    if policy == "bot":
+        if str(seat) in (game.get("bots") or {}) or seat in (game.get("forfeited") or []):
+            return
+        ruling = {"kind": "seat_to_bot", "seat": seat, "strategy": strategy,
+                  "reason": "the tournament's bot plays this seat"}
+    else:
+        if seat in (game.get("forfeited") or []):
+            return
+        ruling = {"kind": "forfeit", "seat": seat, "reason": "the entrant did not play (the tournament's no-show rule)"}
+    try:
+        games.command(game["game_id"], SYSTEM, {"type": "ruling", **ruling})
+    except RuleViolation as refused:  # e.g. the game ended meanwhile: nothing left to hand over
+        log.info("tournament table %s seat %s: %s not applied: %s", game["game_id"], seat, policy, refused.detail)
+
+
+def apply_no_shows(games: Games, state: dict) -> int:
+    """Every recorded no-show whose game does not show the policy yet."""
+    done = 0
+    for table in state["tables"]:
+        if table["result"] is not None:
+            continue
+        for seat in table["seats"]:
+            if seat.get("no_show"):
+                try:
+                    game = games.load(table["game_id"])
+                except GameNotFound:
+                    continue  # open_tables makes it first
+                apply_policy(games, game, seat["seat"], seat["no_show"], state["bot_strategy"])
+                done += 1
+    return done

@@ -1,0 +1,114 @@
+"""Payload schemas of a tournament's own events (its stream: `tournament:{id}:events`).
+
+A tournament's record holds what the organizer and the server decided (who entered, who
+dropped, how each round was seated, with the shuffled order it came from) and what each
+table's game ended with (naming that game's head hash), never a copy of the games: each
+table's game keeps its own record, and `bootleggers verify` checks the two against each
+other. Talk, disputes and the seed reveal use the engine's schemas (events/engine_events.py).
+"""
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from events.engine_events import ENGINE_EVENT_SCHEMAS
+
+_id = dict(required=True, validate=validate.Range(min=1))
+
+
+class SeatsPerTable(Schema):
+    min = fields.Integer(required=True)
+    max = fields.Integer(required=True)
+
+
+class TournamentCreated(Schema):
+    name = fields.String(required=True)
+    ruleset = fields.String(required=True)
+    rounds = fields.Integer(**_id)
+    table_size = fields.Nested(SeatsPerTable, required=True)
+    format = fields.String(required=True, validate=validate.OneOf(["swiss", "fixed"]))
+    game_options = fields.Dict(required=True)
+    scoring = fields.String(required=True)
+    no_show = fields.String(required=True, validate=validate.OneOf(["bot", "forfeit"]))
+    bot_strategy = fields.String(required=True, validate=validate.OneOf(["random", "greedy"]))
+    rng_mode = fields.String(required=True, validate=validate.OneOf(["seeded"]))
+    seed_commitment = fields.String(required=True)
+    organizer_token_hash = fields.String(required=True)
+
+
+class EntrantRegistered(Schema):
+    entrant = fields.Integer(**_id)
+    name = fields.String(required=True)
+    token_hash = fields.String(required=True)
+    #: a house player the organizer entered: the server's bot plays its seats (its strategy)
+    bot = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(["random", "greedy"]))
+
+
+class EntrantDropped(Schema):
+    entrant = fields.Integer(**_id)
+    by = fields.String(required=True, validate=validate.OneOf(["organizer", "entrant"]))
+    reason = fields.String(load_default="")
+
+
+class Seat(Schema):
+    seat = fields.Integer(**_id)
+    entrant = fields.Integer(allow_none=True, required=True)
+    #: the server's bot filling a seat no entrant could (its strategy), else None
+    bot = fields.String(allow_none=True, required=True)
+
+
+class SeatedTable(Schema):
+    table = fields.Integer(**_id)
+    game_id = fields.String(required=True)
+    seats = fields.List(fields.Nested(Seat), required=True)
+
+
+class RoundSeated(Schema):
+    """`order`: the entrants as the seed shuffled them for this round (ties in points are
+    broken by it; round 1 is this order cut into tables), so anyone holding the revealed seed
+    can re-derive the seating."""
+    round = fields.Integer(**_id)
+    format = fields.String(required=True)
+    order = fields.List(fields.Integer(), required=True)
+    tables = fields.List(fields.Nested(SeatedTable), required=True)
+
+
+class TableResult(Schema):
+    """A table's game ended (or its result changed after the end): the places and in-game
+    scores of its seats, read from the game's own record at `version`, whose chain head is
+    `head_hash`."""
+    round = fields.Integer(**_id)
+    table = fields.Integer(**_id)
+    game_id = fields.String(required=True)
+    version = fields.Integer(required=True)
+    head_hash = fields.String(required=True)
+    annulled = fields.Boolean(required=True)
+    places = fields.Dict(keys=fields.String(), values=fields.Float(), required=True)
+    scores = fields.Dict(keys=fields.String(), values=fields.Float(), required=True)
+    score_name = fields.String(allow_none=True, load_default=None)
+
+
+class EntrantNoShow(Schema):
+    """The entrant's seat at its current table went to the tournament's `no_show` policy."""
+    entrant = fields.Integer(**_id)
+    round = fields.Integer(**_id)
+    table = fields.Integer(**_id)
+    game_id = fields.String(required=True)
+    seat = fields.Integer(**_id)
+    policy = fields.String(required=True, validate=validate.OneOf(["bot", "forfeit"]))
+
+
+class TournamentFinished(Schema):
+    pass
+
+
+TOURNAMENT_EVENT_SCHEMAS = {
+    "tournament_created": (TournamentCreated, 1),
+    "entrant_registered": (EntrantRegistered, 1),
+    "entrant_dropped": (EntrantDropped, 1),
+    "round_seated": (RoundSeated, 1),
+    "entrant_no_show": (EntrantNoShow, 1),
+    "table_finished": (TableResult, 1),
+    "table_result_amended": (TableResult, 1),
+    "tournament_finished": (TournamentFinished, 1),
+    **{kind: ENGINE_EVENT_SCHEMAS[kind] for kind in ("said", "seed_revealed", "dispute_filed", "dispute_resolved")},
+}

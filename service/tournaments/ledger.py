@@ -1,0 +1,164 @@
+"""Tournaments: the ledger's second kind of stream (`tournament:{id}:events`), with the same
+write loop, hash chain, checked reads, snapshots and commit–reveal seed as a game
+(service/table/ledger.py); the decisions are the tournament kernel's (kernel.py).
+
+The use cases here write the tournament's own stream only. What a decision means for its
+tables' games (make and start them, hand a no-show's seat to the policy) is the director's
+(director.py), run after the tournament's append and again by the sweeper until done; a
+table's result comes back through `record_result`, run by a job (results.py).
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import uuid
+from typing import Iterable
+
+import redis
+
+from events.canonical import dumps
+from service.runtime import timeutil
+from service.table import lobby_index
+from service.table.ledger import Ledger, Outcome, forget_seed_when_full, token_hash, utc_now
+from service.tournaments import kernel
+from service.tournaments.events import TOURNAMENT_EVENT_SCHEMAS
+
+NS = "tournament"
+INDEX = "tournaments:index"
+#: how long after its end a finished tournament stays in Redis before it leaves for the
+#: archive (setting TOURNAMENT_ARCHIVE_SECONDS), and then only once every table's game has
+#: left too (service/tournaments/archive.py)
+DEFAULT_ARCHIVE_DELAY = 24 * 3600
+
+
+def archive_delay() -> float:
+    return float(os.environ.get("TOURNAMENT_ARCHIVE_SECONDS", str(DEFAULT_ARCHIVE_DELAY)))
+
+
+class TournamentNotFound(Exception):
+    pass
+
+
+class Tournaments(Ledger):
+    NS = NS
+    ID_FIELD = "tournament_id"
+    not_found = TournamentNotFound
+    #: a tournament's state holds every entrant, table and standing (hundreds of kB for a
+    #: thousand entrants): snapshotted every 16 events, read from this process's cache between
+    SNAPSHOT_EVERY = 16
+
+    def __init__(self, client, now=utc_now):
+        super().__init__(client, now)
+        self.registry.register_all(TOURNAMENT_EVENT_SCHEMAS)
+
+    def fold_events(self, events: Iterable[dict], state: dict | None = None) -> dict:
+        return kernel.fold((self.registry.upcast(e) for e in events), state)
+
+    def evolve_one(self, state: dict, event: dict) -> dict:
+        return kernel.evolve(state, event)
+
+    def archive_due(self, state: dict) -> float | None:
+        if state.get("status") != "finished" or not state.get("ended_at"):
+            return None
+        return timeutil.epoch(state["ended_at"]) + archive_delay()
+
+    def archive_hold(self, state: dict) -> str | None:
+        if any(d.get("state") == "open" for d in state.get("disputes") or []):
+            return "a dispute is still open"
+        return None
+
+    def summary_line(self, state: dict) -> dict:
+        return summary(state)
+
+    def _queue_index(self, pipe, before: dict, after: dict) -> None:
+        if before.get("status") != after["status"]:
+            lobby_index.move(pipe, after["tournament_id"], after["created_at"], before.get("status"),
+                             after["status"], base=INDEX)
+
+    def list(self, status: str | None = None, limit: int = 100, after: str | None = None) -> tuple[list[dict], str | None]:
+        ids, cursor = lobby_index.page(self.redis, status, limit, after, base=INDEX)
+        return self.lines(ids), cursor
+
+    def running(self) -> list[str]:
+        """Every tournament whose tables may still need the director or a result (the sweeper)."""
+        return [m.decode() for m in self.redis.zrange(lobby_index.by_status("running", INDEX), 0, -1)]
+
+    # ---- use cases -----------------------------------------------------------------------
+    def create(self, spec: dict) -> dict:
+        """`spec`: the checked body of `POST /v1/tournaments` (service/api/tournaments.py)."""
+        tournament_id = "t" + uuid.uuid4().hex[:15]
+        organizer_token = secrets.token_urlsafe(32)
+        _, commitment = self.new_seed(tournament_id)
+        draft = {"type": "tournament_created", "payload": {
+            **{k: spec[k] for k in ("name", "ruleset", "rounds", "table_size", "format", "game_options",
+                                    "scoring", "no_show", "bot_strategy")},
+            "rng_mode": "seeded", "seed_commitment": commitment,
+            "organizer_token_hash": token_hash(organizer_token)}}
+        try:
+            outcome = self._write(tournament_id, kernel.empty_state(), [draft], {"kind": "organizer"}, None, None,
+                                  None)
+        except redis.exceptions.ResponseError as exc:
+            forget_seed_when_full(self, tournament_id, exc)
+            raise
+        return {"tournament_id": tournament_id, "organizer_token": organizer_token,
+                "seed_commitment": commitment, "version": outcome.version}
+
+    def register(self, tournament_id: str, name: str, bot: str | None = None,
+                 actor: dict | None = None) -> tuple[int, str, Outcome]:
+        token = secrets.token_urlsafe(32)
+
+        def decide(state, oracle):
+            drafts = kernel.decide_register(state, name, token_hash(token), bot, actor)
+            entrant = drafts[0]["payload"]["entrant"]
+            return [{**d, "actor": {"kind": "entrant", "entrant": entrant}} for d in drafts]
+
+        outcome = self.execute(tournament_id, {"kind": "anyone"}, decide)
+        return outcome.events[0]["payload"]["entrant"], token, outcome
+
+    def command(self, tournament_id: str, actor: dict, command: dict, state: dict | None = None, **pins) -> Outcome:
+        kind = command["type"]
+
+        def decide(state, oracle):
+            if kind == "seat_round":
+                return kernel.decide_seat_round(state, actor, oracle, command.get("tables"))
+            if kind == "drop":
+                return kernel.decide_drop(state, actor, command["entrant"], command.get("reason", ""))
+            if kind == "no_show":
+                return kernel.decide_no_show(state, actor, command["entrant"])
+            if kind == "finish":
+                return kernel.decide_finish(state, actor)
+            if kind == "say":
+                return kernel.decide_say(state, actor, command["text"])
+            if kind == "dispute":
+                return kernel.decide_dispute(state, actor, command["version"], command["text"])
+            if kind == "resolve_dispute":
+                return kernel.decide_resolve(state, actor, command["dispute"], command["decision"], command["text"])
+            raise ValueError(kind)  # the API's schema admits only the kinds above
+
+        return self.execute(tournament_id, actor, decide, fingerprint=dumps(command), state=state, **pins)
+
+    def record_result(self, tournament_id: str, game_id: str, result: dict) -> Outcome | None:
+        """A table's result (read from its game by results.py) into the tournament; None when
+        the tournament already holds exactly that (a job run twice appends nothing)."""
+        def decide(state, oracle):
+            drafts = kernel.decide_table_result(state, game_id, result)
+            if not drafts:
+                raise NothingToAppend(game_id)
+            return drafts
+
+        key = f"result:{game_id}:{result['version']}"
+        try:
+            return self.execute(tournament_id, {"kind": "system"}, decide, idempotency=key)
+        except NothingToAppend:
+            return None
+
+
+class NothingToAppend(Exception):
+    pass
+
+
+def summary(state: dict) -> dict:
+    """The public line of a tournament in the list."""
+    return {"tournament_id": state["tournament_id"], "name": state["name"], "ruleset": state["ruleset"],
+            "status": state["status"], "round": state["round"], "rounds": state["rounds"],
+            "entrants": len(state["entrants"]), "version": state["version"], "created_at": state["created_at"]}

@@ -1,0 +1,213 @@
+"""A tournament's portable record, and its offline verification (`bootleggers verify`).
+
+The export holds the tournament's own stream (as stored once it has finished; a reading
+copy without token hashes before) and the exported record of every table's game. Anyone
+holding a finished tournament's record can check, with no trust in the server:
+
+- the tournament's hash chain, and its revealed seed against the commitment of event 1;
+- every seating: each `round_seated` is decided again from the tournament as it stood
+  before it and the seed's shuffle at its version (service/tournaments/kernel.py), and must
+  come out the same;
+- every table: its game's record verifies on its own (chain, seed, dice, shuffles:
+  service/desk/verification.py), holds the head hash the tournament recorded at that
+  version, and its result read again from its events is the recorded one;
+- the standings: computed again from the tables' own records, they are those served.
+"""
+from __future__ import annotations
+
+from events.canonical import copy_value
+from projections.core import empty_state, evolve
+from service.desk import records as game_records
+from service.desk.verification import Check, Report, check_chain, check_seed, verify as verify_game
+from service.table import rng
+from service.table.games import Games
+from service.tournaments import kernel, scoring
+from service.table.ledger import token_hash
+from service.tournaments.ledger import Tournaments
+
+FORMAT = "bootleggers-tournament-record"
+FORMAT_VERSION = 1
+HIDDEN = ("token_hash", "organizer_token_hash")
+SYSTEM = {"kind": "system"}
+
+
+def export(tournaments: Tournaments, games: Games, tournament_id: str, viewer: dict) -> dict:
+    state = tournaments.load(tournament_id)
+    complete = state["status"] == "finished"
+    events = tournaments.events(tournament_id, 0, state["version"], upto=state["version"], stored=True)
+    if not complete:
+        events = [{**e, "payload": {k: v for k, v in e["payload"].items() if k not in HIDDEN}} for e in events]
+    tables = {}
+    for table in state["tables"]:
+        if games.exists(table["game_id"]):
+            tables[table["game_id"]] = game_records.export(games, table["game_id"], viewer)
+    return {"format": FORMAT, "format_version": FORMAT_VERSION, "tournament_id": tournament_id,
+            "ruleset": state["ruleset"], "status": state["status"], "version": state["version"],
+            "complete": complete, "events": events, "tables": tables, "standings": state["standings"]}
+
+
+def is_tournament_record(record) -> bool:
+    return isinstance(record, dict) and record.get("format") == FORMAT
+
+
+def verify(record: dict, ruleset_for) -> Report:
+    """Every check of a tournament's record; `ruleset_for(name)` gives a ruleset or None."""
+    events = record.get("events") or []
+    first = events[0] if events and isinstance(events[0], dict) else {}
+    created = first.get("payload") if first.get("type") == "tournament_created" else None
+    report = Report(first.get("game_id"), created and created.get("ruleset"), len(events),
+                    events[-1].get("hash") if events and isinstance(events[-1], dict) else None)
+    if not events:
+        report.checks.append(Check("chain", False, "the record holds no events", 1))
+        return report
+    chain = check_chain(events)
+    report.checks.append(chain)
+    if chain.ok is False:
+        return report
+    if created is None:
+        report.checks.append(Check("seed", False, "a tournament record begins with tournament_created", 1))
+        return report
+    seed_check, seed = check_seed(events, created)
+    report.checks.append(seed_check)
+    if seed_check.ok is not True:
+        return report
+    report.checks.append(check_seatings(events, seed))
+    ruleset = ruleset_for(created["ruleset"])
+    tables = record.get("tables") or {}
+    table_check, results = check_tables(events, tables, ruleset, ruleset_for)
+    report.checks.append(table_check)
+    report.checks.append(check_standings(events, results, record.get("standings")))
+    return report
+
+
+def _fold(events: list[dict]) -> dict:
+    return kernel.fold(copy_value(e) for e in events)
+
+
+def check_seatings(events: list[dict], seed: bytes) -> Check:
+    seated = [e for e in events if e["type"] == "round_seated"]
+    for event in seated:
+        before = _fold([e for e in events if e["version"] < event["version"]])
+        fixed = None
+        if event["payload"]["format"] == "fixed":
+            fixed = [[s["entrant"] for s in t["seats"] if s["entrant"] is not None] for t in event["payload"]["tables"]]
+        try:
+            again = kernel.decide_seat_round(before, SYSTEM, rng.SeededOracle(seed, event["version"]), fixed)
+        except Exception as exc:  # a seating the rules refuse cannot be in a true record
+            return Check("seatings", False, f"round {event['payload'].get('round')} (event {event['version']}) "
+                         f"could not be seated from the record before it: {exc}", event["version"])
+        if again[0]["payload"] != event["payload"]:
+            return Check("seatings", False, f"round {event['payload']['round']} (event {event['version']}) is "
+                         "not the seating the seed and the standings before it give", event["version"])
+    return Check("seatings", True, f"{len(seated)} rounds seated as the seed's shuffle and the standings give")
+
+
+def check_tables(events: list[dict], tables: dict, ruleset, ruleset_for) -> tuple[Check, dict]:
+    """Each recorded result against its game's own record; the results read again, by game."""
+    found: dict[str, dict] = {}
+    recorded = [e for e in events if e["type"] in ("table_finished", "table_result_amended")]
+    for event in recorded:
+        p = event["payload"]
+        game = tables.get(p["game_id"])
+        if not isinstance(game, dict) or not game.get("events"):
+            return Check("tables", None, f"the record lacks the game of round {p['round']} table {p['table']} "
+                         f"({p['game_id']}): its result cannot be checked", event["version"]), found
+        if game.get("complete") is not True:
+            return Check("tables", None, f"the game {p['game_id']} is not finished in this record", event["version"]), found
+        own = verify_game(game["events"], ruleset_for)
+        if not own.ok:
+            return Check("tables", False, f"the game {p['game_id']} does not verify: "
+                         f"{next(c.detail for c in own.checks if c.ok is not True)}", event["version"]), found
+        upto = [e for e in game["events"] if e["version"] <= p["version"]]
+        if len(upto) != p["version"] or upto[-1]["hash"] != p["head_hash"]:
+            return Check("tables", False, f"event {event['version']} names the head {p['head_hash'][:12]}… of game "
+                         f"{p['game_id']} at version {p['version']}, which its record does not hold",
+                         event["version"]), found
+        state = empty_state()
+        for e in upto:
+            state = evolve(state, copy_value(e), ruleset_for)
+        again = kernel.result_of(ruleset, state)
+        keys = ("annulled", "places", "scores")
+        if again is None or any(again[k] != p[k] for k in keys):
+            return Check("tables", False, f"event {event['version']} records a result of game {p['game_id']} that "
+                         "its events do not give", event["version"]), found
+        found[p["game_id"]] = again
+    return Check("tables", True, f"{len(recorded)} table results, each read again from its game's own "
+                 "verified record"), found
+
+
+def check_standings(events: list[dict], results: dict, served) -> Check:
+    """The standings computed from the tables' own results (in the order they came in) are the
+    ones the tournament's record folds to, and the ones served."""
+    state = _fold(events)
+    order = [e["payload"]["game_id"] for e in events if e["type"] == "table_finished"]
+    by_game = {t["game_id"]: t for t in state["tables"]}
+    tables = []
+    for game_id in order:
+        table = by_game[game_id]
+        result = results.get(game_id, table["result"])
+        tables.append({"round": table["round"], "table": table["table"],
+                       "seats": {str(s["seat"]): None if s["entrant"] is None else str(s["entrant"])
+                                 for s in table["seats"]},
+                       "places": result["places"], "scores": result["scores"], "annulled": result["annulled"]})
+    entrants = [{"entrant": str(e["entrant"]), "name": e["name"], "dropped": e["dropped"]} for e in state["entrants"]]
+    again = [{**row, "entrant": int(row["entrant"])} for row in scoring.standings(entrants, tables)]
+    if again != state["standings"]:
+        return Check("standings", False, "the standings the tables' own results give differ from those the "
+                     "tournament's record folds to", None)
+    if served is not None and served != again:
+        return Check("standings", False, "the record's standings are not the ones its tables give", None)
+    return Check("standings", True, f"{len(again)} entrants ranked again from {len(tables)} tables' own records")
+
+
+#: the same refusals as a game's import (service/desk/records.py)
+InvalidRecord = game_records.InvalidRecord
+NotTheOrganizer = game_records.NotTheOrganizer
+
+
+class TournamentExists(Exception):
+    pass
+
+
+def import_record(tournaments: Tournaments, games: Games, record: dict, token: str) -> dict:
+    """A finished tournament's record, with every table's game, onto this server: only if it
+    verifies whole (service/tournaments/record.py `verify`, every event's payload checked
+    against its schema too) and `token` is its organizer's. It keeps its id, tokens and
+    chain; a table's game already here must be the same game (its head at the recorded one)."""
+    if not is_tournament_record(record) or record.get("format_version") != FORMAT_VERSION:
+        raise InvalidRecord(f"this is not a tournament record of format {FORMAT!r} version {FORMAT_VERSION} "
+                            "(what GET /v1/tournaments/{id}/export gives)")
+    if record.get("complete") is not True:
+        raise InvalidRecord("only a finished tournament's record (complete: true) can be imported")
+    events = record.get("events") or []
+    created = events[0].get("payload") if events and isinstance(events[0], dict) else None
+    if not isinstance(created, dict) or token_hash(token) != created.get("organizer_token_hash"):
+        raise NotTheOrganizer()
+    report = verify(record, games.rulesets.get)
+    if not report.ok:
+        bad = next(c for c in report.checks if c.ok is not True)
+        raise InvalidRecord(f"the record does not verify ({bad.name}): {bad.detail}", bad.first_bad)
+    for event in events:
+        try:
+            tournaments.registry.check(event["type"], tournaments.registry.upcast(event)["payload"])
+        except Exception as exc:
+            raise InvalidRecord(f"event {event.get('version')} ({event.get('type')}) has a payload its type "
+                                f"does not allow: {exc}", event.get("version")) from None
+    tournament_id = events[0]["game_id"]
+    if not (isinstance(tournament_id, str) and tournament_id.startswith("t")) or tournaments.exists(tournament_id):
+        raise TournamentExists(tournament_id)
+    state = tournaments.fold_events(events)
+    for game_id, game in (record.get("tables") or {}).items():
+        if games.exists(game_id):
+            if games.load(game_id)["head_hash"] != game["events"][-1]["hash"]:
+                raise InvalidRecord(f"this server already holds another game {game_id}")
+            continue
+        try:
+            game_records.import_record(games, game, token)
+        except game_records.InvalidRecord as bad:
+            raise InvalidRecord(f"the game {game_id}: {bad.detail}") from None
+    tournaments.store.append(tournament_id, 0, events)
+    tournaments.snapshots.save(tournament_id, state)
+    tournaments.save_summary(kernel.empty_state(), state)
+    return {"tournament_id": tournament_id, "version": state["version"], "status": state["status"],
+            "head_hash": state["head_hash"], "tables": len(record.get("tables") or {})}

@@ -1,0 +1,145 @@
+// Bootleggers' deals: the open proposals in words, each with the answers the seat may give now
+// (accept, reject, withdraw: from legal-actions' examples), and a composer for a new proposal
+// (what you give and what you ask: cash, crates, trucks sold or rented, Thug cards, a promise)
+// shown only while legal-actions lists `propose_deal`.
+import { nameOf } from "./svg.js";
+import { cardLabel } from "./board.js";
+import { STARTING_DECKS } from "./decks.js";
+
+export const DEAL_ACTIONS = new Set(["propose_deal", "accept_deal", "reject_deal", "withdraw_deal"]);
+const ANSWERS = { accept_deal: "Accept", reject_deal: "Reject", withdraw_deal: "Withdraw" };
+// The other side's Thug cards are hidden: a proposal names them by kind ("thug:hit").
+const THUG_KINDS = [...new Set(STARTING_DECKS.bootleggers.men_of_action.filter((c) => c.startsWith("thug:"))
+  .map((c) => c.replace(/#\d+$/, "")))];
+
+const node = (tag, attrs = {}, text) => {
+  const made = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null && v !== false) made.setAttribute(k, v);
+  if (text !== undefined) made.textContent = text;
+  return made;
+};
+
+function side(goods) {
+  const parts = [];
+  if (goods.cash) parts.push(`$${goods.cash}`);
+  if (goods.crates) parts.push(`${goods.crates} crates`);
+  if ((goods.trucks || []).length) parts.push(`truck ${goods.trucks.join(", ")}`);
+  if ((goods.rent_trucks || []).length) parts.push(`truck ${goods.rent_trucks.join(", ")} for this round`);
+  if ((goods.thug_cards || []).length) parts.push(`Thug cards: ${goods.thug_cards.map(cardLabel).join(", ")}`);
+  return parts.join(", ") || "nothing";
+}
+
+export function describeDeal(state, d) {
+  return `${nameOf(state, d.from)} offers ${nameOf(state, d.to)}: gives ${side(d.give || {})}; asks ${side(d.get || {})}` +
+    (d.promise ? `; promises “${d.promise}”` : "");
+}
+
+/** Draw the deals panel; `send(body, refusalNode, button)` sends. Hidden when nothing to show. */
+export function drawDeals(panel, container, legal, state, send) {
+  const actions = Object.fromEntries((legal?.actions || []).filter((a) => DEAL_ACTIONS.has(a.type)).map((a) => [a.type, a]));
+  const deals = state.deals || [];
+  const parts = [];
+  if (deals.length) {
+    const list = node("ul", { class: "deals" });
+    for (const d of deals) {
+      const item = node("li", { "data-deal": d.deal });
+      item.append(node("span", {}, `${d.deal}: ${describeDeal(state, d)} `));
+      const refusal = node("p", { class: "refusal", role: "alert" });
+      for (const [type, words] of Object.entries(ANSWERS)) {
+        const example = (actions[type]?.examples || []).find((e) => e.deal === d.deal);
+        if (!example) continue;
+        const button = node("button", { type: "button", "data-command": JSON.stringify(example) }, `${words} ${d.deal}`);
+        button.addEventListener("click", () => send(example, refusal, button));
+        item.append(button);
+      }
+      item.append(refusal);
+      list.append(item);
+    }
+    parts.push(list);
+  } else parts.push(node("p", { class: "muted" }, "No open deal."));
+  // A proposal being written survives the redraws that other seats' moves cause.
+  const editing = container.querySelector("form.propose[data-dirty]");
+  if (actions.propose_deal) parts.push(editing || composer(actions.propose_deal, state, send));
+  container.replaceChildren(...parts);
+  panel.hidden = state.ruleset !== "bootleggers" || (!deals.length && !actions.propose_deal);
+}
+
+function checkboxes(legend, items, words) {
+  const set = node("fieldset", { class: "choices" });
+  set.append(node("legend", {}, legend));
+  const boxes = items.map((id) => {
+    const box = node("input", { type: "checkbox", value: id });
+    const wrap = node("label", {}, " " + (words ? words(id) : id));
+    wrap.prepend(box);
+    set.append(wrap);
+    return box;
+  });
+  if (!items.length) set.append(node("span", { class: "muted" }, "none"));
+  return { set, read: () => boxes.filter((b) => b.checked).map((b) => b.value) };
+}
+
+const freeTrucks = (p) => (p?.trucks || []).filter((t) => !t.load && !t.at && t.rented_from === undefined && !t.favor)
+  .map((t) => t.id);
+
+function composer(action, state, send) {
+  const me = (state.players || []).find((p) => p.seat === state.viewer?.seat) || {};
+  const form = node("form", { class: "propose", "aria-label": "Propose a deal" });
+  form.append(node("h3", {}, "Propose a deal"));
+  const to = node("select", { name: "to" });
+  for (const seat of action.params?.to?.choices || []) to.append(new Option(nameOf(state, seat), seat));
+  const toLabel = node("label", {}, "To ");
+  toLabel.append(to);
+  form.append(toLabel);
+  const number = (labelText, max) => {
+    const input = node("input", { type: "number", min: 0, max, value: 0 });
+    const wrap = node("label", {}, `${labelText} `);
+    wrap.append(input);
+    return { wrap, read: () => Number(input.value) || 0 };
+  };
+  // What you give: from what you hold.
+  const give = node("fieldset", { class: "side" });
+  give.append(node("legend", {}, "You give"));
+  const giveCash = number("cash $", me.cash), giveCrates = number("crates", me.crates);
+  const giveTrucks = checkboxes("trucks (sold)", freeTrucks(me));
+  const giveRent = checkboxes("trucks (rented for this round)", freeTrucks(me));
+  const giveThugs = checkboxes("Thug cards", Array.isArray(me.thug_cards) ? me.thug_cards : [], cardLabel);
+  give.append(giveCash.wrap, giveCrates.wrap, giveTrucks.set, giveRent.set, giveThugs.set);
+  // What you ask: what the other seat shows (its Thug cards only by kind).
+  const get = node("fieldset", { class: "side" });
+  get.append(node("legend", {}, "You ask"));
+  const getCash = number("cash $"), getCrates = number("crates");
+  const getTrucks = node("input", { placeholder: "their truck ids, e.g. small_2" });
+  const trucksLabel = node("label", {}, "their trucks (sold) ");
+  trucksLabel.append(getTrucks);
+  const getRent = node("input", { placeholder: "their truck ids" });
+  const rentLabel = node("label", {}, "their trucks (rented) ");
+  rentLabel.append(getRent);
+  const getThug = node("select");
+  getThug.append(new Option("—", ""));
+  for (const kind of THUG_KINDS) getThug.append(new Option(cardLabel(kind), kind));
+  const thugLabel = node("label", {}, "a Thug card ");
+  thugLabel.append(getThug);
+  get.append(getCash.wrap, getCrates.wrap, trucksLabel, rentLabel, thugLabel);
+  const promise = node("input", { maxlength: 500, placeholder: "a promise (recorded, never enforced)" });
+  const promiseLabel = node("label", {}, "Promise ");
+  promiseLabel.append(promise);
+  const button = node("button", { type: "submit" }, "Propose");
+  const refusal = node("p", { class: "refusal", role: "alert" });
+  form.append(give, get, promiseLabel, button, refusal);
+  const ids = (input) => input.value.split(/[\s,]+/).filter(Boolean);
+  const body = () => {
+    const offered = { cash: giveCash.read(), crates: giveCrates.read(), trucks: giveTrucks.read(),
+      rent_trucks: giveRent.read(), thug_cards: giveThugs.read() };
+    const asked = { cash: getCash.read(), crates: getCrates.read(), trucks: ids(getTrucks), rent_trucks: ids(getRent),
+      thug_cards: getThug.value ? [getThug.value] : [] };
+    const trim = (goods) => Object.fromEntries(Object.entries(goods).filter(([, v]) => (Array.isArray(v) ? v.length : v)));
+    return { type: "propose_deal", to: Number(to.value), give: trim(offered), get: trim(asked), promise: promise.value };
+  };
+  const update = () => { button.dataset.command = JSON.stringify(body()); };
+  form.addEventListener("input", () => { form.dataset.dirty = "true"; });
+  form.addEventListener("input", update);
+  form.addEventListener("change", update);
+  update();
+  form.addEventListener("submit", (event) => { event.preventDefault(); send(body(), refusal, button); });
+  return form;
+}

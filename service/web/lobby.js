@@ -1,0 +1,255 @@
+// The lobby (/): open games and tournaments, a page at a time (the lists' `next` cursors);
+// creating a game, with seats for the server's bot; joining one with a name. Tokens are shown
+// as links whose fragment holds them (`/play/{id}#token=…`), never sent in a query. The
+// organizer's game lives in this page's own fragment (#host=…&token=…), so a reload keeps it.
+import { get, post } from "./api.js";
+import { keep } from "./messages.js";
+import { rulesetTitle } from "./svg.js";
+
+const $ = (id) => document.getElementById(id);
+const SEATS = { bootleggers: [3, 6], prohibition: [2, 6], booze_baron: [3, 9] };
+const lists = { games: null, tournaments: null };
+const host = { id: "", token: "", seat: "", bots: [], strategy: "greedy", timer: null };
+
+const node = (tag, attrs = {}, text) => {
+  const made = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null && v !== false) made.setAttribute(k, v);
+  if (text !== undefined) made.textContent = text;
+  return made;
+};
+const absolute = (path) => new URL(path, location.origin).href;
+const playLink = (id, token) => `/play/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`;
+
+/** A link to share: the address in a read-only field (select to copy) and a link to open it. */
+function shareItem(words, path, note) {
+  const item = node("li");
+  const link = node("a", { href: path }, words);
+  const field = node("input", { readonly: "", value: absolute(path), "aria-label": `${words}: the address to share` });
+  field.addEventListener("focus", () => field.select());
+  item.append(link, note ? node("span", { class: "muted" }, ` — ${note}`) : "", field);
+  return item;
+}
+
+function problem(answer) {
+  return answer.body?.detail || `the server answered ${answer.status}`;
+}
+
+// ---- the lists ------------------------------------------------------------------------------
+async function loadGames(more = false) {
+  const after = more && lists.games ? `&after=${encodeURIComponent(lists.games)}` : "";
+  const { status, body } = await get(`/v1/games?status=lobby&limit=20${after}`);
+  const rows = $("games").tBodies[0];
+  if (!more) rows.replaceChildren();
+  if (status !== 200) { rows.append(row([problem({ status, body })])); return; }
+  for (const game of body.games) rows.append(gameRow(game));
+  if (!rows.children.length) rows.append(row(["No game is waiting for players. Create one!"], true));
+  lists.games = body.next;
+  $("games-more").hidden = !body.next;
+}
+
+function row(cells, muted) {
+  const tr = node("tr");
+  cells.forEach((c, i) => {
+    const td = node("td", i === 0 && cells.length === 1 ? { colspan: 4, class: muted ? "muted" : "" } : {});
+    if (c instanceof Node) td.append(c); else td.textContent = c;
+    tr.append(td);
+  });
+  return tr;
+}
+
+function gameRow(game) {
+  const form = node("form", { class: "join", "data-game": game.game_id });
+  const name = node("input", { name: "name", maxlength: 40, required: "", placeholder: "your name", "aria-label": `your name for game ${game.game_id}` });
+  form.append(name, node("button", { type: "submit" }, "Join"),
+    node("a", { href: `/viewer/${encodeURIComponent(game.game_id)}` }, "Watch"),
+    node("p", { class: "refusal", role: "alert" }));
+  form.addEventListener("submit", (event) => { event.preventDefault(); join(game.game_id, name.value, form); });
+  const tr = row([node("code", {}, game.game_id), rulesetTitle(game.ruleset), `${game.seats_taken} of ${game.seats_total}`, form]);
+  tr.dataset.game = game.game_id;
+  return tr;
+}
+
+async function loadTournaments(more = false) {
+  const after = more && lists.tournaments ? `&after=${encodeURIComponent(lists.tournaments)}` : "";
+  const { status, body } = await get(`/v1/tournaments?limit=20${after}`);
+  const rows = $("tournaments").tBodies[0];
+  if (!more) rows.replaceChildren();
+  if (status !== 200) { rows.append(row([problem({ status, body })])); return; }
+  for (const t of body.tournaments) {
+    const cell = node("div");
+    const desk = `/viewer/tournaments/${encodeURIComponent(t.tournament_id)}`;
+    if (t.status === "registering") {
+      const form = node("form", { class: "join", "data-tournament": t.tournament_id });
+      const name = node("input", { name: "name", maxlength: 40, required: "", placeholder: "your name", "aria-label": `your name for ${t.name}` });
+      form.append(name, node("button", { type: "submit" }, "Enter"), node("p", { class: "refusal", role: "alert" }));
+      form.addEventListener("submit", (event) => { event.preventDefault(); enter(t, name.value, form); });
+      cell.append(form);
+    }
+    cell.append(node("a", { href: desk }, "Watch"));
+    const tr = row([t.name, rulesetTitle(t.ruleset), `${t.status}${t.round ? `, round ${t.round} of ${t.rounds}` : ""} · ${t.entrants} entrants`, cell]);
+    tr.dataset.tournament = t.tournament_id;
+    rows.append(tr);
+  }
+  if (!rows.children.length) rows.append(row(["No tournament yet."], true));
+  lists.tournaments = body.next;
+  $("tournaments-more").hidden = !body.next;
+}
+
+// ---- joining --------------------------------------------------------------------------------
+async function join(gameId, name, form) {
+  const refusal = form.querySelector(".refusal");
+  refusal.textContent = "";
+  const answer = await post(`/v1/games/${encodeURIComponent(gameId)}/seats`, { name }, "");
+  if (answer.status !== 201) { refusal.textContent = problem(answer); return; }
+  showJoined(gameId, answer.body.seat, answer.body.player_token, name);
+  loadGames();
+}
+
+function showJoined(gameId, seatNo, token, name) {
+  $("joined").hidden = false;
+  $("joined-text").textContent = `${name}, you sit at seat ${seatNo} of game ${gameId}. Your seat's link holds your token: keep it, it is the only way back to your seat.`;
+  $("joined-links").replaceChildren(shareItem("Take your seat", playLink(gameId, token), "yours alone"),
+    shareItem("Watch the game", `/viewer/${encodeURIComponent(gameId)}`, "for anyone"));
+  $("joined").querySelector("a").focus();
+}
+
+async function enter(t, name, form) {
+  const refusal = form.querySelector(".refusal");
+  refusal.textContent = "";
+  const answer = await post(`/v1/tournaments/${encodeURIComponent(t.tournament_id)}/entrants`, { name }, "");
+  if (answer.status !== 201) { refusal.textContent = problem(answer); return; }
+  keep($("messages"), `${name}, you are entrant ${answer.body.entrant} of ${t.name}. Your token opens your seat at each of your tables (the desk shows where you sit):`,
+    { key: `t-${t.tournament_id}`, copy: absolute(`/viewer/tournaments/${encodeURIComponent(t.tournament_id)}#token=${encodeURIComponent(answer.body.entrant_token)}`) });
+  loadTournaments();
+}
+
+// ---- creating and hosting -------------------------------------------------------------------
+function rulesetChanged() {
+  const [low, high] = SEATS[$("ruleset").value];
+  $("seats").min = low;
+  $("seats").max = high;
+  $("seats").value = Math.min(high, Math.max(low, Number($("seats").value) || low));
+  $("bots").max = Number($("seats").value) - ($("host-name").value.trim() ? 1 : 0);
+  $("bootleggers-options").hidden = $("ruleset").value !== "bootleggers";
+}
+
+function saveHost() {  // the organizer's game in the fragment: reload-proof, never sent anywhere
+  const params = new URLSearchParams({ host: host.id, token: host.token });
+  if (host.seat) params.set("seat", host.seat);
+  if (host.bots.length) params.set("bots", host.bots.join(","));
+  params.set("strategy", host.strategy);
+  history.replaceState(null, "", `/#${params}`);
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("create-refusal").textContent = "";
+  const ruleset = $("ruleset").value;
+  const seats = Number($("seats").value);
+  const name = $("host-name").value.trim();
+  const bots = Number($("bots").value) || 0;
+  if (bots + (name ? 1 : 0) > seats) {
+    $("create-refusal").textContent = `${seats} seats cannot hold ${bots} bots${name ? " and you" : ""}.`;
+    return;
+  }
+  const options = {};
+  if (ruleset === "bootleggers") { options.rounds = Number($("rounds").value); options.influence = $("influence").value; }
+  const seconds = Number($("deadline").value) || 0;
+  if (seconds) options.deadlines = { default: seconds };
+  const made = await post("/v1/games", { ruleset, seats, options }, "");
+  if (made.status !== 201) { $("create-refusal").textContent = problem(made); return; }
+  Object.assign(host, { id: made.body.game_id, token: made.body.organizer_token, seat: "", bots: [], strategy: $("strategy").value });
+  if (name) {  // the organizer takes the first seat
+    const sat = await post(`/v1/games/${host.id}/seats`, { name }, "");
+    if (sat.status !== 201) { $("create-refusal").textContent = problem(sat); return; }
+    host.seat = sat.body.player_token;
+  }
+  // Seats for the server's bot are taken now, with a name that says so, and handed to the
+  // bot (a `seat_to_bot` ruling) once the game has started: the API rules on running games.
+  for (let n = 1; n <= bots; n++) {
+    const sat = await post(`/v1/games/${host.id}/seats`, { name: `Bot ${n} (${host.strategy})` }, "");
+    if (sat.status !== 201) { $("create-refusal").textContent = problem(sat); return; }
+    host.bots.push(sat.body.seat);
+  }
+  saveHost();
+  showHost();
+  loadGames();
+}
+
+async function showHost() {
+  $("host").hidden = false;
+  $("host-id").textContent = host.id;
+  const links = [shareItem("Invite players", `/#join=${encodeURIComponent(host.id)}`, "they join with a name"),
+    shareItem("Watch", `/viewer/${encodeURIComponent(host.id)}`, "for spectators"),
+    shareItem("The organizer's desk", `/viewer/${encodeURIComponent(host.id)}#token=${encodeURIComponent(host.token)}`, "yours alone: rulings, disputes")];
+  if (host.seat) links.unshift(shareItem("Take your seat", playLink(host.id, host.seat), "yours alone"));
+  $("host-links").replaceChildren(...links);
+  await refreshHost();
+}
+
+async function refreshHost() {
+  clearTimeout(host.timer);
+  const { status, body } = await get(`/v1/games/${encodeURIComponent(host.id)}`);
+  if (status !== 200) { $("host-status").textContent = problem({ status, body }); return; }
+  const taken = (body.players || []).length;
+  $("host-seats").replaceChildren(...(body.players || []).map((p) => node("li", { "data-seat": p.seat, "data-bot": String(host.bots.includes(p.seat)) }, p.name)));
+  const full = taken === body.seats_total;
+  $("start").disabled = body.status !== "lobby" || !full;
+  $("host").dataset.status = body.status;
+  if (body.status === "lobby") {
+    $("host-status").textContent = `${rulesetTitle(body.ruleset)}: ${taken} of ${body.seats_total} seats taken.` +
+      (full ? " Every seat is taken: start when you are ready." : " Waiting for players…");
+    host.timer = setTimeout(refreshHost, 1500);  // the lobby has no stream: look again
+  } else {
+    $("host-status").textContent = `${rulesetTitle(body.ruleset)}: the game is ${body.status}.`;
+  }
+}
+
+async function startGame() {
+  $("start-refusal").textContent = "";
+  $("start").disabled = true;
+  const started = await post(`/v1/games/${encodeURIComponent(host.id)}/start`, {}, host.token);
+  if (started.status !== 201 && started.body?.code !== "game_started") {
+    $("start-refusal").textContent = problem(started);
+    $("start").disabled = false;
+    return;
+  }
+  for (const seatNo of host.bots) {
+    const ruled = await post(`/v1/games/${encodeURIComponent(host.id)}/commands`, { type: "ruling", kind: "seat_to_bot",
+      seat: seatNo, strategy: host.strategy, reason: "a seat the organizer gave to the server's bot in the lobby" }, host.token);
+    if (ruled.status !== 201 && ruled.body?.code !== "already_a_bot") { $("start-refusal").textContent = problem(ruled); return; }
+  }
+  await refreshHost();
+  if (host.seat) location.assign(playLink(host.id, host.seat));
+}
+
+function fromFragment() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (params.get("host") && params.get("token")) {
+    Object.assign(host, { id: params.get("host"), token: params.get("token"), seat: params.get("seat") || "",
+      bots: (params.get("bots") || "").split(",").filter(Boolean).map(Number), strategy: params.get("strategy") || "greedy" });
+    showHost();
+  }
+  return params.get("join");
+}
+
+$("ruleset").addEventListener("change", rulesetChanged);
+$("seats").addEventListener("input", rulesetChanged);
+$("host-name").addEventListener("input", rulesetChanged);
+$("create-form").addEventListener("submit", create);
+$("start").addEventListener("click", startGame);
+$("games-more").addEventListener("click", () => loadGames(true));
+$("games-refresh").addEventListener("click", () => loadGames());
+$("tournaments-more").addEventListener("click", () => loadTournaments(true));
+
+(async () => {
+  rulesetChanged();
+  const invited = fromFragment();
+  await Promise.all([loadGames(), loadTournaments()]);
+  if (invited) {
+    const form = document.querySelector(`form.join[data-game="${CSS.escape(invited)}"]`);
+    if (form) form.querySelector("input").focus();
+    else keep($("messages"), `Game ${invited} is not waiting for players any more (it started, or there is no such game).`, { key: "invite" });
+  }
+  document.body.dataset.ready = "true";
+})();

@@ -1,0 +1,1 @@
+"""Tests of the tournament kernel (service/tournaments): seating and scoring, pure."""
