@@ -28,12 +28,18 @@ class HttpClient:
     def request(self, method: str, path: str, json_body=None, headers: dict | None = None) -> Answer:
         body = None if json_body is None else json.dumps(json_body).encode()
         sent = {**(headers or {}), **({"Content-Type": "application/json"} if body is not None else {})}
-        for attempt in (1, 2):  # a keep-alive connection the server closed: reconnect once
+        # A keep-alive connection the server closed: reconnect once. An answer cut after its
+        # headers (a worker killed between its two sends) is asked again only for a GET, which
+        # is safe to repeat, as browsers and HTTP libraries do.
+        retried = (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError)
+        if method == "GET":
+            retried += (http.client.IncompleteRead,)
+        for attempt in (1, 2):
             try:
                 self.connection.request(method, path, body=body, headers=sent)
                 reply = self.connection.getresponse()
                 return Answer(reply.status, dict(reply.getheaders()), reply.read())
-            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+            except retried:
                 self.connection.close()
                 self.connection = http.client.HTTPConnection(self.host, self.port, timeout=self.timeout)
                 if attempt == 2:

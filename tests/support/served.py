@@ -188,6 +188,15 @@ class Served:
         return {pid for pid in descendants(master)
                 if (stat := _proc_stat(pid)) and stat[0] != "Z" and stat[1] == master}
 
+    def wait_for_replaced_worker(self, victim: int, timeout: float = 30) -> set[int]:
+        """The two live workers once gunicorn has replaced `victim` (each check one reading of
+        the process table: the victim may die between two)."""
+        end = time.monotonic() + timeout
+        while not (len(now := self.web_workers()) == 2 and victim not in now):
+            assert time.monotonic() < end, (victim, now, self.log()[-3000:])
+            time.sleep(0.05)
+        return now
+
     def redis_url(self) -> str:
         """The embedded Redis's URL, as serve logged it when it started it."""
         for record in self.serve_records("redis"):
