@@ -17,7 +17,7 @@ from service.api.requests import json_object, pins
 from service.rules.common import loading
 from service.rules.common.text import TEXT_MAX
 from service.api.auth import caller, require
-from service.table import lobby_index
+from service.table import lobby_index, record_scan
 from service.rules.errors import RuleViolation
 from service.table.errors import StaleCopy
 from service.table.games import Games, Outcome
@@ -454,7 +454,7 @@ def readable_state(game_id: str) -> tuple[dict, dict | None]:
     try:
         return games().load(game_id), None
     except RecordDamaged as damaged:
-        state, found = games().reads.damaged_prefix_state(game_id)
+        state, found = record_scan.damaged_prefix_state(games().reads, game_id)
         first = next((p for p in found.problems if p["version"] == found.first_bad), None)
         if first is None:  # (damaged between the two reads)
             return state, {"first_bad_version": damaged.version, "damage": damaged.kind}
@@ -481,7 +481,7 @@ def audit(game_id: str):
     actor = caller(state)
     if state["status"] != "finished" or damage is not None:
         require(actor, "organizer", what="audit a game before it ends")
-    found = games().reads.scan(game_id)
+    found = record_scan.scan(games().reads, game_id)
     events = [e for e in found.events if e["version"] <= state["version"]]
     # Hashes covering a sealed bid wait for the reveal (see projections.views).
     hidden_from = chain_hidden_from(state, ruleset_of(state)) if state.get("ruleset") else None

@@ -26,7 +26,7 @@ from events.registry import UnknownEventType
 from events.store import GAME_ID, VersionConflict
 from projections.core import empty_state, evolve
 from projections.views import chain_hidden_from, view_event
-from service.table import rng, verified
+from service.table import record_scan, rng, verified
 from service.desk.verification import check_shuffles
 from service.table.games import Games, token_hash
 
@@ -63,7 +63,7 @@ def export(games: Games, game_id: str, viewer: dict, damage: dict | None = None)
         except RecordDamaged as damaged:
             return export(games, game_id, viewer, {"first_bad_version": damaged.version, "damage": damaged.kind})
     else:
-        found = games.reads.scan(game_id)
+        found = record_scan.scan(games.reads, game_id)
         events = [e for e in found.events if e["version"] < damage["first_bad_version"]]
         state = games.fold_events(events)
     complete = state["status"] == "finished" and damage is None

@@ -11,8 +11,8 @@ the events themselves raises RecordDamaged, and so does a seal of the server's (
 checkpoint, end) that names another history than the stored one: the record was rewritten,
 and the server's checkpoints bracket where (`CheckedReads.rewritten`).
 
-`scan` walks a whole stream (the audit, and reading a damaged game up to its damage), folds
-it again and compares the snapshot, every checkpoint and the end seal with that refold.
+The audit's walk of a whole stream, which folds it again and compares every cache with that
+refold, is service/table/record_scan.py.
 
 A stream that left for the archive (service/table/archive.py) is read the same way: its
 events, snapshot and checkpoints come from the archived record (events/store.py), its head
@@ -23,7 +23,7 @@ Reading it writes no cache back into Redis.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from importlib.resources import files
 from typing import Iterable, Iterator
@@ -31,10 +31,8 @@ from typing import Iterable, Iterator
 from events.canonical import dumps, loads
 from events.store import GAMES, READ_CHUNK, HeadView, head_key, stream_key
 from events.envelope import GENESIS_HASH
-from events.integrity import (CACHE_KINDS, CHECKPOINT_MISMATCH, CREATION_SEAL_MISMATCH, END_SEAL_MISMATCH,
-                              RECORD_REWRITTEN,
-                              SNAPSHOT_MISMATCH, TAIL_MISSING, CacheCheck, RecordDamaged, check_cache,
-                              check_event, check_head, entry_version, parse_end, snapshot_digest)
+from events.integrity import (RECORD_REWRITTEN, TAIL_MISSING, CacheCheck, RecordDamaged, check_cache, check_event,
+                              check_head, entry_version, parse_end, snapshot_digest)
 from service.runtime.redis_connect import unless_full
 from service.runtime.secret_key import Sealer
 from service.table import checkpoints
@@ -51,9 +49,6 @@ FOLD_GAP = 8
 UNFOLDABLE = "unfoldable_event"
 #: the seal kind of a finished stream's end
 END = "end"
-MISMATCH_KIND = {"snapshot": SNAPSHOT_MISMATCH, "checkpoint": CHECKPOINT_MISMATCH, END: END_SEAL_MISMATCH,
-                 checkpoints.CREATION_KIND: CREATION_SEAL_MISMATCH}
-SEAL_NAMES = {END: "the end seal", checkpoints.CREATION_KIND: "the creation seal"}
 
 
 def end_key(stream_id: str, ns: str = GAMES) -> str:
@@ -125,47 +120,7 @@ def noted_damage(client, game_id: str, ns: str = GAMES, archived=None) -> dict:
     return {k.decode(): loads(v) for k, v in notes.items()}
 
 
-@dataclass
-class Scan:
-    """A whole stream walked from event 1: the events that check, and what is wrong after."""
-    head_version: int
-    head_hash: str
-    events: list[dict] = field(default_factory=list)
-    problems: list[dict] = field(default_factory=list)
-
-    #: each cache compared with the refold: {kind, version, sealed (true, false: its seal does
-    #: not check, null: an older server's, unsealed), matches (null: not compared)}
-    caches: list[dict] = field(default_factory=list)
-
-    @property
-    def first_bad(self) -> int | None:
-        """The first damaged version of the record itself (snapshots, checkpoints and end seals
-        are only caches)."""
-        return min((p["version"] for p in self.problems if p["kind"] not in CACHE_KINDS), default=None)
-
-
-def _problem(bad: RecordDamaged) -> dict:
-    found = {"version": bad.version, "kind": bad.kind, "detail": bad.detail}
-    if bad.window is not None:
-        found["window"] = list(bad.window)
-    return found
-
-
-@dataclass
-class _Cache:
-    """One snapshot, checkpoint or end seal as the audit judges it."""
-    kind: str
-    version: int
-    head: str | None
-    digest: str | None
-    sealed: bool | None  # None: no seal at all (an older server's)
-    readable: bool = True  # its body matches its digest
-
-    def entry(self, matches: bool | None) -> dict:
-        return {"kind": self.kind, "version": self.version, "sealed": self.sealed, "matches": matches}
-
-
-def _text(value) -> str | None:
+def as_text(value) -> str | None:
     return value.decode(errors="replace") if isinstance(value, bytes) else value
 
 
@@ -231,7 +186,7 @@ class CheckedReads:
         if at is None:
             broken = found.why is not None or found.unsealed
             if found.unsealed and state["version"] == snapshot_version(view.snapshot) \
-                    and _text(view.snapshot.get("d")) != snapshot_digest(dumps(state)):
+                    and as_text(view.snapshot.get("d")) != snapshot_digest(dumps(state)):
                 note_damage(self.redis, game_id, "snapshot", state["version"], f"the snapshot at version "
                             f"{state['version']} had no seal and is not the state the events fold to (it was forged); "
                             "the state was rebuilt from the events", self.store.ns)
@@ -336,7 +291,7 @@ class CheckedReads:
         version = snapshot_version(view.snapshot)
         holds = self.snapshots.holds(game_id)
         if version > view.version:  # past the head: only a cut stream (or a forger) leaves one there
-            sealed = _text(view.snapshot.get("d")) == snapshot_digest(view.snapshot["s"]) and holds(
+            sealed = as_text(view.snapshot.get("d")) == snapshot_digest(view.snapshot["s"]) and holds(
                 version, view.snapshot.get("h"), view.snapshot.get("d"), view.snapshot.get("m"))
             if sealed:
                 raise RecordDamaged(game_id, view.version + 1, TAIL_MISSING,
@@ -483,126 +438,3 @@ class CheckedReads:
             yield version, raw
         if last < upto:
             yield from self.store.iter_entries(game_id, last, upto)
-
-    def scan(self, game_id: str) -> Scan:
-        """Every finding about a stream's stored record: chain, head key, and the snapshot,
-        every checkpoint and the end seal compared with a refold of the events (the audit)."""
-        view = self.head_view(game_id, tail_limit=0)
-        if view is None:
-            raise self.not_found(game_id)
-        result = Scan(view.version, view.head)
-        caches = self._caches(game_id, view)
-        wanted = {c.version for c in caches}
-        refold: dict[int, tuple[str, str]] = {}  # version -> (the chain's hash, the refold's digest)
-        try:
-            state = empty_state()
-            for event in checked_run(game_id, self.store.iter_entries(game_id, 0, None), 0, GENESIS_HASH):
-                if event["version"] > view.version and not view.head_missing:
-                    break
-                try:
-                    state = self.fold([event], state)
-                except Exception as exc:
-                    raise unfoldable(game_id, event["version"], exc) from None
-                result.events.append(event)
-                if event["version"] in wanted:
-                    refold[event["version"]] = (event["hash"], snapshot_digest(dumps(state)))
-        except RecordDamaged as bad:
-            result.problems.append(_problem(bad))
-        try:
-            check_head(game_id, view.version, view.head, view.last_version, view.last, view.head_missing)
-        except RecordDamaged as bad:
-            if not any(p["version"] == bad.version and p["kind"] == bad.kind for p in result.problems):
-                result.problems.append(_problem(bad))
-        self._compare(game_id, view, caches, refold, result)
-        archived = self.store.archived(game_id) if view.archived else None
-        for what, note in noted_damage(self.redis, game_id, self.store.ns, archived).items():
-            result.problems.append({"version": note["version"], "kind": f"{what}_mismatch", "repaired": True,
-                                    "detail": note["detail"], "found_at": note["found_at"]})
-        result.problems.sort(key=lambda p: p["version"])
-        return result
-
-    def _caches(self, game_id: str, view: SealedView) -> list[_Cache]:
-        """The snapshot, every checkpoint and the end seal, each with whether its seal holds."""
-        found = []
-        for kind, fields, holds in ([("snapshot", view.snapshot, self.snapshots.holds(game_id))] if view.snapshot else []) + [
-                ("checkpoint", checkpoints.unpack(v, raw), self.checkpoints.holds(game_id))
-                for v, raw in sorted(self.checkpoints.stored(game_id).items())]:
-            version = snapshot_version(fields)
-            digest, body = _text(fields.get("d")), fields.get("s")
-            readable = body is not None and digest == snapshot_digest(body)
-            sealed = None if not fields.get("m") else readable and holds(version, fields.get("h"), digest,
-                                                                         fields.get("m"))
-            found.append(_Cache(kind, version, _text(fields.get("h")), digest, sealed, readable))
-        creation = self.checkpoints.creation(game_id)
-        if creation is not None:
-            found.append(_Cache(checkpoints.CREATION_KIND, checkpoints.CREATION, creation[0], None, creation[1]))
-        if view.end is not None:
-            parsed = parse_end(view.end)
-            sealed = parsed is not None and self.sealer.holds(END, game_id, parsed[0], parsed[1], "", parsed[2])
-            found.append(_Cache(END, parsed[0] if parsed else 0, parsed[1] if parsed else None, None, sealed))
-        return found
-
-    def _compare(self, game_id: str, view: SealedView, caches: list[_Cache],
-                 refold: dict[int, tuple[str, str]], result: Scan) -> None:
-        """Each cache against the refold: a forged one is named; a sealed one that names another
-        hash than the chain's brackets a rewrite; a sealed one past the head names a cut tail."""
-        reach = result.events[-1]["version"] if result.events else 0
-        whole = reach == view.version and not result.problems  # the stream checks up to its head
-        anchors: list[tuple[int, str, bool]] = []  # (version, what, matches the chain)
-        cut = None
-        for cache in caches:
-            what = SEAL_NAMES.get(cache.kind) or f"the {cache.kind} sealed at event {cache.version}"
-            if cache.version not in refold:
-                result.caches.append(cache.entry(None))
-                if cache.version > view.version and whole:
-                    if cache.sealed:
-                        cut = max(cut or 0, cache.version)
-                    else:
-                        result.problems.append(self._cache_problem(cache, f"it is past the head (event "
-                                                                          f"{view.version}) and its seal does not hold"))
-                continue
-            chain_hash, digest = refold[cache.version]
-            same_state = cache.kind in SEAL_NAMES or (cache.readable and cache.digest == digest)  # (no state)
-            if cache.sealed:
-                anchors.append((cache.version, what, cache.head == chain_hash))
-                if cache.head == chain_hash and not same_state:
-                    result.problems.append(self._cache_problem(
-                        cache, "it is sealed with the server key, yet it is not the state the events up to it "
-                        "fold to (the key has leaked, or the fold changed without a new projection version)"))
-                result.caches.append(cache.entry(cache.head == chain_hash and same_state))
-                continue
-            result.caches.append(cache.entry(same_state))
-            if cache.kind in SEAL_NAMES:
-                result.problems.append(self._cache_problem(cache, "its seal does not check (forged, or written "
-                                                                  "under another SECRET_KEY)"))
-            elif not same_state:
-                why = "it has no seal (as an older server wrote them)" if cache.sealed is None else \
-                    "its seal does not check (forged, or written under another SECRET_KEY)"
-                result.problems.append(self._cache_problem(cache, f"{why} and it is not the state the events "
-                                                                  f"up to it fold to: forged"))
-        anchors.sort()
-        bad = next((a for a in anchors if not a[2]), None)
-        if bad is not None:
-            good = max((v for v, _, ok in anchors if ok and v < bad[0]), default=0)
-            result.problems.append({"version": good + 1, "kind": RECORD_REWRITTEN, "window": [good + 1, bad[0]],
-                                    "detail": rewrite_detail(good + 1, bad[0], bad[1])})
-        if cut is not None:
-            missing = {"version": view.version + 1, "kind": TAIL_MISSING,
-                       "detail": f"the server sealed this {self.noun} at event {cut}, but the stream ends at "
-                                 f"event {view.version}: events {view.version + 1}-{cut} are missing (cut, and "
-                                 "the head key rewritten)"}
-            if not any(p["version"] == missing["version"] and p["kind"] == TAIL_MISSING for p in result.problems):
-                result.problems.append(missing)
-
-    @staticmethod
-    def _cache_problem(cache: _Cache, why: str) -> dict:
-        name = SEAL_NAMES.get(cache.kind) or f"the {cache.kind}"
-        return {"version": cache.version, "kind": MISMATCH_KIND[cache.kind], "cache": cache.kind,
-                "detail": f"{name} at version {cache.version}: {why}"}
-
-    def damaged_prefix_state(self, game_id: str) -> tuple[dict, Scan]:
-        """The state folded from the events before the first damage (who may audit a damaged
-        game: its auth table), with the scan that found it."""
-        found = self.scan(game_id)
-        good = [e for e in found.events if found.first_bad is None or e["version"] < found.first_bad]
-        return self.fold(good), found

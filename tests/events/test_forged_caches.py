@@ -30,6 +30,7 @@ from service.runtime.secret_key import Sealer, ServerKey
 from service.table.checkpoints import CHECKPOINT_EVERY, Checkpoints, checkpoints_key, unpack
 from service.table.ledger import token_hash
 from service.table.snapshots import snapshot_key
+from service.table import record_scan
 from service.table.verified import end_key, noted_damage
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "four_seats_short_game.events.jsonl"
@@ -130,7 +131,7 @@ def test_a_snapshot_edited_with_its_sha256_recomputed_is_not_served_and_the_audi
     if seal == "stripped":
         redis_client.hdel(snapshot_key(gid), "h", "m")
 
-    found = games.reads.scan(gid)  # the audit's refold, before any read repairs it
+    found = record_scan.scan(games.reads, gid)  # the audit's refold, before any read repairs it
     assert [(p["kind"], p["version"]) for p in found.problems] == [("snapshot_mismatch", head)]
     assert {"kind": "snapshot", "version": head, "sealed": False if seal == "kept" else None,
             "matches": False} in found.caches
@@ -178,7 +179,7 @@ def test_a_forged_checkpoint_is_not_served_at_150_and_the_audit_names_it(api, ga
     redis_client.hset(checkpoints_key(gid), "100", good[:130] + hashlib.sha256(body).hexdigest().encode()
                       + zlib.compress(body, 6))
 
-    found = games.reads.scan(gid)
+    found = record_scan.scan(games.reads, gid)
     assert [(p["kind"], p["version"]) for p in found.problems] == [("checkpoint_mismatch", 100)]
     assert found.first_bad is None  # a cache, not the record
 
@@ -291,7 +292,7 @@ def test_an_edit_in_a_later_window_is_bracketed_there(api, games, golden, redis_
     cold(games, gid)
     body = state(api, gid).get_json()
     assert (body["damage"], body["first_bad_version"]) == ("record_rewritten", 401)
-    problems = games.reads.scan(gid).problems
+    problems = record_scan.scan(games.reads, gid).problems
     assert [p["window"] for p in problems if p["kind"] == "record_rewritten"] == [[401, 500]]
     # before the window the record stands: the organizer reads (and exports) those events
     events = api.get(f"/v1/games/{gid}/events?limit=1000", headers=ORG).get_json()
@@ -309,7 +310,7 @@ def test_a_game_whose_caches_an_older_server_wrote_reads_as_before_and_is_sealed
         redis_client.hset(checkpoints_key(gid), version, fields["d"] + zlib.compress(fields["s"], 6))
     redis_client.delete(end_key(gid))
     redis_client.hdel(head_key(gid), "created", "created_seal")
-    assert games.reads.scan(gid).problems == []  # unsealed, and each the state the events fold to
+    assert record_scan.scan(games.reads, gid).problems == []  # unsealed, and each the state the events fold to
 
     cold(games, gid)
     assert state(api, gid).get_json() == truth
@@ -360,4 +361,4 @@ def test_a_rewritten_creation_is_named_exactly(api, games, golden, redis_client)
     cold(games, gid)
     body = state(api, gid, at=head - 1).get_json()
     assert (body["damage"], body["first_bad_version"]) == ("record_rewritten", 1)
-    assert [p["window"] for p in games.reads.scan(gid).problems if p["kind"] == "record_rewritten"] == [[1, 1]]
+    assert [p["window"] for p in record_scan.scan(games.reads, gid).problems if p["kind"] == "record_rewritten"] == [[1, 1]]
