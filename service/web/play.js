@@ -141,6 +141,10 @@ async function refresh() {
       const legal = await reading;
       seat.state = state.body;
       seat.legal = legal.status === 200 && legal.body?.version !== undefined ? legal.body : null;
+      // The two reads are concurrent: a move landing between them leaves a state and moves of
+      // two versions (awaited, with the moves of before). Read both again until they agree.
+      if (seat.legal && seat.legal.version !== seat.state.version) seat.again = true;
+      document.body.dataset.legalVersion = seat.legal ? seat.legal.version : "";
       draw(seat.state, seat.legal);
     } while (seat.again);
   } finally { seat.busy = false; }

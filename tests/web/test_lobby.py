@@ -36,6 +36,8 @@ def create_in_lobby(page, site, ruleset: str, seats: int, name: str, bots: int, 
 
 def play_to_the_end(page, site, game_id: str, bots) -> int:
     """Click the first move the page offers whenever the seat is awaited; the bots do the rest."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout  # (here: tests/web skip without it)
+
     clicks = 0
     deadline = time.monotonic() + 150
     while time.monotonic() < deadline:
@@ -44,12 +46,27 @@ def play_to_the_end(page, site, game_id: str, bots) -> int:
             return clicks
         version = page.get_attribute("body", "data-version")
         button = page.locator("#controls .examples button[data-command]").first
+        try:
+            button.wait_for(timeout=30000)
+        except PlaywrightTimeout:
+            raise AssertionError(f"awaited, yet no move to click: {what_the_page_shows(page, site, game_id)}") from None
         button.click()
         clicks += 1
         assert clicks < CLICKS, "the game did not end"
         page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=30000)
     assert not bots.failures, bots.failures
     raise AssertionError(f"game {game_id} did not end in time after {clicks} clicks")
+
+
+def what_the_page_shows(page, site, game_id: str) -> dict:
+    """The page's version, moves' version, turn and controls beside the record's, for a
+    failure's message."""
+    token = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('token')")
+    legal = site.client.get(f"/v1/games/{game_id}/legal-actions", headers=bearer(token)).get_json()
+    return {"page": page.evaluate("({...document.body.dataset})"), "turn": page.text_content("#turn"),
+            "controls": page.text_content("#controls"),
+            "record": {k: legal.get(k) for k in ("version", "awaited", "step")},
+            "moves": [a["type"] for a in legal.get("actions", [])]}
 
 
 @pytest.mark.parametrize("ruleset, seats", [("prohibition", 2), ("booze_baron", 3)])

@@ -4,13 +4,15 @@ a refused and an accepted deal, loading and dispatch — and the game ends the r
 the same commands sent through the API to a twin game do."""
 from __future__ import annotations
 
+import json
+import re
 import time
 
 from service.rules.bootleggers import data
 from tests.rules.bootleggers.situations import hands
 from tests.support.bots import bearer, open_table
 from tests.web.conftest import play_url, screenshot
-from tests.web.helpers import api_state, click, press, shows
+from tests.web.helpers import api_legal, api_state, click, press, shows
 
 NAMES = ["Ada", "Bix", "Cora"]
 PROMISE = "my trucks stay out of Mother's"
@@ -164,3 +166,41 @@ def test_the_controls_are_the_legal_examples_and_the_turn_is_announced(page, sit
     page.wait_for_selector("body[data-awaited=false]")
     assert not page.title().startswith("▶") and page.text_content("#turn").startswith("Waiting for")
     assert "Ada" in page.text_content("#turn") and "Cora" in page.text_content("#turn")
+
+
+def test_a_move_landing_between_the_pages_two_reads_is_read_again(page, site):
+    """The page asks for its moves and for the state at once; when a move lands between the
+    two answers (here: the moves answer is the one from before seat 1's move), it reads both
+    again instead of showing "your turn" with the moves of before. Its event stream is cut, so
+    no event redraws it."""
+    table = open_table(site.client, 3, scripted_options(), names=NAMES)
+    for seat in (1, 2, 3):
+        state = api_state(site.client, table.game_id, table.organizer)
+        bid = choose("bid", seat, api_legal(site.client, table.game_id, table.tokens[seat]), state, False)
+        assert table.send(seat, bid).status_code == 201, bid
+    state = api_state(site.client, table.game_id, table.organizer)
+    assert state["step"] == "choose_offer" and state["waiting_for"] == [1], state["waiting_for"]
+    before = api_legal(site.client, table.game_id, table.tokens[2])
+    offer = choose("choose_offer", 1, api_legal(site.client, table.game_id, table.tokens[1]), state, False)
+    assert table.send(1, offer).status_code == 201
+    after = api_legal(site.client, table.game_id, table.tokens[2])
+    assert not before["awaited"] and after["awaited"] and after["version"] > before["version"]
+
+    page.route(re.compile(r"/events/stream"), lambda route: route.abort())
+    stale = []
+
+    def moves_of_before_once(route):  # type: ignore[no-untyped-def]
+        if stale:
+            route.continue_()
+        else:
+            stale.append(route.request.url)
+            route.fulfill(status=200, content_type="application/json", body=json.dumps(before))
+
+    page.route(re.compile(r"/legal-actions"), moves_of_before_once)
+    page.goto(play_url(site, table.game_id, table.tokens[2]))
+    page.wait_for_selector("body[data-ready=true][data-awaited=true]")
+    page.wait_for_selector(f"body[data-legal-version='{after['version']}']", timeout=5000)
+    offered = page.eval_on_selector_all("#controls [data-command]", "ns => ns.map(n => JSON.parse(n.dataset.command))")
+    assert stale and offered == [e for a in after["actions"] if a["type"] not in ("say", "propose_deal")
+                                 for e in a["examples"]]
+    assert page.get_attribute("body", "data-version") == str(after["version"])
