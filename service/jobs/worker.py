@@ -8,7 +8,8 @@ short, and no thread is ever forked) it:
 - at start, indexes the deadline of every running game (`reconcile`) and fires those
   already past — games keep moving after every worker has been down;
 - runs a sweeper thread that fires past deadlines every `CLOCK_SWEEP_SECONDS` (0.5 s);
-- at start, puts back in their queue the jobs a killed worker took with it (`requeue_lost`);
+- at start, and once more a second later, puts back in their queue the jobs a killed worker took
+  with it (`requeue_lost`);
 - runs an archive thread (`ArchiveSweeper`) that moves finished games and tournaments to the
   archive once they may no longer change (service/table/archive.py): what is due every
   `ARCHIVE_SWEEP_SECONDS` (60 s; 0: never), and every `ARCHIVE_SCAN_SECONDS` (an hour) and at
@@ -77,7 +78,12 @@ def reconnect_max_seconds() -> float:
 UNREACHABLE = (redis.RedisError, *redis_connect.UNAVAILABLE)
 
 
-def requeue_lost(connection: redis.Redis, queue_names: list[str], grace: float = 1.0) -> list[str]:
+#: a job in no queue yet `queued` for less than this may be between its BLPOP and its worker's
+#: mark that it started: only older ones are lost
+LOST_GRACE = 1.0
+
+
+def requeue_lost(connection: redis.Redis, queue_names: list[str], grace: float = LOST_GRACE) -> list[str]:
     """Put back the jobs a killed worker took with it; their ids.
 
     A worker on several queues takes a job with BLPOP. Killed (-9) while it waits there, its
@@ -235,6 +241,7 @@ class ClockWorker(SimpleWorker):
         super().__init__(names, *args, **kwargs)
         self.sweeper: Sweeper | None = None
         self.archiver: ArchiveSweeper | None = None
+        self.second_look: threading.Timer | None = None
         logs.json_everywhere("rq.worker", "rq.scheduler")  # one JSON object a line, as the web process
 
     def _clock_games(self) -> Games:
@@ -253,12 +260,13 @@ class ClockWorker(SimpleWorker):
     def bootstrap(self, *args, **kwargs):
         """After RQ's own start-up (logging, registration): the clock's start-up sweep."""
         super().bootstrap(*args, **kwargs)
-        try:
-            lost = requeue_lost(self.connection, self.queue_names())
-            if lost:
-                self.log.warning("requeued %d jobs a killed worker had taken with it: %s", len(lost), ", ".join(lost))
-        except Exception:
-            self.log.exception("could not look for jobs a killed worker took with it")
+        self._requeue_lost()
+        # A job the killed worker took was pushed a moment before its death, and this worker
+        # starts RESTART_BACKOFF_SECONDS later (0.5 s by default): younger than the grace at
+        # the first look, it is put back at the second.
+        self.second_look = threading.Timer(LOST_GRACE, self._requeue_lost)
+        self.second_look.daemon = True
+        self.second_look.start()
         games = self._clock_games()
         try:
             indexed = reconcile(games)
@@ -273,7 +281,17 @@ class ClockWorker(SimpleWorker):
             self.archiver = ArchiveSweeper(games, tournaments, archive_sweep_interval(), archive_scan_interval())
             self.archiver.start()
 
+    def _requeue_lost(self) -> None:
+        try:
+            lost = requeue_lost(self.connection, self.queue_names(), grace=LOST_GRACE)
+            if lost:
+                self.log.warning("requeued %d jobs a killed worker had taken with it: %s", len(lost), ", ".join(lost))
+        except Exception:
+            self.log.exception("could not look for jobs a killed worker took with it")
+
     def teardown(self):
+        if self.second_look is not None:
+            self.second_look.cancel()
         for thread in (self.sweeper, self.archiver):
             if thread is not None:
                 thread.stop()
