@@ -51,7 +51,7 @@ def figure(client, redis, table, every: int) -> tuple[float, float, int]:
 def main() -> None:
     talk = float(sys.argv[1]) if len(sys.argv) > 1 else 0.5
     with EmbeddedRedis.ephemeral() as server:
-        app = create_app({"REDIS_URL": server.url})
+        app = create_app({"REDIS_URL": server.url, "RATE_LIMITS": "off"})
         logging.getLogger("bootleggers.request").disabled = True  # one JSON line per request
         redis = app.extensions["games"].redis
         client = app.test_client()
