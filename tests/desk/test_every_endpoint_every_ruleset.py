@@ -222,11 +222,11 @@ def test_every_endpoint_answers_for_a_shared_booze_baron_win(client, monkeypatch
 
     decided = scoring.winners
 
-    def two_best(g):
+    def two_best(g):  # (the printed winner and the best of the rest: two, even when the deal tied)
         scores = scoring.mob_scores(g)
-        best = decided(g)
-        rest = sorted((m for m in scores if m not in best), key=lambda m: -scores[m])
-        return sorted(best + rest[:1])
+        first = decided(g)[0]
+        rest = sorted((m for m in scores if m != first), key=lambda m: -scores[m])
+        return sorted([first, rest[0]])
 
     monkeypatch.setattr(scoring, "winners", two_best)
     table = open_table(client, 4, ruleset="booze_baron", names=["Ada", "Bix", "Cora", "Dee"])
