@@ -2,7 +2,7 @@
 schemas: the ones that parse a request are the ones the document shows."""
 from __future__ import annotations
 
-from marshmallow import ValidationError, fields, validate, validates_schema
+from marshmallow import ValidationError, fields, pre_load, validate, validates_schema
 
 from service.api.schemas import EventOut, GameOptions, Open, Receipt, RECEIPT, Strict
 from service.rules.common.text import NAME_MAX, TEXT_MAX, PlayerName, TableText
@@ -22,6 +22,18 @@ class TableSize(Strict):
             raise ValidationError("min may not be larger than max", "min")
 
 
+class ScoringOptions(Strict):
+    method = fields.String(load_default=None, validate=validate.OneOf(["beaten", "placement"]), metadata={
+        "description": "`beaten`: a point per other entrant finished ahead of, half per tie; `placement`: the "
+                       "same divided by the entrants at the table less one (the winner scores 1 at any size). "
+                       "Default: `beaten` when every table has one size, `placement` when sizes may differ"})
+    annulled = fields.String(load_default="nothing", validate=validate.OneOf(["nothing", "average", "replay"]),
+                             metadata={"description": "what an annulled table gives its entrants: nothing, the "
+                                                      "table's average (as if all tied), or a replay in the round"})
+    bye_points = fields.Float(load_default=None, allow_none=True, validate=validate.Range(0, 100), metadata={
+        "description": "what a bye scores (default: the average at a full table)"})
+
+
 class CreateTournament(Strict):
     name = fields.String(required=True, validate=[validate.Length(1, 80), TableText()],
                          metadata={"description": "1 to 80 characters: the event's name"})
@@ -35,12 +47,23 @@ class CreateTournament(Strict):
                        "organizer sends the tables with seat_round"})
     game_options = fields.Nested(GameOptions, load_default=lambda: GameOptions().load({}), metadata={
         "description": "every table's game options (deadlines included); `rng` must stay seeded"})
-    scoring = fields.String(load_default="placement", validate=validate.OneOf(["placement"]), metadata={
-        "description": "`placement`: a point per opponent finished ahead of, half per tie (see `explained`)"})
+    scoring = fields.Nested(ScoringOptions, load_default=lambda: ScoringOptions().load({}), metadata={
+        "description": "how tables score (see the standings' `explained`); the string \"placement\" of "
+                       "earlier clients is read as `{method: beaten}`, which it always meant"})
+    uneven = fields.String(load_default="bots", validate=validate.OneOf(["bots", "byes"]), metadata={
+        "description": "when the entrants do not divide into legal tables: the server's bots fill the last "
+                       "tables (`bots`), or the fewest entrants sit the round out with a bye (`byes`)"})
     no_show = fields.String(load_default="bot", validate=validate.OneOf(["bot", "forfeit"]), metadata={
-        "description": "what happens to the seat of an entrant who drops or is marked absent mid-round"})
+        "description": "what happens to the seat of an entrant who drops or is marked absent mid-round "
+                       "(`forfeit` only where the ruleset can forfeit a seat)"})
     bot_strategy = fields.String(load_default="greedy", validate=validate.OneOf(["random", "greedy"]), metadata={
         "description": "how the server's bot plays the seats it is given"})
+
+    @pre_load
+    def legacy_scoring(self, data, **kwargs):
+        if isinstance(data, dict) and data.get("scoring") == "placement":
+            return {**data, "scoring": {"method": "beaten"}}
+        return data
 
 
 class TournamentCreatedAnswer(Open):
@@ -60,6 +83,9 @@ class Register(Strict):
                          metadata={"description": f"1 to {NAME_MAX} characters, at least one visible"})
     bot = fields.String(validate=validate.OneOf(["random", "greedy"]), metadata={
         "description": "organizer only: a house player, whose seats the server's bot plays with this strategy"})
+    bye = fields.Boolean(load_default=False, metadata={
+        "description": "a late entry (the organizer, after round 1): score the bye points for every round "
+                       "already seated; either way the entrant sits from the next round"})
 
 
 class EntrantAnswer(Open):
@@ -72,12 +98,17 @@ class EntrantAnswer(Open):
 
 class TournamentCommand(Strict):
     type = fields.String(required=True, validate=validate.OneOf(
-        ["seat_round", "drop", "no_show", "finish", "say", "dispute", "resolve_dispute"]), metadata={
-        "description": "seat_round (organizer; `tables` for a fixed tournament), drop {entrant} (organizer, or "
-                       "the entrant itself), no_show {entrant} (organizer: the entrant's seat at its table "
-                       "goes to the no_show policy), finish (organizer, after the last round), say {text}, "
-                       "dispute {version, text} (an entrant), resolve_dispute {dispute, decision, text} "
-                       "(organizer)"})
+        ["seat_round", "drop", "reinstate", "no_show", "seat_to_bot", "announce", "finish", "say", "dispute",
+         "resolve_dispute"]), metadata={
+        "description": "seat_round (organizer; `tables` for a fixed tournament; `preview: true` answers 200 "
+                       "with the tables it would seat, recording nothing), drop {entrant} (organizer, or "
+                       "the entrant itself), reinstate {entrant} (organizer: a dropped entrant sits again from "
+                       "the next round), no_show {entrant} (organizer: the entrant's seat at its table goes to "
+                       "the no_show policy), seat_to_bot {entrant} (organizer: the server's bot plays that "
+                       "seat), announce {text} (organizer: shown on every entrant's page and the desk), finish "
+                       "(organizer, after the last round), say {text}, dispute {version, text} (an entrant), "
+                       "resolve_dispute {dispute, decision, text} (organizer)"})
+    preview = fields.Boolean(metadata={"description": "seat_round only: answer the seating without recording it"})
     tables = fields.List(fields.List(fields.Integer(strict=True, validate=validate.Range(1, 100_000)),
                                      validate=validate.Length(1, 9)), validate=validate.Length(1, 20_000))
     entrant = fields.Integer(strict=True, validate=validate.Range(1, 100_000))
@@ -87,7 +118,8 @@ class TournamentCommand(Strict):
     dispute = fields.Integer(strict=True, validate=validate.Range(1, 10**6))
     decision = fields.String(validate=validate.OneOf(["upheld", "rejected"]))
 
-    NEEDS = {"drop": ("entrant",), "no_show": ("entrant",), "say": ("text",), "dispute": ("version", "text"),
+    NEEDS = {"drop": ("entrant",), "no_show": ("entrant",), "reinstate": ("entrant",), "seat_to_bot": ("entrant",),
+             "announce": ("text",), "say": ("text",), "dispute": ("version", "text"),
              "resolve_dispute": ("dispute", "decision", "text")}
 
     @validates_schema
@@ -102,6 +134,7 @@ class EntrantOut(Open):
     name = fields.String(required=True)
     dropped = fields.Boolean(required=True)
     bot = fields.String(metadata={"description": "a house player: the server's bot plays it (its strategy)"})
+    late = fields.Boolean(metadata={"description": "entered after round 1 was seated"})
 
 
 class TableSeat(Open):
@@ -120,6 +153,9 @@ class TableResultOut(Open):
     scores = fields.Dict(keys=fields.String(), values=fields.Float(), required=True,
                          metadata={"description": "seat -> in-game score (cash, Bankrolls, Coins)"})
     score_name = fields.String(allow_none=True)
+    ended_at = fields.String(allow_none=True, metadata={"description": "when the game ended"})
+    forfeited = fields.List(fields.Integer(), metadata={"description": "seats forfeited"})
+    stand_ins = fields.List(fields.Integer(), metadata={"description": "seats the server's bot played at the end"})
 
 
 class TableOut(Open):
@@ -129,6 +165,29 @@ class TableOut(Open):
     entrants = fields.List(fields.Nested(TableSeat), required=True)
     status = fields.String(required=True, validate=validate.OneOf(["playing", "finished", "annulled"]))
     result = fields.Nested(TableResultOut, allow_none=True, required=True)
+    replay_of = fields.Integer(allow_none=True, metadata={"description": "the annulled table this one replays"})
+
+
+class ScoringRuleOut(Open):
+    method = fields.String(required=True)
+    annulled = fields.String(required=True)
+    bye_points = fields.Float(required=True)
+    filler_bots = fields.String(required=True, metadata={
+        "description": "`ignored`: the server's filler bots are not opponents; `opponents`: they were "
+                       "(tournaments created before scoring options)"})
+
+
+class Bye(Open):
+    entrant = fields.Integer(required=True)
+    round = fields.Integer(required=True)
+    points = fields.Float(required=True)
+    reason = fields.String(required=True, metadata={"description": "`uneven` or `late_entry`"})
+
+
+class Announcement(Open):
+    version = fields.Integer(required=True)
+    text = fields.String(required=True)
+    at = fields.String(required=True)
 
 
 class Tournament(Open):
@@ -140,10 +199,13 @@ class Tournament(Open):
     rounds = fields.Integer(required=True)
     table_size = fields.Nested(TableSize, required=True)
     format = fields.String(required=True)
-    scoring = fields.String(required=True)
+    scoring = fields.Nested(ScoringRuleOut, required=True)
+    uneven = fields.String(required=True)
     no_show = fields.String(required=True)
     game_options = fields.Dict(required=True)
     entrants = fields.List(fields.Nested(EntrantOut), required=True)
+    byes = fields.List(fields.Nested(Bye), required=True)
+    announcements = fields.List(fields.Nested(Announcement), required=True)
     tables = fields.List(fields.Nested(TableOut), required=True)
     seed_commitment = fields.String(required=True)
     seed = fields.String(allow_none=True, required=True, metadata={"description": "revealed when it finishes"})
@@ -186,6 +248,7 @@ class StandingRow(Open):
     name = fields.String(required=True)
     dropped = fields.Boolean(required=True)
     points = fields.Float(required=True)
+    byes = fields.Integer(metadata={"description": "rounds sat out with a bye"})
     tie_breaks = fields.Nested(TieBreaks, required=True)
     rating = fields.Nested(Rating, required=True)
     tables_played = fields.Integer(required=True)
@@ -196,6 +259,12 @@ class Standings(Open):
     rows = fields.List(fields.Nested(StandingRow), required=True)
     explained = fields.String(required=True)
     version = fields.Integer(required=True)
+    final = fields.Boolean(required=True, metadata={
+        "description": "false (provisional) until the tournament has finished and the last table's dispute "
+                       "window has closed"})
+    final_at = fields.String(allow_none=True, required=True, metadata={
+        "description": "when they become final (null while not known: the tournament still runs, or a "
+                       "dispute about it is open)"})
 
 
 class MySeat(Open):
@@ -204,6 +273,15 @@ class MySeat(Open):
     game_id = fields.String(required=True)
     seat = fields.Integer(required=True)
     status = fields.String(required=True)
+
+
+class SeatingPreview(Open):
+    preview = fields.Boolean(required=True)
+    round = fields.Integer(required=True)
+    order = fields.List(fields.Integer(), required=True)
+    tables = fields.List(fields.Dict(), required=True, metadata={"description": "[{table, game_id, seats: [{seat, entrant, bot}]}]"})
+    byes = fields.List(fields.Integer(), required=True)
+    rule = fields.Integer(required=True)
 
 
 class MyResult(Open):
@@ -234,7 +312,12 @@ class TableDispute(Open):
     state = fields.String(required=True)
     version = fields.Integer(required=True, metadata={"description": "the version the dispute is about"})
     text = fields.String(required=True)
+    filed_by = fields.Dict(allow_none=True, required=True, metadata={
+        "description": "`{entrant, name}` of who filed it (null when the table's seat holds no entrant)"})
     link = fields.String(required=True, metadata={"description": "where to look: the game's state at that version"})
+    viewer = fields.String(allow_none=True, required=True, metadata={
+        "description": "the page showing it: the table's viewer at that version (the token goes in the "
+                       "fragment, `&token=…`); null for the tournament's own disputes"})
 
 
 class TournamentDisputes(Open):

@@ -16,7 +16,8 @@ from service.api.request_log import note
 from service.api.requests import json_object, pins
 from service.table import lobby_index
 from service.table.ledger import Outcome
-from service.tournaments import director, record, scoring
+from service.runtime import timeutil
+from service.tournaments import director, kernel, record, scoring
 from service.tournaments.kernel import current_table
 from service.tournaments.ledger import Tournaments
 
@@ -29,6 +30,12 @@ STANDINGS_KEPT = 64
 
 def tournaments() -> Tournaments:
     return current_app.extensions["tournaments"]
+
+
+def no_show_policies(ruleset) -> list[str]:
+    """What a ruleset can do with an absent entrant's seat: the bot plays it, and `forfeit`
+    where the ruleset has the forfeit hook (service/rules/interface.py)."""
+    return ["bot", "forfeit"] if callable(getattr(ruleset, "forfeit", None)) else ["bot"]
 
 
 def created(body: dict, location: str):
@@ -62,10 +69,10 @@ def view_event(event: dict, finished: bool) -> dict:
 def view(state: dict, actor: dict) -> dict:
     """The tournament as anyone may see it (its disputes: the organizer's, and each entrant's own)."""
     tables = [{"round": t["round"], "table": t["table"], "game_id": t["game_id"], "entrants": t["seats"],
-               "status": t["status"], "result": t["result"]} for t in state["tables"]]
+               "status": t["status"], "result": t["result"], "replay_of": t.get("replay_of")} for t in state["tables"]]
     shown = {k: state[k] for k in ("tournament_id", "name", "ruleset", "status", "round", "rounds", "table_size",
-                                   "format", "scoring", "no_show", "game_options", "entrants", "talk_count",
-                                   "version", "created_at")}
+                                   "format", "scoring", "uneven", "no_show", "game_options", "entrants", "byes",
+                                   "announcements", "talk_count", "version", "created_at")}
     disputes = state.get("disputes") or []
     if actor["kind"] == "entrant":
         disputes = [d for d in disputes if d["entrant"] == actor["entrant"]]
@@ -104,7 +111,15 @@ def create_tournament(body: dict):
         if problems:
             raise Problem(422, "invalid_options", f"some game options are not allowed at a table of {seats}; "
                           "see `errors`", errors=problems)
-    made = tournaments().create({**body, "table_size": size})
+    policies = no_show_policies(ruleset)
+    if body["no_show"] not in policies:
+        raise Problem(422, "invalid_options", f"{ruleset.name} cannot forfeit a seat, so its tournaments cannot "
+                      f"use no_show \"{body['no_show']}\"; it supports: {', '.join(policies)}",
+                      errors={"no_show": [f"{ruleset.name} supports {', '.join(policies)}"]})
+    scoring_body = dict(body["scoring"])
+    if scoring_body.get("method") is None:     # tables of mixed sizes weigh alike under placement
+        scoring_body["method"] = "beaten" if size["min"] == size["max"] else "placement"
+    made = tournaments().create({**body, "table_size": size, "scoring": scoring_body})
     first = tournaments().store.read(made["tournament_id"], 0, 1)[0]
     return created({**made, "receipt": tournaments().receipt(made["tournament_id"], first["version"], first["hash"])},
                    f"/v1/tournaments/{made['tournament_id']}")
@@ -130,9 +145,13 @@ def list_tournaments(query: dict):
 @bp.post("/tournaments/<tournament_id>/entrants")
 @api_operation("registerEntrant", "tournaments",
                problems=codes(JSON_BODY, A_TOURNAMENT, TOKEN_OPTIONAL, TOURNAMENT_ARCHIVED,
-                              {403: ("organizer_only",), 409: ("registration_closed", "name_taken", "record_damaged")}),
+                              {403: ("organizer_only",), 409: ("registration_closed", "name_taken", "record_damaged",
+                                                               "tournament_finished"), 422: ("not_late",)}),
                summary="Register for a tournament",
-               description="Anyone, until round 1 is seated (409 `registration_closed` after). The answer holds "
+               description="Anyone, until round 1 is seated (409 `registration_closed` after); after that the "
+                           "organizer (its token) may still enter someone late: the entrant sits from the next "
+                           "round, and with `bye: true` scores the bye points for each round already seated. "
+                           "The answer holds "
                            "the entrant's number and token, shown this once: the token is the entrant's seat "
                            "token at every table of the tournament, and its token here (`/me`, `drop`, talk, "
                            "disputes). Names must differ within a tournament (409 `name_taken`). With `bot`, "
@@ -142,10 +161,11 @@ def list_tournaments(query: dict):
 @bp.arguments(ts.Register())
 def register(body: dict, tournament_id: str):
     actor = None
-    if body.get("bot"):
+    if body.get("bot") or body.get("bye") or bearer_token() is not None:
         state = tournaments().load(tournament_id)
         actor = caller(state)
-    entrant, token, outcome = tournaments().register(tournament_id, body["name"].strip(), body.get("bot"), actor)
+    entrant, token, outcome = tournaments().register(tournament_id, body["name"].strip(), body.get("bot"), actor,
+                                                     bye=body.get("bye", False))
     return created({"entrant": entrant, "entrant_token": token, "version": outcome.version,
                     "receipt": receipt_of(tournament_id, outcome)}, f"/v1/tournaments/{tournament_id}/me")
 
@@ -166,25 +186,33 @@ def read_tournament(tournament_id: str):
 @bp.post("/tournaments/<tournament_id>/commands")
 @api_operation("sendTournamentCommand", "tournaments",
                problems=codes(TOKEN_REQUIRED, A_TOURNAMENT, JSON_BODY, PINNED, TOURNAMENT_ARCHIVED, {
-                   403: ("organizer_only", "entrant_only", "forbidden"),
+                   403: ("organizer_only", "entrant_only", "forbidden", "entrant_dropped"),
                    409: ("registration_closed", "tournament_finished", "no_rounds_left", "round_in_play",
-                         "no_entrants", "already_dropped", "not_seated", "rounds_left", "dispute_resolved",
-                         "record_damaged"),
+                         "no_entrants", "already_dropped", "not_dropped", "not_seated", "already_no_show",
+                         "rounds_left", "dispute_resolved", "record_damaged"),
                    422: ("tables_required", "invalid_seating", "seating_is_swiss", "unknown_entrant",
                          "unknown_version", "unknown_dispute")}),
-               summary="Seat a round, drop an entrant, finish, talk or dispute", parameters=PINS, security=BEARER,
+               summary="Seat a round, drop or reinstate an entrant, hand a seat to the bot, announce, finish, "
+                       "talk or dispute", parameters=PINS, security=BEARER,
                description="`seat_round` (organizer): seats the next round — Swiss from the standings and the "
-                           "tournament's seed, or the organizer's `tables` in a fixed tournament — and creates and "
-                           "starts every table's game; refused while a table of the round is still playing. "
+                           "tournament's seed (docs/verification.md, seating rule 2), or the organizer's `tables` "
+                           "in a fixed tournament — and creates and starts every table's game; refused while a "
+                           "table of the round is still playing. With `preview: true` it answers 200 with the "
+                           "seating it would record now, and records nothing. "
                            "`drop {entrant}` (organizer, or the entrant itself): no later round seats it, and its "
                            "seat at a table still playing goes to the `no_show` policy (the server's bot, or a "
-                           "forfeit). `no_show {entrant}` (organizer): that policy now, without dropping. `finish` "
+                           "forfeit); `reinstate {entrant}` (organizer) undoes a drop from the next round. "
+                           "`no_show {entrant}` (organizer): that policy now, without dropping; `seat_to_bot "
+                           "{entrant}` (organizer): the server's bot plays that seat now, whatever the policy. "
+                           "`announce {text}` (organizer): shown on every entrant's page and the desk. `finish` "
                            "(organizer, once the last round's tables are done) reveals the seed. `say`, `dispute` "
                            "(an entrant, about an event of the tournament's record) and `resolve_dispute` "
                            "(organizer). The answer: the events appended (token hashes left out) and the new "
                            "`version`.",
                responses={**ok(201, "CommandAnswer", "the events appended; `Location` is the tournament",
                                ("Location", "Idempotent-Replayed")),
+                          **ok(200, "SeatingPreview", "`seat_round` with `preview: true`: the seating it would "
+                                                      "record now (nothing recorded)"),
                           **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 429)})
 @bp.arguments(ts.TournamentCommand())
 def send_command(body: dict, tournament_id: str):
@@ -194,9 +222,14 @@ def send_command(body: dict, tournament_id: str):
     if actor["kind"] == "spectator":
         raise Problem(401, "token_required", "you need the organizer's or an entrant's token: "
                       "send `Authorization: Bearer <token>`")
+    if body.get("preview"):
+        if body["type"] != "seat_round":
+            raise Problem(422, "invalid_fields", "only seat_round can be previewed",
+                          errors={"preview": ["only with seat_round"]})
+        return jsonify(preview=True, **tournaments().preview_seating(tournament_id, actor))
     outcome = tournaments().command(tournament_id, actor, body, state=state, **pins())
     after = outcome.state
-    if any(e["type"] == "round_seated" for e in outcome.events):
+    if any(e["type"] in ("round_seated", "table_replayed") for e in outcome.events):
         director.open_tables(games(), after)
     if any(e["type"] == "entrant_no_show" for e in outcome.events):
         director.apply_no_shows(games(), after)
@@ -226,12 +259,16 @@ def standings(tournament_id: str):
     hit = kept.get(tournament_id)
     if hit is None or hit[0] != ledger.store.head(tournament_id):
         state = ledger.load(tournament_id)
+        final_at = kernel.final_at(state)
         body = current_app.json.dumps({"round": state["round"], "rows": state["standings"],
-                                       "explained": scoring.EXPLAINED, "version": state["version"]})
-        hit = kept[tournament_id] = ((state["version"], state["head_hash"]), body)
+                                       "explained": scoring.explained(state["scoring"]), "version": state["version"],
+                                       "final": "FINAL", "final_at": final_at})
+        hit = kept[tournament_id] = ((state["version"], state["head_hash"]), body, final_at)
         while len(kept) > STANDINGS_KEPT:
             kept.pop(next(iter(kept)))
-    return current_app.response_class(hit[1], mimetype="application/json")
+    final = hit[2] is not None and timeutil.parse(tournaments().now()) >= timeutil.parse(hit[2])
+    return current_app.response_class(hit[1].replace('"FINAL"', "true" if final else "false", 1),
+                                      mimetype="application/json")
 
 
 @bp.get("/tournaments/<tournament_id>/me")
@@ -259,13 +296,14 @@ def me(tournament_id: str):
         if seat is None or t["result"] is None:
             continue
         places = t["result"]["places"]
-        points = 0.0 if t["result"]["annulled"] else scoring.placement_points(places).get(str(seat), 0.0)
+        points = kernel.table_points(state, t).get(str(seat), 0.0)
         results.append({"round": t["round"], "table": t["table"], "game_id": t["game_id"],
                         "place": places.get(str(seat)), "points": points, "annulled": t["result"]["annulled"]})
     row = next((r for r in state["standings"] if r["entrant"] == entrant), None)
     info = state["entrants"][entrant - 1]
     return jsonify(entrant=entrant, name=info["name"], dropped=info["dropped"], table=table, results=results,
-                   standing=row)
+                   standing=row, announcements=state["announcements"],
+                   byes=[b for b in state["byes"] if b["entrant"] == entrant])
 
 
 @bp.get("/tournaments/<tournament_id>/disputes")
@@ -281,18 +319,25 @@ def disputes(tournament_id: str):
     state = tournaments().load(tournament_id)
     require_kind(caller(state), "organizer", "organizer_only", "only the tournament's organizer reads every "
                  "table's disputes")
+    def who(entrant):
+        return None if entrant is None else {"entrant": entrant, "name": state["entrants"][entrant - 1]["name"]}
+
     found = [{"game_id": None, "round": None, "table": None, "dispute": d["dispute"], "state": d["state"],
-              "version": d["about"], "text": d["text"], "link": f"/v1/tournaments/{tournament_id}/events?after="
-              f"{d['about'] - 1}&limit=1"} for d in state.get("disputes") or []]
+              "version": d["about"], "text": d["text"], "filed_by": who(d["entrant"]), "viewer": None,
+              "link": f"/v1/tournaments/{tournament_id}/events?after={d['about'] - 1}&limit=1"}
+             for d in state.get("disputes") or []]
     for table in state["tables"]:
         try:
             game = games().load(table["game_id"])
         except Exception:  # a table not yet made (the director will): nothing filed there
             continue
+        by_seat = {s["seat"]: s["entrant"] for s in table["seats"]}
         for d in game.get("disputes") or []:
             found.append({"game_id": table["game_id"], "round": table["round"], "table": table["table"],
                           "dispute": d["dispute"], "state": d["state"], "version": d["about"], "text": d["text"],
-                          "link": f"/v1/games/{table['game_id']}?at={d['about']}"})
+                          "filed_by": who(by_seat.get(d.get("seat"))),
+                          "link": f"/v1/games/{table['game_id']}?at={d['about']}",
+                          "viewer": f"/viewer/{table['game_id']}#at={d['about']}"})
     found.sort(key=lambda d: (d["state"] != "open", d["round"] or 0, d["table"] or 0, d["dispute"]))
     return jsonify(disputes=found)
 

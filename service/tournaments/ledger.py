@@ -19,9 +19,11 @@ import redis
 from events.canonical import dumps
 from service.runtime import timeutil
 from service.table import lobby_index
+from service.table import rng
 from service.table.ledger import Ledger, Outcome, forget_seed_when_full, token_hash, utc_now
 from service.tournaments import kernel
-from service.tournaments.events import TOURNAMENT_EVENT_SCHEMAS
+from service.tournaments.scoring import rule_of as scoring_rule
+from service.tournaments.events import TOURNAMENT_EVENT_SCHEMAS, TOURNAMENT_UPCASTERS
 
 NS = "tournament"
 INDEX = "tournaments:index"
@@ -50,6 +52,8 @@ class Tournaments(Ledger):
     def __init__(self, client, now=utc_now):
         super().__init__(client, now)
         self.registry.register_all(TOURNAMENT_EVENT_SCHEMAS)
+        for (kind, version), step in TOURNAMENT_UPCASTERS.items():
+            self.registry.add_upcaster(kind, version, step)
 
     def fold_events(self, events: Iterable[dict], state: dict | None = None) -> dict:
         return kernel.fold((self.registry.upcast(e) for e in events), state)
@@ -91,7 +95,9 @@ class Tournaments(Ledger):
         _, commitment = self.new_seed(tournament_id)
         draft = {"type": "tournament_created", "payload": {
             **{k: spec[k] for k in ("name", "ruleset", "rounds", "table_size", "format", "game_options",
-                                    "scoring", "no_show", "bot_strategy")},
+                                    "no_show", "bot_strategy")},
+            "scoring": scoring_rule(spec.get("scoring"), spec["table_size"]["max"]),
+            "uneven": spec.get("uneven") or "bots",
             "rng_mode": "seeded", "seed_commitment": commitment,
             "organizer_token_hash": token_hash(organizer_token)}}
         try:
@@ -104,11 +110,11 @@ class Tournaments(Ledger):
                 "seed_commitment": commitment, "version": outcome.version}
 
     def register(self, tournament_id: str, name: str, bot: str | None = None,
-                 actor: dict | None = None) -> tuple[int, str, Outcome]:
+                 actor: dict | None = None, bye: bool = False) -> tuple[int, str, Outcome]:
         token = secrets.token_urlsafe(32)
 
         def decide(state, oracle):
-            drafts = kernel.decide_register(state, name, token_hash(token), bot, actor)
+            drafts = kernel.decide_register(state, name, token_hash(token), bot, actor, bye)
             entrant = drafts[0]["payload"]["entrant"]
             return [{**d, "actor": {"kind": "entrant", "entrant": entrant}} for d in drafts]
 
@@ -125,6 +131,12 @@ class Tournaments(Ledger):
                 return kernel.decide_drop(state, actor, command["entrant"], command.get("reason", ""))
             if kind == "no_show":
                 return kernel.decide_no_show(state, actor, command["entrant"])
+            if kind == "seat_to_bot":
+                return kernel.decide_no_show(state, actor, command["entrant"], policy="bot")
+            if kind == "reinstate":
+                return kernel.decide_reinstate(state, actor, command["entrant"])
+            if kind == "announce":
+                return kernel.decide_announce(state, actor, command["text"])
             if kind == "finish":
                 return kernel.decide_finish(state, actor)
             if kind == "say":
@@ -136,6 +148,14 @@ class Tournaments(Ledger):
             raise ValueError(kind)  # the API's schema admits only the kinds above
 
         return self.execute(tournament_id, actor, decide, fingerprint=dumps(command), state=state, **pins)
+
+    def preview_seating(self, tournament_id: str, actor: dict) -> dict:
+        """The `round_seated` that `seat_round` would append now, without appending it (the
+        same seed and version: it is what a seat_round sent next gives, unless the record
+        moves first)."""
+        state = self.load(tournament_id)
+        oracle = rng.oracle_for(state["rng"], self._seed(tournament_id, state), state["version"] + 1)
+        return kernel.decide_seat_round(state, actor, oracle)[0]["payload"]
 
     def record_result(self, tournament_id: str, game_id: str, result: dict) -> Outcome | None:
         """A table's result (read from its game by results.py) into the tournament; None when
