@@ -11,6 +11,7 @@ from __future__ import annotations
 from service.api import clock as clock_api, desk, disputes, docs, games as games_api, ops, records, stream  # noqa: F401
 from service.api import pages, tournaments as tournaments_api, viewer as viewer_api
 from service.api import tournament_desk  # noqa: F401  (adds its report to the tournaments blueprint)
+from service.api import tournament_exports  # noqa: F401  (adds the CSV exports to the tournaments blueprint)
 from service.api import tournament_stream  # noqa: F401  (registers on the tournaments blueprint)
 
 API_BLUEPRINTS = (games_api.bp, ops.bp, clock_api.bp, tournaments_api.bp)

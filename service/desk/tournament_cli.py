@@ -1,5 +1,6 @@
-"""``bootleggers tournament create|register|seat|finish|standings|report|export`` — the
-organizer's evening from a terminal instead of a spreadsheet.
+"""``bootleggers tournament create|register|seat|pairings|standings|drop|reinstate|no-show|
+seat-to-bot|announce|disputes|resolve|finish|report|export`` — the organizer's evening from a
+terminal instead of a spreadsheet.
 
 Like ``bootleggers log|export|report`` (service/desk/cli.py, whose ``fetch`` and options this
 reuses) it only talks to a running server over HTTP (``--url`` / ``BOOTLEGGERS_URL``, token
@@ -111,13 +112,57 @@ def seat_lines(tables: list[dict], names: dict[int, str]) -> list[str]:
     lines = []
     for table in tables:
         seats = table.get("seats") or table.get("entrants") or []
-        lines.append(f"table {table['table']}  game {table['game_id']}  ({len(seats)} seats)")
+        status = f"  {table['status']}" if table.get("status") else ""
+        lines.append(f"table {table['table']}  game {table['game_id']}  ({len(seats)} seats){status}")
         for seat in seats:
             if seat.get("entrant") is None:
                 who = f"server bot ({seat.get('bot') or 'bot'})"
             else:
                 who = f"{names.get(seat['entrant'], '?')} (entrant {seat['entrant']})"
+            if seat.get("no_show") == "bot":
+                who += " - absent: the server's bot plays the seat"
+            elif seat.get("no_show"):
+                who += " - absent: the seat is forfeited"
             lines.append(f"  seat {seat['seat']}  {who}")
+    return lines
+
+
+def bye_line(byes: list, names: dict[int, str]) -> str | None:
+    """"sitting out with a bye: Ada (entrant 1), ..." for a round's byes (entrant numbers, or
+    `{entrant}` objects), None without any."""
+    numbers = [b["entrant"] if isinstance(b, dict) else b for b in byes or []]
+    if not numbers:
+        return None
+    return "sitting out with a bye: " + ", ".join(entrant_words(names, n) for n in numbers)
+
+
+def entrant_words(names: dict[int, str], entrant: int) -> str:
+    return f"{names.get(entrant, '?')} (entrant {entrant})"
+
+
+def event_lines(events: list[dict], names: dict[int, str]) -> list[str]:
+    """What a tournament command did, in the organizer's words, one line an event."""
+    lines = []
+    for event in events:
+        kind, p = event["type"], event.get("payload") or {}
+        who = entrant_words(names, p["entrant"]) if "entrant" in p else None
+        if kind == "entrant_dropped":
+            lines.append(f"{who} is dropped: no later round seats them.")
+        elif kind == "entrant_reinstated":
+            lines.append(f"{who} is back in: the next round seats them again.")
+        elif kind == "entrant_no_show":
+            where = f"seat {p['seat']} at round {p['round']}, table {p['table']} (game {p['game_id']})"
+            lines.append(f"{who}: their {where} " + ("is now played by the server's bot." if p["policy"] == "bot"
+                                                     else "is forfeited."))
+        elif kind == "bye_given":
+            lines.append(f"{who} gets a bye for round {p['round']}, which they did not play: "
+                         f"{p.get('points', 0):g} points.")
+        elif kind == "announced":
+            lines.append(f"Announced to every entrant: {p.get('text', '')}")
+        elif kind == "dispute_resolved":
+            lines.append(f"Dispute {p['dispute']} {p['decision']}: {p.get('text', '')}")
+        else:
+            lines.append(f"{kind.replace('_', ' ')} (event {event.get('version', '?')})")
     return lines
 
 
@@ -149,7 +194,8 @@ def standing_lines(rows: list[dict]) -> list[str]:
 # ---- commands -----------------------------------------------------------------------------------
 @click.group("tournament")
 def tournament() -> None:
-    """Run a tournament on a server: create, register, seat, finish, standings, report, export."""
+    """Run a tournament on a server: create, register, seat, pairings, standings, drop, reinstate,
+    no-show, seat-to-bot, announce, disputes, resolve, finish, report, export."""
 
 
 @tournament.command("create")
@@ -184,18 +230,38 @@ def create_command(url, name, ruleset, rounds, table_min, table_max, format_, no
     click.echo(f"  export BOOTLEGGERS_TOKEN={made['organizer_token']}")
 
 
+def tournament_of(url: str, token: str | None, tournament_id: str) -> tuple[dict, dict[int, str]]:
+    """The tournament as the server shows it, and its entrants' names by number."""
+    state = read(url, token, f"/v1/tournaments/{tournament_id}")
+    return state, {e["entrant"]: e["name"] for e in state["entrants"]}
+
+
+def command(url: str, token: str | None, tournament_id: str, body: dict) -> dict:
+    return send(url, token, f"/v1/tournaments/{tournament_id}/commands", body)
+
+
 @tournament.command("register")
 @click.argument("tournament_id", metavar="TOURNAMENT")
 @click.argument("name")
 @click.option("--bot", type=click.Choice(["random", "greedy"]),
               help="A house player the server's bot plays (needs the organizer's token).")
+@click.option("--late-bye/--no-late-bye", "late_bye", default=None,
+              help="After round 1 is seated the organizer may still enter someone: with --late-bye they score "
+                   "a bye for each round already played, with --no-late-bye nothing for those rounds.")
 @_server
-def register_command(tournament_id, name, bot, url, token):
-    """Register NAME (until round 1 is seated); prints the entrant's number and token."""
-    body = {"name": name, **({"bot": bot} if bot else {})}
-    made = send(url, token if bot else None, f"/v1/tournaments/{tournament_id}/entrants", body)
+def register_command(tournament_id, name, bot, late_bye, url, token):
+    """Register NAME; prints the entrant's number and token. Before round 1 anyone may register;
+    after it only the organizer (a late entry, seated from the next round)."""
+    body = {"name": name, **({"bot": bot} if bot else {}), **({"bye": late_bye} if late_bye is not None else {})}
+    made = send(url, token if (bot or late_bye is not None) else None,
+                f"/v1/tournaments/{tournament_id}/entrants", body)
     click.echo(f"entrant {made['entrant']}: {name.strip()}" + (f" (house player, {bot} bot)" if bot else ""))
     click.echo(f"entrant token: {made['entrant_token']}")
+    if late_bye is not None or made.get("late"):
+        start = made.get("from_round") or made.get("round")
+        click.echo("Late entry: seated from " + (f"round {start}" if start else "the next round") + "; "
+                   + ("a bye for each round already played counts in the standings."
+                      if late_bye else "the rounds already played score nothing for them."))
     if not bot:
         click.echo("Give it to the entrant alone: it is their seat token at every table of the tournament.")
 
@@ -203,17 +269,106 @@ def register_command(tournament_id, name, bot, url, token):
 @tournament.command("seat")
 @click.argument("tournament_id", metavar="TOURNAMENT")
 @click.option("--tables", help="A fixed tournament's tables: JSON, e.g. '[[1,2,3,4],[5,6,7,8]]'.")
+@click.option("--preview", is_flag=True, help="Show how the next round would be seated, seating nobody.")
 @_server
-def seat_command(tournament_id, tables, url, token):
-    """Seat the next round (the organizer) and print each table: its game and who sits where."""
-    body = {"type": "seat_round", **({"tables": tables_option(tables)} if tables is not None else {})}
-    answer = send(url, token, f"/v1/tournaments/{tournament_id}/commands", body)
-    seated = next(e for e in answer["events"] if e["type"] == "round_seated")["payload"]
-    state = read(url, token, f"/v1/tournaments/{tournament_id}")
-    names = {e["entrant"]: e["name"] for e in state["entrants"]}
-    click.echo(f"round {seated['round']} of {state['rounds']}: {len(seated['tables'])} tables, "
-               "their games started")
+def seat_command(tournament_id, tables, preview, url, token):
+    """Seat the next round (the organizer) and print each table: its game and who sits where.
+    With --preview, only show the tables it would make: nothing is seated, no game starts."""
+    body = {"type": "seat_round", **({"tables": tables_option(tables)} if tables is not None else {}),
+            **({"preview": True} if preview else {})}
+    answer = command(url, token, tournament_id, body)
+    state, names = tournament_of(url, token, tournament_id)
+    if preview:
+        if not answer.get("preview"):
+            raise click.ClickException("this server does not preview a seating (it has no `preview`); "
+                                       "nothing was asked of it but a preview, and it answered something else")
+        click.echo(f"round {answer['round']} of {state['rounds']} would be seated at {len(answer['tables'])} "
+                   "tables (a preview: nobody is seated and no game is started)")
+        seated = answer
+    else:
+        seated = next(e for e in answer["events"] if e["type"] == "round_seated")["payload"]
+        click.echo(f"round {seated['round']} of {state['rounds']}: {len(seated['tables'])} tables, "
+                   "their games started")
     for line in seat_lines(seated["tables"], names):
+        click.echo(line)
+    byes = bye_line(seated.get("byes"), names)
+    if byes:
+        click.echo(byes)
+
+
+@tournament.command("pairings")
+@click.argument("tournament_id", metavar="TOURNAMENT")
+@click.option("--round", "round_no", type=click.IntRange(min=1), help="Which round (default: the latest seated).")
+@click.option("--csv", "as_csv", is_flag=True, help="As CSV, for a spreadsheet (the server's pairings.csv).")
+@click.option("-o", "--output", help="With --csv: save to this file (default: standard output).")
+@_server
+def pairings_command(tournament_id, round_no, as_csv, output, url, token):
+    """Who sits where in a round: each table, its game and its seats."""
+    if as_csv:
+        save(fetch(url, token, f"/v1/tournaments/{tournament_id}/pairings.csv",
+                   {"round": round_no} if round_no else None), output)
+        return
+    if output:
+        raise click.UsageError("-o/--output saves the CSV: give --csv too")
+    state, names = tournament_of(url, token, tournament_id)
+    if state["round"] == 0:
+        raise click.ClickException("no round has been seated yet (`bootleggers tournament seat` seats one)")
+    round_no = round_no or state["round"]
+    if round_no > state["round"]:
+        raise click.ClickException(f"round {round_no} has not been seated yet: the latest is round {state['round']}")
+    tables = [t for t in state["tables"] if t["round"] == round_no]
+    click.echo(f"round {round_no} of {state['rounds']}: {len(tables)} tables")
+    for line in seat_lines(tables, names):
+        click.echo(line)
+    byes = bye_line([b for b in state.get("byes") or [] if not isinstance(b, dict) or b.get("round") == round_no],
+                    names)
+    if byes:
+        click.echo(byes)
+
+
+def entrant_command(kind: str, doc: str):
+    """A command naming one entrant (drop, reinstate, no-show, seat-to-bot)."""
+    def run(tournament_id, entrant, url, token, reason=None):
+        body = {"type": kind, "entrant": entrant, **({"reason": reason} if reason else {})}
+        answer = command(url, token, tournament_id, body)
+        _, names = tournament_of(url, token, tournament_id)
+        lines = event_lines(answer["events"], names) or [f"nothing to do for {entrant_words(names, entrant)}"]
+        for line in lines:
+            click.echo(line)
+    run.__doc__ = doc
+    return run
+
+
+def _entrant_verb(name: str, kind: str, doc: str, reason: bool = False) -> None:
+    run = entrant_command(kind, doc)
+    if reason:
+        run = click.option("--reason", default=None, help="Why, for the record and the report.")(run)
+    run = _server(run)
+    run = click.argument("entrant", type=click.IntRange(min=1), metavar="ENTRANT")(run)
+    run = click.argument("tournament_id", metavar="TOURNAMENT")(run)
+    tournament.command(name)(run)
+
+
+_entrant_verb("drop", "drop", "Drop ENTRANT (its number; the organizer, or the entrant itself): no later round "
+              "seats them, and their seat at a table still playing goes to the tournament's no-show rule "
+              "(the server's bot plays it, or it is forfeited).", reason=True)
+_entrant_verb("reinstate", "reinstate", "Bring a dropped ENTRANT back (the organizer): the next round seats "
+              "them again.")
+_entrant_verb("no-show", "no_show", "Mark ENTRANT absent at their table still playing (the organizer): their "
+              "seat goes to the tournament's no-show rule now, without dropping them.")
+_entrant_verb("seat-to-bot", "seat_to_bot", "Hand ENTRANT's seat at their table still playing to the server's "
+              "bot (the organizer), whatever the tournament's no-show rule.")
+
+
+@tournament.command("announce")
+@click.argument("tournament_id", metavar="TOURNAMENT")
+@click.argument("text")
+@_server
+def announce_command(tournament_id, text, url, token):
+    """Tell every entrant TEXT (the organizer): it shows on their page and on the desk."""
+    answer = command(url, token, tournament_id, {"type": "announce", "text": text})
+    _, names = tournament_of(url, token, tournament_id)
+    for line in event_lines(answer["events"], names):
         click.echo(line)
 
 
@@ -222,7 +377,7 @@ def seat_command(tournament_id, tables, url, token):
 @_server
 def finish_command(tournament_id, url, token):
     """Finish the tournament after its last round (the organizer); reveals its seed."""
-    answer = send(url, token, f"/v1/tournaments/{tournament_id}/commands", {"type": "finish"})
+    answer = command(url, token, tournament_id, {"type": "finish"})
     seed = next((e["payload"]["seed"] for e in answer["events"] if e["type"] == "seed_revealed"), None)
     click.echo(f"tournament {tournament_id} finished at version {answer['version']}"
                + (f"; its seed is revealed: {seed}" if seed else ""))
@@ -231,9 +386,18 @@ def finish_command(tournament_id, url, token):
 @tournament.command("standings")
 @click.argument("tournament_id", metavar="TOURNAMENT")
 @click.option("--json", "as_json", is_flag=True, help="The server's answer as JSON.")
+@click.option("--csv", "as_csv", is_flag=True, help="As CSV, for a spreadsheet (the server's standings.csv).")
+@click.option("-o", "--output", help="With --csv: save to this file (default: standard output).")
 @_server
-def standings_command(tournament_id, as_json, url, token):
+def standings_command(tournament_id, as_json, as_csv, output, url, token):
     """The standings: rank, name, points, tie-breaks, rating, tables played; and the rule."""
+    if as_json and as_csv:
+        raise click.UsageError("choose --json or --csv, not both")
+    if as_csv:
+        save(fetch(url, token, f"/v1/tournaments/{tournament_id}/standings.csv"), output)
+        return
+    if output:
+        raise click.UsageError("-o/--output saves the CSV: give --csv too")
     raw = fetch(url, token, f"/v1/tournaments/{tournament_id}/standings")
     if as_json:
         click.echo(raw.decode())
@@ -244,6 +408,71 @@ def standings_command(tournament_id, as_json, url, token):
         click.echo(line)
     click.echo("")
     click.echo(textwrap.fill(standings["explained"], width=88))
+
+
+def dispute_lines(found: list[dict]) -> list[str]:
+    """Each dispute: where (the tournament, or a round's table and its game), who filed it, its
+    state and claim, and where to look."""
+    lines = []
+    for d in found:
+        where = (f"round {d['round']}, table {d['table']} (game {d['game_id']})" if d.get("game_id")
+                 else "the tournament itself")
+        filer = d.get("filed_by")
+        by = f" by {filer['name']} (entrant {filer['entrant']})" if filer else ""
+        lines.append(f"dispute {d['dispute']} at {where}: {d['state']}")
+        lines.append(f"  filed{by} about event {d['version']}: {d['text']}")
+        lines.append(f"  look at: {d['link']}")
+    return lines
+
+
+@tournament.command("disputes")
+@click.argument("tournament_id", metavar="TOURNAMENT")
+@click.option("--json", "as_json", is_flag=True, help="The server's answer as JSON.")
+@_server
+def disputes_command(tournament_id, as_json, url, token):
+    """Every dispute filed at any table and about the tournament, open ones first (the organizer)."""
+    raw = fetch(url, token, f"/v1/tournaments/{tournament_id}/disputes")
+    if as_json:
+        click.echo(raw.decode())
+        return
+    found = json.loads(raw)["disputes"]
+    open_ = sum(d["state"] == "open" for d in found)
+    if not found:
+        click.echo("no disputes")
+        return
+    click.echo(f"{len(found)} dispute{'' if len(found) == 1 else 's'}, {open_} open")
+    for line in dispute_lines(found):
+        click.echo(line)
+    if open_:
+        click.echo("")
+        click.echo(f"answer one: bootleggers tournament resolve {tournament_id} DISPUTE --decision upheld|rejected "
+                   "--text '...' [--game GAME for a table's]")
+
+
+@tournament.command("resolve")
+@click.argument("tournament_id", metavar="TOURNAMENT")
+@click.argument("dispute", type=click.IntRange(min=1), metavar="DISPUTE")
+@click.option("--decision", type=click.Choice(["upheld", "rejected"]), required=True, help="Your decision.")
+@click.option("--text", required=True, help="Your answer, recorded and shown to the one who filed it.")
+@click.option("--game", "game_id", metavar="GAME_ID",
+              help="A table's dispute: that table's game (see `disputes`); without it, a dispute about the "
+                   "tournament itself.")
+@_server
+def resolve_command(tournament_id, dispute, decision, text, game_id, url, token):
+    """Answer a dispute (the organizer): one about the tournament, or with --game one filed at a table."""
+    body = {"type": "resolve_dispute", "dispute": dispute, "decision": decision, "text": text}
+    if game_id is None:
+        answer = command(url, token, tournament_id, body)
+        click.echo(f"dispute {dispute} about the tournament {decision} (event {answer['version']})")
+        return
+    state, _ = tournament_of(url, token, tournament_id)
+    table = next((t for t in state["tables"] if t["game_id"] == game_id), None)
+    if table is None:
+        raise click.ClickException(f"game {game_id} is not a table of tournament {tournament_id} "
+                                   "(`bootleggers tournament disputes` names each dispute's game)")
+    answer = send(url, token, f"/v1/games/{game_id}/commands", body)
+    click.echo(f"dispute {dispute} at round {table['round']}, table {table['table']} (game {game_id}) {decision} "
+               f"(event {answer['version']} of the game)")
 
 
 @tournament.command("report")

@@ -130,3 +130,200 @@ def test_a_person_registers_and_an_organizer_seats_a_fixed_round(app, served):  
     assert me.get_json()["table"]["seat"] == 2
     bad = run("seat", tid, "--tables", "not json", env=env, ok=False)
     assert bad.exit_code == 2 and "must be JSON" in bad.output
+
+
+# ---- issue 34: the organizer's evening verbs ----------------------------------------------------
+def supports(command_type: str) -> bool:
+    """Whether this server takes the tournament command `command_type` (the server side lands
+    apart from the CLI)."""
+    from service.api.tournament_schemas import TournamentCommand
+    return command_type in TournamentCommand().fields["type"].validate.choices
+
+
+def needs(command_type: str) -> None:
+    if not supports(command_type):
+        pytest.skip(f"the server does not take `{command_type}` yet (issue 34, the server side)")
+
+
+def token_of(output: str, what: str = "entrant token") -> str:
+    return re.search(rf"^{what}: (\S+)$", output, re.MULTILINE).group(1)
+
+
+@pytest.fixture
+def people(app, served):
+    """A Swiss tournament of two rounds: Ada, Bix and Cora register themselves, six house
+    players (House 1 .. House 6) fill it; entrant tokens by name."""
+    made = run("create", "--url", served, "--name", "Club night", "--rounds", "2", "--table-min", "4",
+               "--table-max", "5", "--bot-strategy", "random", "--game-option", "rounds=8")
+    tid = re.search(r"^tournament: (\S+)$", made.output, re.MULTILINE).group(1)
+    env = {"BOOTLEGGERS_URL": served, "BOOTLEGGERS_TOKEN": token_of(made.output, "organizer token")}
+    tokens = {name: token_of(run("register", tid, name, "--url", served).output) for name in ("Ada", "Bix", "Cora")}
+    for n in range(1, 7):
+        run("register", tid, f"House {n}", "--bot", "random", env=env)
+    return tid, env, tokens
+
+
+def test_pairings_and_the_csv_exports(app, people, served):
+    tid, env, _ = people
+    none_yet = run("pairings", tid, env=env, ok=False)
+    assert none_yet.exit_code == 1 and "no round has been seated yet" in none_yet.output
+    run("seat", tid, env=env)
+    state = app.extensions["tournaments"].load(tid)
+    shown = run("pairings", tid, "--url", served).output.splitlines()  # anyone: no token
+    assert shown[0] == "round 1 of 2: 2 tables"
+    for table in state["tables"]:
+        assert f"table {table['table']}  game {table['game_id']}  ({len(table['seats'])} seats)  playing" in shown
+    assert "seat 1" in shown[2] and re.search(r"(Ada|Bix|Cora|House \d) \(entrant \d\)", shown[2])
+    assert run("pairings", tid, "--round", "1", "--url", served).output.splitlines() == shown
+    later = run("pairings", tid, "--round", "2", "--url", served, ok=False)
+    assert later.exit_code == 1 and "round 2 has not been seated yet" in later.output
+
+    client = app.test_client()
+    pairings = run("pairings", tid, "--csv", "--url", served).stdout_bytes
+    assert pairings == client.get(f"/v1/tournaments/{tid}/pairings.csv").get_data()
+    assert pairings.startswith(b"round,table,seat,entrant,name,bot,game_id\r\n")
+    too_late = run("pairings", tid, "--csv", "--round", "2", "--url", served, ok=False)
+    assert too_late.exit_code == 1 and "422" in too_late.output and "round 2 has not been seated" in too_late.output
+    standings = run("standings", tid, "--csv", "--url", served).stdout_bytes
+    assert standings == client.get(f"/v1/tournaments/{tid}/standings.csv").get_data()
+    assert standings.startswith(b"rank,entrant,name,points,")
+    both = run("standings", tid, "--csv", "--json", "--url", served, ok=False)
+    assert both.exit_code == 2 and "not both" in both.output
+
+
+def test_drop_and_no_show_say_what_happens_to_the_seat(app, people):
+    tid, env, tokens = people
+    run("seat", tid, env=env)
+    state = app.extensions["tournaments"].load(tid)
+    table, seat = next((t, s) for t in state["tables"] for s in t["seats"] if s["entrant"] == 2)
+    dropped = run("drop", tid, "2", "--reason", "went home", env=env).output.splitlines()
+    assert dropped == ["Bix (entrant 2) is dropped: no later round seats them.",
+                       (f"Bix (entrant 2): their seat {seat['seat']} at round 1, table {table['table']} "
+                        f"(game {table['game_id']}) is now played by the server's bot.")]
+    again = run("drop", tid, "2", env=env, ok=False)
+    assert again.exit_code == 1 and "409" in again.output and "already dropped" in again.output
+    table, seat = next((t, s) for t in state["tables"] for s in t["seats"] if s["entrant"] == 3)
+    absent = run("no-show", tid, "3", env=env).output.splitlines()
+    assert absent == [(f"Cora (entrant 3): their seat {seat['seat']} at round 1, table {table['table']} "
+                       f"(game {table['game_id']}) is now played by the server's bot.")]
+    shown = run("pairings", tid, env=env).output
+    assert "Cora (entrant 3) - absent: the server's bot plays the seat" in shown
+    itself = run("drop", tid, "1", "--url", env["BOOTLEGGERS_URL"], "--token", tokens["Ada"])
+    assert itself.output.startswith("Ada (entrant 1) is dropped")
+    other = run("drop", tid, "4", "--url", env["BOOTLEGGERS_URL"], "--token", tokens["Cora"], ok=False)
+    assert other.exit_code == 1 and "403" in other.output and "only themself" in other.output
+    unknown = run("no-show", tid, "99", env=env, ok=False)
+    assert unknown.exit_code == 1 and "there is no entrant 99" in unknown.output
+
+
+def test_reinstate_brings_a_dropped_entrant_back(app, people):
+    needs("reinstate")
+    tid, env, _ = people
+    run("drop", tid, "2", env=env)
+    back = run("reinstate", tid, "2", env=env)
+    assert back.output.splitlines() == ["Bix (entrant 2) is back in: the next round seats them again."]
+    assert not app.extensions["tournaments"].load(tid)["entrants"][1]["dropped"]
+    twice = run("reinstate", tid, "2", env=env, ok=False)
+    assert twice.exit_code == 1 and "409" in twice.output
+
+
+def test_seat_to_bot_hands_the_seat_to_the_servers_bot(app, people):
+    needs("seat_to_bot")
+    tid, env, _ = people
+    run("seat", tid, env=env)
+    state = app.extensions["tournaments"].load(tid)
+    table, seat = next((t, s) for t in state["tables"] for s in t["seats"] if s["entrant"] == 1)
+    given = run("seat-to-bot", tid, "1", env=env).output
+    assert f"Ada (entrant 1): their seat {seat['seat']} at round 1, table {table['table']}" in given
+    assert "server's bot" in given
+    game = app.extensions["games"].load(table["game_id"])
+    assert str(seat["seat"]) in game["bots"]
+    nobody = run("seat-to-bot", tid, "99", env=env, ok=False)
+    assert nobody.exit_code == 1 and "99" in nobody.output
+
+
+def test_announce_tells_every_entrant(app, people, served):
+    needs("announce")
+    tid, env, tokens = people
+    said = run("announce", tid, "Round 2 starts at 21:00, tables by the window", env=env)
+    assert said.output.splitlines() == ["Announced to every entrant: Round 2 starts at 21:00, tables by the window"]
+    kinds = [e["type"] for e in app.extensions["tournaments"].events(tid, 0, 1000)]
+    assert kinds[-1] == "announced"
+    entrant = run("announce", tid, "free drinks", "--url", served, "--token", tokens["Ada"], ok=False)
+    assert entrant.exit_code == 1 and "403" in entrant.output
+
+
+def test_seat_preview_seats_nobody(app, people):
+    from service.api.tournament_schemas import TournamentCommand
+    if "preview" not in TournamentCommand().fields:
+        pytest.skip("the server does not preview a seating yet (issue 34, the server side)")
+    tid, env, _ = people
+    before = app.extensions["tournaments"].load(tid)["version"]
+    preview = run("seat", tid, "--preview", env=env).output.splitlines()
+    assert preview[0] == "round 1 of 2 would be seated at 2 tables (a preview: nobody is seated and no game is started)"
+    assert app.extensions["tournaments"].load(tid)["version"] == before
+    seated = run("seat", tid, env=env).output.splitlines()
+    assert seated[0] == "round 1 of 2: 2 tables, their games started"
+    assert preview[1:] == seated[1:]  # the same seed, the same standings: the same tables
+
+
+def test_a_late_entry_with_and_without_a_bye(app, people, served):
+    from service.api.tournament_schemas import Register
+    if "bye" not in Register().fields:
+        pytest.skip("the server does not take late entries yet (issue 34, the server side)")
+    tid, env, _ = people
+    run("seat", tid, env=env)
+    play_round(app, tid)
+    closed = run("register", tid, "Dov", "--url", served, ok=False)
+    assert closed.exit_code == 1 and "409" in closed.output
+    late = run("register", tid, "Dov", "--late-bye", env=env).output
+    assert "entrant 10: Dov" in late and "Late entry" in late and "a bye for each round" in late
+    none = run("register", tid, "Eve", "--no-late-bye", env=env).output
+    assert "entrant 11: Eve" in none and "score nothing" in none
+    rows = {r["entrant"]: r for r in app.extensions["tournaments"].load(tid)["standings"]}
+    assert rows[10]["points"] > 0 and rows[11]["points"] == 0
+    run("seat", tid, env=env)
+    seated = {s["entrant"] for t in app.extensions["tournaments"].load(tid)["tables"] if t["round"] == 2
+              for s in t["seats"]}
+    assert {10, 11} <= seated
+
+
+def test_disputes_and_their_answers_from_the_command_line(app, people, served):
+    tid, env, tokens = people
+    assert run("disputes", tid, env=env).output.strip() == "no disputes"
+    run("seat", tid, env=env)
+    client = app.test_client()
+    state = app.extensions["tournaments"].load(tid)
+    table = next(t for t in state["tables"] if any(s["entrant"] == 1 for s in t["seats"]))
+    filed = client.post(f"/v1/games/{table['game_id']}/commands", headers={"Authorization": f"Bearer {tokens['Ada']}"},
+                        json={"type": "dispute", "version": 3, "text": "the deck was not shuffled"})
+    assert filed.status_code == 201, filed.get_json()
+    about = client.post(f"/v1/tournaments/{tid}/commands", headers={"Authorization": f"Bearer {tokens['Bix']}"},
+                        json={"type": "dispute", "version": 2, "text": "I was seated twice"})
+    assert about.status_code == 201, about.get_json()
+
+    listed = run("disputes", tid, env=env).output
+    assert listed.splitlines()[0] == "2 disputes, 2 open"
+    assert "dispute 1 at the tournament itself: open" in listed
+    assert f"dispute 1 at round 1, table {table['table']} (game {table['game_id']}): open" in listed
+    assert "about event 3: the deck was not shuffled" in listed and "about event 2: I was seated twice" in listed
+    assert f"/v1/games/{table['game_id']}?at=3" in listed
+    if "filed_by" in json.loads(run("disputes", tid, "--json", env=env).output)["disputes"][0]:
+        assert "filed by Ada (entrant 1) about event 3" in listed and "filed by Bix (entrant 2)" in listed
+    spectator = run("disputes", tid, "--url", served, ok=False)
+    assert spectator.exit_code == 1 and "401" in spectator.output
+
+    tournaments_own = run("resolve", tid, "1", "--decision", "rejected", "--text", "seated once, by the seed",
+                          env=env).output
+    assert tournaments_own.startswith("dispute 1 about the tournament rejected (event ")
+    at_table = run("resolve", tid, "1", "--game", table["game_id"], "--decision", "upheld", "--text",
+                   "reshuffled for the next game", env=env).output
+    assert at_table.startswith(f"dispute 1 at round 1, table {table['table']} (game {table['game_id']}) upheld")
+    assert app.extensions["games"].load(table["game_id"])["disputes"][0]["state"] == "upheld"
+    after = run("disputes", tid, env=env).output
+    assert after.splitlines()[0] == "2 disputes, 0 open" and "resolve" not in after
+    stranger = run("resolve", tid, "1", "--game", "0000000000000000", "--decision", "upheld", "--text", "x",
+                   env=env, ok=False)
+    assert stranger.exit_code == 1 and "is not a table of tournament" in stranger.output
+    again = run("resolve", tid, "1", "--decision", "upheld", "--text", "x", env=env, ok=False)
+    assert again.exit_code == 1 and "409" in again.output and "already" in again.output
