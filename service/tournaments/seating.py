@@ -103,8 +103,8 @@ def seat_round(ranked_ids: list, sizes: list[int], met: dict, firsts: dict | Non
     Up to `EXACT_MAX` entrants: the least-cost seating, ties by the lexicographically smallest
     (tables in order, each as its members' standings positions ascending) — the leaders sit
     together whenever that costs no repeat. Beyond: greedy, then the first improving swap
-    until none, then polish towards the standings (docs/verification.md spells out the scan
-    orders). Seat 1 goes to the member who has had it fewest times (`firsts`), then by
+    until none, then polish towards the standings, again until neither moves anyone
+    (docs/verification.md spells out the scan orders). Seat 1 goes to the member who has had it fewest times (`firsts`), then by
     standing; so seat 1 rotates wherever the ruleset gives it an edge.
     """
     if len(set(ranked_ids)) != len(ranked_ids):
@@ -122,7 +122,7 @@ def seat_round(ranked_ids: list, sizes: list[int], met: dict, firsts: dict | Non
     if n <= EXACT_MAX:
         tables = _exact(sizes, weight)
     else:
-        tables = _polish(_improve(_greedy(sizes, weight), weight), weight)
+        tables = _local_search(_greedy(sizes, weight), weight)
     firsts = firsts or {}
     return [sorted((ranked_ids[p] for p in table), key=lambda e: (firsts.get(e, 0), pos[e])) for table in tables]
 
@@ -191,12 +191,19 @@ def _greedy(sizes: list[int], weight: list[dict[int, int]]) -> list[list[int]]:
     return out
 
 
-def _improve(tables: list[list[int]], weight: list[dict[int, int]]) -> list[list[int]]:
-    """The first swap (in scan order) that lowers the cost, until there is none."""
+def _local_search(tables: list[list[int]], weight: list[dict[int, int]]) -> list[list[int]]:
+    """Improve (the first swap in scan order that lowers the cost, until none), then polish;
+    again while the polish moved anyone (it may open a new improving swap). The cost never
+    rises and each polish swap moves standing up the tables, so this ends."""
     count = len(tables)
     nearest = [sorted((b for b in range(count) if b != a), key=lambda b: (abs(b - a), b)) for a in range(count)]
-    while _improving_swap(tables, weight, nearest):
-        pass
+    polished = True
+    while polished:
+        while _improving_swap(tables, weight, nearest):
+            pass
+        polished = False
+        while _polishing_swap(tables, weight):
+            polished = True
     return tables
 
 
@@ -217,15 +224,6 @@ def _improving_swap(tables, weight, nearest) -> bool:
                         ta[ta.index(x)], tb[tb.index(y)] = y, x
                         return True
     return False
-
-
-def _polish(tables: list[list[int]], weight: list[dict[int, int]]) -> list[list[int]]:
-    """Back towards the standings: the first swap (in scan order) of a better-ranked entrant of
-    the table below with a worse-ranked one above that does not raise the cost, until none
-    (each swap moves standing up the tables, so this ends)."""
-    while _polishing_swap(tables, weight):
-        pass
-    return tables
 
 
 def _polishing_swap(tables, weight) -> bool:
