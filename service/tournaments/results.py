@@ -43,7 +43,14 @@ def table_result(tournaments: Tournaments, games: Games, tournament_id: str, gam
     if result is None:
         return "running"
     outcome = tournaments.record_result(tournament_id, game_id, result)
+    opened_replay(games, outcome)
     return "unchanged" if outcome is None else "recorded"
+
+
+def opened_replay(games: Games, outcome) -> None:
+    """An annulled table the rules replay (`table_replayed`) is made and started at once."""
+    if outcome is not None and any(e["type"] == "table_replayed" for e in outcome.events):
+        director.open_tables(games, outcome.state)
 
 
 def after_append_hook(games: Games):
@@ -92,7 +99,9 @@ def sweep_one(tournaments: Tournaments, games: Games, tournament_id: str) -> int
             done += director.open_table(games, state, table)
             continue
         result = game_result(games, game)
-        if result is not None and tournaments.record_result(tournament_id, table["game_id"], result) is not None:
+        outcome = None if result is None else tournaments.record_result(tournament_id, table["game_id"], result)
+        if outcome is not None:
+            opened_replay(games, outcome)
             done += 1
     done += director.apply_no_shows(games, tournaments.load(tournament_id))
     return done

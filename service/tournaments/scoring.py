@@ -98,7 +98,7 @@ def table_points(table: dict, rule: dict) -> dict[str, float]:
     if table.get("annulled"):
         if rule["annulled"] != "average":
             return {}
-        counted = {s: 1.0 for s in counted if seats[s] is not None}
+        counted = {s: 1.0 for s in seats if seats[s] is not None}     # an annulled game has no places
     points = placement_points(counted)
     people = [s for s in counted if seats[s] is not None]
     if rule["method"] == "placement":
