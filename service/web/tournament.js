@@ -1,53 +1,32 @@
 // The tournament desk (`/viewer/tournaments/{id}`): the standings, every round's tables — live
-// for those still playing: their round, step and whom they wait for — and the disputes of every
-// table, read through the public API and refreshed every few seconds (polling: a desk is read by
-// a handful of people; each playing table's state is asked with If-None-Match, so a quiet table
-// costs a 304). The token lives in memory (typed in, or the URL fragment `#token=…`, as the game
-// viewer keeps it: api.js) and goes only into the Authorization header, never a query; a link to
-// a table's viewer carries it in its own fragment when that token opens that table.
+// for those still playing: their game round, step, whom they wait for and since when — the
+// disputes of every table, the announcements and talk; and, with the organizer's token, the
+// evening's controls (seat a round after previewing it, late entries, drops, a table's
+// no-shows, rulings, announcements, the finish), each a real command to the REST API.
+//
+// Reading: the tournament's record is polled incrementally every second
+// (`GET …/events?after=N`: announcements, talk, and the sign that anything changed); the
+// tournament, its standings and each playing table's state (If-None-Match: a quiet table costs
+// a 304) are read again when the record moved, after the desk's own command, and every few
+// seconds for the tables' play. The token lives in memory (typed in, or the URL fragment
+// `#token=…`: api.js) and goes only into the Authorization header, never a query; a link to a
+// table's pages carries it in its own fragment when that token opens that table.
 import { getToken, setToken } from "./api.js";
+import {
+  $, base, desk, notify, once, request, tick,
+} from "./tournament-core.js";
+import { afterSending, forgetDetached } from "./tournament-controls.js";
+import { buildEvening, buildTalk, drawEvening } from "./tournament-evening.js";
+import { drawSheet, wireSheet } from "./tournament-print.js";
+import {
+  drawDisputes, drawEntrants, drawExports, drawFacts, drawMine, drawNews, drawPreview, drawRounds, drawStandings,
+} from "./tournament-views.js";
 
 const REFRESH_MS = 3000;
-const tournamentId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
-const base = `/v1/tournaments/${encodeURIComponent(tournamentId)}`;
-const TIE_BREAKS = { opponents_points: "Opponents' points", score_share: "Score share" };
-
-const $ = (id) => document.getElementById(id);
-const desk = { token: "", who: { role: "spectator" }, games: new Map(), drawn: {}, timer: null, generation: 0, refreshes: 0 };
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v);
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
-
-function notify(message) { $("notice").textContent = message || ""; }
-
-/** 4 as "4", 0.3333333 as "0.333": what a reader compares. */
-function fmt(value) {
-  if (typeof value !== "number") return String(value ?? "");
-  return String(Math.round(value * 1000) / 1000);
-}
-
-function ordinal(place) {
-  if (!Number.isInteger(place)) return `place ${fmt(place)}`;
-  const tens = place % 100, ones = place % 10;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[ones] || "th");
-  return `${place}${suffix}`;
-}
-
-/** GET a JSON resource: {status, body}; `auth` false asks as a spectator; `version` makes it
- *  conditional (304, no body, when the resource is still at that version). */
-async function request(path, { auth = true, version = null } = {}) {
-  const headers = { Accept: "application/json" };
-  if (auth && desk.token) headers.Authorization = `Bearer ${desk.token}`;
-  if (version !== null && version !== undefined) headers["If-None-Match"] = `"${version}"`;
-  const response = await fetch(path, { headers, cache: "no-store" });
-  let body = null;
-  if (response.status !== 304) { try { body = await response.json(); } catch { body = null; } }
-  return { status: response.status, body };
-}
+const EVENTS_MS = 1000;
+const PAGE = 500;
+/** Events that change nothing but the announcements and talk (no full refresh needed). */
+const NEWS_ONLY = new Set(["said", "announced"]);
 
 /** Who the token speaks for here: the organizer (reads every table's disputes), an entrant
  *  (has a /me), nobody (no token), or a token this tournament does not know. */
@@ -73,74 +52,156 @@ function describeWho(who) {
   return "you are a spectator";
 }
 
-/** The token a link to this table's viewer may carry: the organizer's opens every table, an
- *  entrant's only its own. */
-function tokenFor(table) {
-  if (desk.who.role === "organizer") return desk.token;
-  if (desk.who.role === "entrant" && table.entrants.some((s) => s.entrant === desk.who.entrant)) return desk.token;
-  return "";
-}
-
-function viewerLink(table, text) {
-  const token = tokenFor(table);
-  const href = `/viewer/${encodeURIComponent(table.game_id)}` + (token ? `#token=${encodeURIComponent(token)}` : "");
-  return el("a", { href, class: "game-link", "data-game": table.game_id }, text);
-}
-
-function seatName(seat, names) {
-  if (seat.entrant === null || seat.entrant === undefined) return `Bot (${seat.bot || "server"})`;
-  return names.get(seat.entrant) || `entrant ${seat.entrant}`;
-}
-
-/** What the desk shows of a table's game: where it stands and whom it waits for. */
+/** What the desk shows of a table's game: where it stands, whom it waits for, who plays for whom. */
 function where(game) {
-  return { version: game.version, status: game.status, round: game.round, phase: game.phase, step: game.step,
-           waiting_for: game.waiting_for || [], due_at: game.deadline?.due_at || null };
+  return { version: game.version, status: game.status, round: game.round,
+    rounds: game.rounds ?? game.options?.rounds ?? null, phase: game.phase, step: game.step,
+    waiting_for: game.waiting_for || [], due_at: game.deadline?.due_at || null,
+    started_at: game.started_at || game.created_at || null, bots: game.bots || {}, forfeited: game.forfeited || [] };
 }
 
-/** Each playing table's game state (as a spectator sees it, or as the organizer), reusing the
- *  last answer when the server says it has not moved (304). */
+/** When a table's game last moved: the `recorded_at` of its latest event (read once per version). */
+async function lastMoved(gameId, version, auth) {
+  const known = desk.moved.get(gameId);
+  if (known && known.version === version) return;
+  const page = await request(`/v1/games/${encodeURIComponent(gameId)}/events?after=${Math.max(0, version - 1)}&limit=1`, { auth });
+  const event = page.status === 200 ? (page.body.events || [])[0] : null;
+  desk.moved.set(gameId, { version, at: event?.recorded_at || known?.at || null });
+}
+
+/** Each playing table's game state (as a spectator sees it, or with the token that opens it),
+ *  reusing the last answer when the server says it has not moved (304). */
 async function liveStates(tables) {
   const playing = tables.filter((t) => t.status === "playing");
   const answers = await Promise.all(playing.map(async (table) => {
-    const auth = Boolean(tokenFor(table));
+    const auth = desk.who.role === "organizer"
+      || (desk.who.role === "entrant" && table.entrants.some((s) => s.entrant === desk.who.entrant));
     const known = desk.games.get(table.game_id);
     const answer = await request(`/v1/games/${encodeURIComponent(table.game_id)}`,
       { auth, version: known && known.auth === auth ? known.body.version : null });
     if (answer.status === 304 && known) return [table.game_id, known];
     const entry = { status: answer.status, body: answer.status === 200 ? where(answer.body) : answer.body, auth };
-    if (answer.status === 200) desk.games.set(table.game_id, entry);
+    if (answer.status === 200) {
+      desk.games.set(table.game_id, entry);
+      if (entry.body.status === "running") await lastMoved(table.game_id, entry.body.version, auth);
+    }
     return [table.game_id, entry];
   }));
   return new Map(answers);
 }
 
-/** Redraw one part only when what it shows has changed (no flicker, no lost focus). */
-function once(name, data, draw) {
-  const key = JSON.stringify(data);
-  if (desk.drawn[name] === key) return;
-  desk.drawn[name] = key;
-  draw(data);
+/** One event of the tournament's record: what the desk keeps of it. */
+function take(event) {
+  const p = event.payload || {};
+  if (event.type === "announced") {
+    if (!desk.announcements.some((a) => a.version === event.version)) {
+      desk.announcements.push({ version: event.version, text: p.text, at: event.recorded_at });
+    }
+  } else if (event.type === "said") {
+    const actor = event.actor || {};
+    desk.talk.push({ version: event.version, text: p.text, by: actor.kind, entrant: actor.entrant ?? p.entrant ?? null,
+      at: event.recorded_at });
+  } else if (event.type === "round_seated") {
+    desk.byes.set(p.round, p.byes || []);
+  }
 }
 
-function drawFacts(t) {
-  $("t-name").textContent = t.name;
-  document.title = `${t.name} — tournament desk`;
-  const size = t.table_size || {};
-  const active = t.entrants.filter((e) => !e.dropped).length;
-  const facts = [
-    ["ruleset", "Ruleset", t.ruleset], ["status", "Status", t.status],
-    ["round", "Round", `${t.round} of ${t.rounds}`], ["format", "Format", t.format],
-    ["size", "Tables of", `${size.min} to ${size.max} players`],
-    ["entrants", "Entrants", `${t.entrants.length}` + (active < t.entrants.length ? ` (${active} still in)` : "")],
-    ["version", "Record", `${t.version} events`],
-  ];
-  $("facts").replaceChildren(...facts.map(([id, label, value]) =>
-    el("div", {}, el("dt", {}, label), el("dd", { id: `fact-${id}` }, String(value)))));
+/** The record since the last look: answers whether anything but talk came. */
+async function pollEvents() {
+  let moved = false;
+  for (let page = 0; page < 100; page++) {
+    const answer = await request(`${base}/events?after=${desk.after}&limit=${PAGE}`);
+    if (answer.status !== 200 || !answer.body) break;
+    const events = answer.body.events || [];
+    for (const event of events) {
+      take(event);
+      if (!NEWS_ONLY.has(event.type)) moved = true;
+    }
+    if (!events.length) break;
+    desk.after = events[events.length - 1].version;
+    if (events.length < PAGE) break;
+  }
+  drawNewsPart();
+  return moved;
+}
+
+/** Announcements the tournament's state lists (a record read from the start has them too). */
+function mergeAnnouncements(listed) {
+  for (const a of listed || []) {
+    if (!desk.announcements.some((b) => b.version === a.version)) desk.announcements.push({ version: a.version, text: a.text, at: a.at });
+  }
+  desk.announcements.sort((a, b) => a.version - b.version);
+}
+
+function drawNewsPart() {
+  const entrants = (desk.state?.entrants || []).map((e) => e.name);
+  once("news", { announcements: desk.announcements, talk: desk.talk, entrants }, drawNews);
+  const last = desk.announcements[desk.announcements.length - 1];
+  document.body.dataset.announced = last ? last.version : "";
+}
+
+async function refresh() {
+  const generation = desk.generation;
+  const role = desk.who.role;
+  const [t, standings] = await Promise.all([request(base), request(`${base}/standings`, { auth: false })]);
+  if (generation !== desk.generation) return;
+  if (t.status === 404) { notify("There is no such tournament."); return; }
+  if (t.status !== 200 || standings.status !== 200) {
+    notify((t.body || standings.body)?.detail || `the server answered ${t.status}`);
+    return;
+  }
+  desk.state = t.body;
+  const [lives, disputes, me] = await Promise.all([
+    liveStates(t.body.tables),
+    role === "organizer" ? request(`${base}/disputes`) : Promise.resolve(null),
+    role === "entrant" ? request(`${base}/me`) : Promise.resolve(null),
+  ]);
+  if (generation !== desk.generation) return;
+  mergeAnnouncements(t.body.announcements);
+  const moved = Object.fromEntries(t.body.tables.filter((x) => x.status === "playing")
+    .map((x) => [x.game_id, desk.moved.get(x.game_id)?.at || null]));
+  once("facts", t.body, drawFacts);
+  once("exports", { round: t.body.round }, drawExports);
+  once("report", { status: t.body.status, role }, drawReport);
+  once("standings", standings.body, drawStandings);
+  const shown = Object.fromEntries([...lives].map(([id, g]) => [id, { status: g.status, body: g.body }]));
+  once("rounds", { t: t.body, lives: shown, moved, role, token: desk.token, byes: [...desk.byes] }, drawRounds);
+  once("entrants", { t: { entrants: t.body.entrants, tables: t.body.tables, round: t.body.round, status: t.body.status }, role },
+    drawEntrants);
+  const listed = disputes && disputes.status === 200 ? disputes.body.disputes : null;
+  once("disputes", { role, disputes: listed, tables: t.body.tables, token: desk.token, entrants: t.body.entrants }, drawDisputes);
+  once("mine", { role, me: me && me.status === 200 ? me.body : null, token: desk.token }, drawMine);
+  once("sheet", { t: { name: t.body.name, round: t.body.round, rounds: t.body.rounds, tables: t.body.tables, entrants: t.body.entrants } },
+    drawSheet);
+  if (role === "organizer") {
+    once("evening", { round: t.body.round, rounds: t.body.rounds, status: t.body.status, format: t.body.format }, drawEvening);
+    if (desk.preview && desk.preview.round !== undefined && desk.preview.round <= t.body.round) {
+      desk.preview = null;  // that round has been seated meanwhile
+      drawPreview(null);
+    }
+  }
+  drawNewsPart();
+  forgetDetached();
+  if (desk.who.role !== "unknown") notify("");
+  desk.refreshes += 1;
+  desk.lastFull = Date.now();
+  document.body.dataset.version = t.body.version;
+  document.body.dataset.status = t.body.status;
+  document.body.dataset.round = t.body.round;
+  document.body.dataset.refreshes = desk.refreshes;
+  document.body.dataset.ready = "true";
+  performance.mark(`painted:${t.body.version}`);
+  $("refreshed").textContent = `updated ${new Date().toLocaleTimeString()}`;
 }
 
 function drawReport({ status, role }) {
   const place = $("report");
+  const el = (tag, attrs, ...children) => {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    node.append(...children);
+    return node;
+  };
   if (status === "finished") {
     place.replaceChildren(el("a", { href: `${base}/report` }, "The printable report"),
       " (standings, every table's result, rulings, verification).");
@@ -164,172 +225,51 @@ async function openReport() {
   setTimeout(() => URL.revokeObjectURL(url), 60000);
 }
 
-function standingRow(row, keys) {
-  const { mu, sigma, ordinal: rating } = row.rating;
-  const spread = `μ ${fmt(mu)}, σ ${fmt(sigma)}`;
-  return el("tr", { "data-entrant": row.entrant, class: row.dropped ? "dropped" : null },
-    el("td", { class: "n rank" }, String(row.rank)),
-    el("th", { scope: "row", class: "name" }, row.name),
-    el("td", { class: "n points", "data-value": row.points }, fmt(row.points)),
-    ...keys.map((k) => el("td", { class: "n", "data-tiebreak": k, "data-value": row.tie_breaks[k] }, fmt(row.tie_breaks[k]))),
-    el("td", { class: "n rating", "data-value": rating, title: `${spread} (ordinal μ − 3σ)` },
-      fmt(rating), el("span", { class: "muted" }, ` (${spread})`)),
-    el("td", { class: "n played" }, String(row.tables_played)),
-    el("td", { class: "dropped-flag" }, row.dropped ? "dropped" : "—"));
-}
-
-function drawStandings(s) {
-  const keys = s.rows.length ? Object.keys(s.rows[0].tie_breaks) : Object.keys(TIE_BREAKS);
-  $("standings").tHead.replaceChildren(el("tr", {},
-    el("th", { scope: "col", class: "n" }, "Rank"), el("th", { scope: "col" }, "Name"),
-    el("th", { scope: "col", class: "n" }, "Points"),
-    ...keys.map((k) => el("th", { scope: "col", class: "n" }, TIE_BREAKS[k] || k.replace(/_/g, " "))),
-    el("th", { scope: "col", class: "n" }, "Rating"), el("th", { scope: "col", class: "n" }, "Tables played"),
-    el("th", { scope: "col" }, "Dropped")));
-  const rows = s.rows.length ? s.rows.map((row) => standingRow(row, keys))
-    : [el("tr", {}, el("td", { colspan: keys.length + 6, class: "muted" }, "Nobody has registered yet."))];
-  $("standings").tBodies[0].replaceChildren(...rows);
-  $("explained").textContent = s.explained;
-}
-
-function liveCell(table, live, names) {
-  const cell = el("td", { class: "live" });
-  if (!live || live.status !== 200) {
-    cell.textContent = live?.status === 404 ? "the table's game is being made"
-      : `live state unavailable (${live?.status ?? "no answer"})`;
-    return cell;
-  }
-  const game = live.body;
-  cell.dataset.version = game.version;
-  if (game.status === "lobby") { cell.textContent = "the table is being set up"; return cell; }
-  if (game.status === "finished") { cell.textContent = "game over: its result is on its way to the standings"; return cell; }
-  const seats = new Map(table.entrants.map((s) => [s.seat, seatName(s, names)]));
-  const waiting = game.waiting_for || [];
-  Object.assign(cell.dataset, { round: game.round ?? "", phase: game.phase ?? "", step: game.step ?? "", waiting: waiting.join(",") });
-  const where = [`Game round ${game.round}`, game.phase !== null && game.phase !== undefined ? `Phase ${game.phase}` : null, game.step]
-    .filter(Boolean).join(" · ");
-  const whom = waiting.length ? waiting.map((s) => seats.get(s) || `seat ${s}`).join(", ") : "nobody (the server is moving)";
-  cell.append(el("span", { class: "step" }, where), el("br"), "waiting for ", el("span", { class: "waiting" }, whom));
-  if (game.due_at) cell.append(el("br"), el("span", { class: "muted" }, `due ${new Date(game.due_at).toLocaleTimeString()}`));
-  return cell;
-}
-
-function resultCell(table, names) {
-  const cell = el("td", { class: "result" });
-  const result = table.result;
-  if (!result) return cell;
-  if (result.annulled) { cell.textContent = "annulled: no points"; return cell; }
-  const seats = new Map(table.entrants.map((s) => [String(s.seat), seatName(s, names)]));
-  const ranked = Object.entries(result.places).sort((a, b) => a[1] - b[1] || Number(a[0]) - Number(b[0]));
-  const unit = result.score_name || "score";
-  cell.append(el("ol", {}, ...ranked.map(([seat, place]) => el("li", { "data-seat": seat, "data-place": place },
-    `${ordinal(place)}: ${seats.get(seat) || "seat " + seat}`,
-    seat in (result.scores || {}) ? el("span", { class: "muted" }, ` (${unit} ${fmt(result.scores[seat])})`) : null))));
-  return cell;
-}
-
-function drawRounds({ t, lives }) {
-  const names = new Map(t.entrants.map((e) => [e.entrant, e.name]));
-  const rounds = [...new Set(t.tables.map((x) => x.round))].sort((a, b) => b - a);  // the current round first
-  if (!rounds.length) { $("rounds").replaceChildren(el("p", { class: "muted" }, "No round has been seated yet.")); return; }
-  $("rounds").replaceChildren(...rounds.map((number) => {
-    const tables = t.tables.filter((x) => x.round === number);
-    const current = number === t.round && t.status === "running";
-    const heading = el("h3", { id: `round-${number}` }, `Round ${number}` + (current ? " (current)" : ""));
-    const rows = tables.map((table) => {
-      const live = lives[table.game_id];
-      const running = table.status === "playing" && live?.status === 200 && live.body.status === "running";
-      const awaited = new Set(running ? live.body.waiting_for : []);
-      const attrs = { "data-game": table.game_id, "data-status": table.status, "data-round": table.round, "data-table": table.table };
-      return el("tr", attrs,
-        el("th", { scope: "row", class: "n" }, String(table.table)),
-        el("td", {}, viewerLink(table, `Watch table ${table.table}`), el("br"), el("span", { class: "game-id" }, table.game_id)),
-        el("td", {}, el("ol", { class: "seats" }, ...table.entrants.map((s) =>
-          el("li", { value: s.seat, "data-seat": s.seat, class: awaited.has(s.seat) ? "awaited" : null }, seatName(s, names))))),
-        el("td", {}, el("span", { class: `status ${table.status}` }, table.status)),
-        table.status === "playing" ? liveCell(table, live, names) : resultCell(table, names));
-    });
-    return el("section", { "aria-labelledby": `round-${number}` }, heading,
-      el("table", { class: "round-tables" },
-        el("thead", {}, el("tr", {}, el("th", { scope: "col", class: "n" }, "Table"), el("th", { scope: "col" }, "Game"),
-          el("th", { scope: "col" }, "Seats"), el("th", { scope: "col" }, "Status"),
-          el("th", { scope: "col" }, "Result, or where the game stands"))),
-        el("tbody", {}, ...rows)));
-  }));
-}
-
-function drawDisputes({ role, disputes, tables }) {
-  const note = $("disputes-note");
-  const table = $("dispute-table");
-  if (role !== "organizer") {
-    note.dataset.state = "forbidden";
-    note.textContent = "The disputes of every table are the organizer's to read: type the organizer's token above to see them."
-      + (role === "entrant" ? " Your own disputes are on your table's page." : "");
-    table.hidden = true;
-    return;
-  }
-  if (disputes === null) { note.dataset.state = "error"; note.textContent = "The disputes could not be read just now."; return; }
-  if (!disputes.length) {
-    note.dataset.state = "none";
-    note.textContent = "No disputes, at any table or about the tournament.";
-    table.hidden = true;
-    return;
-  }
-  note.dataset.state = "listed";
-  const open = disputes.filter((d) => d.state === "open").length;
-  note.textContent = `${disputes.length} dispute${disputes.length === 1 ? "" : "s"}, ${open} open.`;
-  const byGame = new Map(tables.map((x) => [x.game_id, x]));
-  table.tBodies[0].replaceChildren(...disputes.map((d) => {
-    const at = d.game_id ? byGame.get(d.game_id) : null;
-    const where = at ? viewerLink(at, `Round ${d.round}, table ${d.table}`) : el("span", {}, "the tournament");
-    const about = el("a", { href: d.link, class: "version-link" }, `${d.game_id ? "version" : "event"} ${d.version}`);
-    return el("tr", { class: d.state, "data-game": d.game_id || "", "data-dispute": d.dispute },
-      el("td", {}, d.state), el("td", {}, where), el("td", {}, about), el("td", { class: "claim" }, d.text));
-  }));
-  table.hidden = false;
-}
-
-async function refresh() {
+/** One look: the record (cheap), and the whole desk when it moved, when asked, or every few
+ *  seconds (the tables' play is not in the tournament's record). One look at a time. */
+async function cycle() {
   const generation = desk.generation;
-  const [t, standings] = await Promise.all([request(base), request(`${base}/standings`, { auth: false })]);
-  if (generation !== desk.generation) return;
-  if (t.status === 404) { notify("There is no such tournament."); return; }
-  if (t.status !== 200 || standings.status !== 200) {
-    notify((t.body || standings.body)?.detail || `the server answered ${t.status}`);
-    return;
+  if (desk.running === generation) { desk.kicked = true; return; }
+  desk.running = generation;
+  clearTimeout(desk.timer);
+  try {
+    do {
+      desk.kicked = false;
+      const moved = await pollEvents();
+      if (generation !== desk.generation) return;
+      if (moved || desk.wanted || Date.now() - desk.lastFull >= REFRESH_MS) {
+        desk.wanted = false;
+        await refresh();
+      }
+    } while (desk.kicked && generation === desk.generation);
+  } catch (error) {
+    if (generation === desk.generation) notify(`The server did not answer (${error.message}); trying again.`);
+  } finally {
+    if (desk.running === generation) desk.running = 0;
   }
-  const [lives, disputes] = await Promise.all([
-    liveStates(t.body.tables),
-    desk.who.role === "organizer" ? request(`${base}/disputes`) : Promise.resolve(null),
-  ]);
-  if (generation !== desk.generation) return;
-  const role = desk.who.role;
-  once("facts", t.body, drawFacts);
-  once("report", { status: t.body.status, role }, drawReport);
-  once("standings", standings.body, drawStandings);
-  const shown = Object.fromEntries([...lives].map(([id, g]) => [id, { status: g.status, body: g.body }]));
-  once("rounds", { t: t.body, lives: shown, role, token: desk.token }, drawRounds);
-  const listed = disputes && disputes.status === 200 ? disputes.body.disputes : null;
-  once("disputes", { role, disputes: listed, tables: t.body.tables, token: desk.token }, drawDisputes);
-  if (desk.who.role !== "unknown") notify("");
-  desk.refreshes += 1;
-  document.body.dataset.version = t.body.version;
-  document.body.dataset.refreshes = desk.refreshes;
-  document.body.dataset.ready = "true";
-  $("refreshed").textContent = `updated ${new Date().toLocaleTimeString()}`;
+  if (generation === desk.generation) desk.timer = setTimeout(cycle, EVENTS_MS);
 }
 
-async function tick() {
-  const generation = desk.generation;
-  try { await refresh(); } catch (error) { notify(`The server did not answer (${error.message}); trying again.`); }
-  if (generation === desk.generation) desk.timer = setTimeout(tick, REFRESH_MS);
+/** After the desk's own command: look again now. */
+function kick() {
+  desk.wanted = true;
+  cycle();
 }
 
 async function start() {
   clearTimeout(desk.timer);
   desk.generation += 1;
+  desk.running = 0;
   desk.games.clear();
+  desk.moved.clear();
+  desk.controls.clear();
   desk.drawn = {};
+  desk.after = 0;
+  desk.announcements = [];
+  desk.talk = [];
+  desk.byes = new Map();
+  desk.preview = null;
+  desk.lastFull = 0;
   document.body.dataset.ready = "false";
   $("token").value = getToken();
   try {
@@ -339,9 +279,16 @@ async function start() {
     desk.token = "";
     notify(`Could not tell who this token is (${error.message}); showing the public view.`);
   }
+  const role = desk.who.role;
+  document.body.dataset.role = role;
   $("whoami").textContent = describeWho(desk.who);
-  if (desk.who.role === "unknown") notify("This token belongs to nobody in this tournament: showing what anyone may see.");
-  tick();
+  if (role === "unknown") notify("This token belongs to nobody in this tournament: showing what anyone may see.");
+  $("evening-panel").hidden = role !== "organizer";
+  $("entrants-panel").classList.toggle("organizer", role === "organizer");
+  if (role === "organizer") buildEvening(); else $("evening").replaceChildren();
+  if (role === "organizer" || role === "entrant") buildTalk(); else $("say-box").replaceChildren();
+  drawPreview(null);
+  cycle();
 }
 
 $("token-form").addEventListener("submit", (event) => {
@@ -349,5 +296,7 @@ $("token-form").addEventListener("submit", (event) => {
   setToken($("token").value);
   start();
 });
-
+wireSheet();
+afterSending(kick);
+setInterval(tick, 1000);
 start();

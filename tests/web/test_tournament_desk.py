@@ -109,7 +109,7 @@ def test_the_desk_shows_the_standings_every_table_live_and_the_disputes(page, si
         link = row.locator("a.game-link")
         assert link.get_attribute("href") == f"/viewer/{table['game_id']}#token={org}"
         assert link.text_content() == f"Watch table {table['table']}"
-        seats = row.locator("ol.seats li").all_text_contents()
+        seats = row.locator("ol.seats li .who").all_text_contents()
         assert seats == [names[s["entrant"]] for s in table["entrants"]]
         if table["status"] == "finished":
             order = sorted(table["result"]["places"].items(), key=lambda kv: (kv[1], int(kv[0])))
@@ -125,11 +125,12 @@ def test_the_desk_shows_the_standings_every_table_live_and_the_disputes(page, si
             assert live.get_attribute("data-waiting") == ",".join(map(str, game["waiting_for"]))
             waiting = [names[table["entrants"][s - 1]["entrant"]] for s in game["waiting_for"]]
             assert live.locator(".waiting").text_content() == ", ".join(waiting)
-            assert f"Game round {game['round']} · Phase {game['phase']} · bid" in live.text_content()
+            assert f"Game round {game['round']} of {game['rounds']} · Phase {game['phase']} · bid" in live.text_content()
 
     disputed = page.locator(f"#dispute-table tr[data-game='{desk.disputed}']")
     assert disputed.locator(".claim").text_content() == "The deal skipped <me>"
-    assert disputed.locator("a.version-link").get_attribute("href") == f"/v1/games/{desk.disputed}?at=3"
+    # the version opens the table's viewer at that version (with the organizer's token), not raw JSON
+    assert disputed.locator("a.version-link").get_attribute("href") == f"/viewer/{desk.disputed}#at=3&token={org}"
     assert disputed.locator("a.game-link").get_attribute("href") == f"/viewer/{desk.disputed}#token={org}"
     assert page.get_attribute("#disputes-note", "data-state") == "listed"
 

@@ -1,0 +1,410 @@
+// The desk's read side: the facts, the standings (provisional until final), every round's
+// tables — the playing ones live: game round x of y, how long the table has played, whom it
+// waits for and since when, the stalled ones first — with their results (forfeits and seats a
+// bot stood in marked), the entrants in natural name order, the disputes with who filed them,
+// an entrant's own seat, and the announcements and talk. The organizer's controls (a seat's
+// no-show, a drop, a ruling) sit beside what they act on (tournament-controls.js).
+import {
+  $, base, byName, commandsPath, desk, el, fmt, gameCommandsPath, names, ordinal, seatName, since, viewerHref,
+  viewerLink,
+} from "./tournament-core.js";
+import { control } from "./tournament-controls.js";
+
+const TIE_BREAKS = { opponents_points: "Opponents' points", score_share: "Score share" };
+const isOrganizer = () => desk.who.role === "organizer";
+
+export function drawFacts(t) {
+  $("t-name").textContent = t.name;
+  document.title = `${t.name} — tournament desk`;
+  const size = t.table_size || {};
+  const active = t.entrants.filter((e) => !e.dropped).length;
+  const facts = [
+    ["ruleset", "Ruleset", t.ruleset], ["status", "Status", t.status],
+    ["round", "Round", `${t.round} of ${t.rounds}`], ["format", "Format", t.format],
+    ["size", "Tables of", `${size.min} to ${size.max} players`],
+    ["entrants", "Entrants", `${t.entrants.length}` + (active < t.entrants.length ? ` (${active} still in)` : "")],
+    ["no-show", "A no-show's seat", t.no_show === "forfeit" ? "forfeits" : "goes to the bot"],
+    ["version", "Record", `${t.version} events`],
+  ];
+  $("facts").replaceChildren(...facts.map(([id, label, value]) =>
+    el("div", {}, el("dt", {}, label), el("dd", { id: `fact-${id}` }, String(value)))));
+}
+
+export function drawExports({ round }) {
+  const links = [el("a", { href: `${base}/standings.csv`, id: "standings-csv", download: "" }, "Standings (CSV)")];
+  if (round >= 1) {
+    links.push(" · ", el("a", { href: `${base}/pairings.csv?round=${round}`, id: "pairings-csv", download: "" },
+      `Round ${round} pairings (CSV)`));
+  }
+  links.push(" · ", el("a", { href: "#sheet-panel" }, "Pairings sheet and seat cards"));
+  $("exports").replaceChildren(...links);
+}
+
+// ---- standings ------------------------------------------------------------------------------
+function standingRow(row, keys) {
+  const { mu, sigma, ordinal: rating } = row.rating;
+  const spread = `μ ${fmt(mu)}, σ ${fmt(sigma)}`;
+  return el("tr", { "data-entrant": row.entrant, class: row.dropped ? "dropped" : null },
+    el("td", { class: "n rank" }, String(row.rank)),
+    el("th", { scope: "row", class: "name" }, row.name),
+    el("td", { class: "n points", "data-value": row.points }, fmt(row.points)),
+    ...keys.map((k) => el("td", { class: "n tb", "data-tiebreak": k, "data-value": row.tie_breaks[k] }, fmt(row.tie_breaks[k]))),
+    el("td", { class: "n rating", "data-value": rating, title: `${spread} (ordinal μ − 3σ)` },
+      fmt(rating), el("span", { class: "muted" }, ` (${spread})`)),
+    el("td", { class: "n played" }, String(row.tables_played)),
+    el("td", { class: "dropped-flag" }, row.dropped ? "dropped" : "—"));
+}
+
+export function drawStandings(s) {
+  const keys = s.rows.length ? Object.keys(s.rows[0].tie_breaks) : Object.keys(TIE_BREAKS);
+  $("standings").tHead.replaceChildren(el("tr", {},
+    el("th", { scope: "col", class: "n" }, "Rank"), el("th", { scope: "col" }, "Name"),
+    el("th", { scope: "col", class: "n" }, "Points"),
+    ...keys.map((k) => el("th", { scope: "col", class: "n tb" }, TIE_BREAKS[k] || k.replace(/_/g, " "))),
+    el("th", { scope: "col", class: "n rating" }, "Rating"), el("th", { scope: "col", class: "n played" }, "Tables played"),
+    el("th", { scope: "col", class: "dropped-flag" }, "Dropped")));
+  const rows = s.rows.length ? s.rows.map((row) => standingRow(row, keys))
+    : [el("tr", {}, el("td", { colspan: keys.length + 6, class: "muted" }, "Nobody has registered yet."))];
+  $("standings").tBodies[0].replaceChildren(...rows);
+  $("explained").textContent = s.explained;
+  const state = $("standings-state");
+  const final = s.final === true;
+  state.dataset.final = String(final);
+  state.replaceChildren(final
+    ? el("span", { class: "final" }, "Final", s.final_at ? ` since ${new Date(s.final_at).toLocaleString()}` : "")
+    : el("span", { class: "provisional" }, "Provisional",
+      el("span", { class: "muted" }, ": results may still change until the last table's dispute window closes.")));
+}
+
+// ---- rounds and tables ----------------------------------------------------------------------
+/** A playing table's seat: is the bot standing in, or has it forfeited? (a house entrant's
+ *  bot is the entrant itself, not a stand-in). */
+function seatMarks(table, seat, live, house) {
+  const result = table.result || {};
+  const game = live && live.status === 200 ? live.body : null;
+  const inBots = game && game.bots && String(seat.seat) in game.bots;
+  const forfeited = (result.forfeited || []).includes(seat.seat) || (game?.forfeited || []).includes(seat.seat)
+    || seat.no_show === "forfeit";
+  const standIn = !forfeited && seat.entrant !== null && seat.entrant !== undefined && !house.has(seat.entrant)
+    && ((result.stand_ins || []).includes(seat.seat) || inBots || seat.no_show === "bot");
+  return { forfeited, standIn, houseBot: house.has(seat.entrant) };
+}
+
+function seatItem(table, seat, live, known, house, awaited) {
+  const marks = seatMarks(table, seat, live, house);
+  const tags = [];
+  if (marks.houseBot) tags.push(el("span", { class: "tag house" }, "house bot"));
+  if (marks.standIn) tags.push(el("span", { class: "tag stand-in" }, "bot stands in"));
+  if (marks.forfeited) tags.push(el("span", { class: "tag forfeited" }, "forfeited"));
+  const classes = [awaited.has(seat.seat) ? "awaited" : null, marks.standIn ? "stand-in" : null,
+    marks.forfeited ? "forfeited" : null].filter(Boolean).join(" ") || null;
+  const item = el("li", { value: seat.seat, "data-seat": seat.seat, "data-entrant": seat.entrant ?? "", class: classes },
+    el("span", { class: "who" }, seatName(seat, known)), ...tags.map((t) => [" ", t]));
+  const canAct = isOrganizer() && table.status === "playing" && seat.entrant !== null && seat.entrant !== undefined
+    && !marks.houseBot && !marks.standIn && !marks.forfeited;
+  if (canAct) {
+    const who = seatName(seat, known);
+    const policy = desk.state?.no_show === "forfeit" ? "forfeits" : "goes to the bot";
+    item.append(el("span", { class: "seat-actions" },
+      control({ path: commandsPath, body: { type: "no_show", entrant: seat.entrant }, label: "No-show",
+        title: `${who} is not here: the seat ${policy}`, className: "small",
+        confirm: { question: `${who} is absent? The seat ${policy}.`, yes: "Yes, no-show" } }),
+      control({ path: commandsPath, body: { type: "seat_to_bot", entrant: seat.entrant }, label: "Bot plays",
+        title: `the server's bot plays ${who}'s seat from now`, className: "small" })));
+  }
+  return item;
+}
+
+function liveCell(table, live, known) {
+  const cell = el("td", { class: "live" });
+  if (!live || live.status !== 200) {
+    cell.textContent = live?.status === 404 ? "the table's game is being made"
+      : `live state unavailable (${live?.status ?? "no answer"})`;
+    return cell;
+  }
+  const game = live.body;
+  cell.dataset.version = game.version;
+  if (game.status === "lobby") { cell.textContent = "the table is being set up"; return cell; }
+  if (game.status === "finished") { cell.textContent = "game over: its result is on its way to the standings"; return cell; }
+  const seats = new Map(table.entrants.map((s) => [s.seat, seatName(s, known)]));
+  const waiting = game.waiting_for || [];
+  const moved = desk.moved.get(table.game_id);
+  Object.assign(cell.dataset, { round: game.round ?? "", rounds: game.rounds ?? "", phase: game.phase ?? "",
+    step: game.step ?? "", waiting: waiting.join(","), moved: moved?.at || "", started: game.started_at || "" });
+  const of = game.rounds ? ` of ${game.rounds}` : "";
+  const where = [`Game round ${game.round}${of}`, game.phase !== null && game.phase !== undefined ? `Phase ${game.phase}` : null,
+    game.step].filter(Boolean).join(" · ");
+  const whom = waiting.length ? waiting.map((s) => seats.get(s) || `seat ${s}`).join(", ") : "nobody (the server is moving)";
+  cell.append(el("span", { class: "step" }, where), el("br"), "waiting for ", el("span", { class: "waiting" }, whom));
+  if (moved?.at) cell.append(" since ", since(moved.at, "since waited"));
+  cell.append(el("br"), el("span", { class: "muted" }, "playing for "), since(game.started_at, "since played"));
+  if (game.due_at) cell.append(el("br"), el("span", { class: "muted" }, `due ${new Date(game.due_at).toLocaleTimeString()}`));
+  return cell;
+}
+
+function resultCell(table, known, house) {
+  const cell = el("td", { class: "result" });
+  const result = table.result;
+  if (!result) return cell;
+  if (result.annulled) { cell.textContent = "annulled: no points"; return cell; }
+  const seats = new Map(table.entrants.map((s) => [String(s.seat), s]));
+  const forfeited = new Set((result.forfeited || []).map(String));
+  // a house entrant's seat is its bot's from the start (not a stand-in), and a filler bot's is nobody's
+  const stoodIn = (seat) => { const s = seats.get(String(seat)); return s && s.entrant !== null && s.entrant !== undefined && !house.has(s.entrant); };
+  const standIns = new Set((result.stand_ins || []).filter(stoodIn).map(String));
+  for (const s of table.entrants) {  // what the tournament recorded, when the result does not say
+    if (s.no_show === "forfeit") forfeited.add(String(s.seat));
+    if (s.no_show === "bot") standIns.add(String(s.seat));
+  }
+  const ranked = Object.entries(result.places).sort((a, b) => a[1] - b[1] || Number(a[0]) - Number(b[0]));
+  const unit = result.score_name || "score";
+  cell.append(el("ol", {}, ...ranked.map(([seat, place]) => {
+    const sat = seats.get(seat);
+    const marks = [forfeited.has(seat) ? el("span", { class: "tag forfeited" }, "forfeited") : null,
+      standIns.has(seat) && !forfeited.has(seat) ? el("span", { class: "tag stand-in" }, "bot stood in") : null];
+    return el("li", { "data-seat": seat, "data-place": place,
+      class: [forfeited.has(seat) ? "forfeited" : null, standIns.has(seat) ? "stand-in" : null].filter(Boolean).join(" ") || null },
+    `${ordinal(place)}: ${sat ? seatName(sat, known) : "seat " + seat}`,
+    seat in (result.scores || {}) ? el("span", { class: "muted" }, ` (${unit} ${fmt(result.scores[seat])})`) : null,
+    ...marks.filter(Boolean).map((m) => [" ", m]));
+  })));
+  return cell;
+}
+
+/** The current round's playing tables, the one waiting longest first; then the rest by number. */
+function ordered(tables, current) {
+  if (!current) return [...tables].sort((a, b) => a.table - b.table);
+  const waitingSince = (t) => Date.parse(desk.moved.get(t.game_id)?.at || "") || Infinity;
+  const playing = tables.filter((t) => t.status === "playing").sort((a, b) => waitingSince(a) - waitingSince(b) || a.table - b.table);
+  const rest = tables.filter((t) => t.status !== "playing").sort((a, b) => a.table - b.table);
+  return [...playing, ...rest];
+}
+
+export function drawRounds({ t, lives }) {
+  const known = names();
+  const house = new Set(t.entrants.filter((e) => e.bot).map((e) => e.entrant));
+  const rounds = [...new Set(t.tables.map((x) => x.round))].sort((a, b) => b - a);  // the current round first
+  if (!rounds.length) { $("rounds").replaceChildren(el("p", { class: "muted" }, "No round has been seated yet.")); return; }
+  $("rounds").replaceChildren(...rounds.map((number) => {
+    const current = number === t.round && t.status === "running";
+    const tables = ordered(t.tables.filter((x) => x.round === number), current);
+    const heading = el("h3", { id: `round-${number}` }, `Round ${number}` + (current ? " (current)" : ""));
+    const byes = t.byes ? t.byes.filter((b) => b.round === number) : (desk.byes.get(number) || []).map((e) => ({ entrant: e }));
+    const byeName = (b) => (known.get(b.entrant) || `entrant ${b.entrant}`) + (b.reason === "late_entry" ? " (late entry)" : "");
+    const byeLine = byes.length
+      ? el("p", { class: "byes", "data-byes": byes.map((b) => b.entrant).join(",") }, `Byes: ${byes.map(byeName).join(", ")}`)
+      : null;
+    const rows = tables.map((table) => {
+      const live = lives[table.game_id];
+      const running = table.status === "playing" && live?.status === 200 && live.body.status === "running";
+      const awaited = new Set(running ? live.body.waiting_for : []);
+      const attrs = { "data-game": table.game_id, "data-status": table.status, "data-round": table.round, "data-table": table.table };
+      return el("tr", attrs,
+        el("th", { scope: "row", class: "n table-no" }, el("span", { class: "label" }, "Table "), String(table.table)),
+        el("td", { class: "game" }, viewerLink(table, `Watch table ${table.table}`), el("br"),
+          el("span", { class: "game-id" }, table.game_id)),
+        el("td", { class: "seats-cell" }, el("ol", { class: "seats" },
+          ...table.entrants.map((s) => seatItem(table, s, live, known, house, awaited)))),
+        el("td", { class: "status-cell" }, el("span", { class: `status ${table.status}` }, table.status)),
+        table.status === "playing" ? liveCell(table, live, known) : resultCell(table, known, house));
+    });
+    return el("section", { "aria-labelledby": `round-${number}`, "data-round": number }, heading, byeLine,
+      el("table", { class: "round-tables" },
+        el("thead", {}, el("tr", {}, el("th", { scope: "col", class: "n" }, "Table"), el("th", { scope: "col" }, "Game"),
+          el("th", { scope: "col" }, "Seats"), el("th", { scope: "col" }, "Status"),
+          el("th", { scope: "col" }, "Result, or where the game stands"))),
+        el("tbody", {}, ...rows)));
+  }));
+}
+
+// ---- entrants -------------------------------------------------------------------------------
+export function drawEntrants({ t }) {
+  const seatedNow = new Map();
+  for (const table of t.tables) {
+    if (table.round !== t.round) continue;
+    for (const s of table.entrants) if (s.entrant !== null && s.entrant !== undefined) seatedNow.set(s.entrant, [table, s]);
+  }
+  const sorted = [...t.entrants].sort((a, b) => byName(a.name, b.name) || a.entrant - b.entrant);
+  const organizer = isOrganizer() && t.status !== "finished";
+  $("entrants-table").tHead.replaceChildren(el("tr", {},
+    el("th", { scope: "col" }, "Name"), el("th", { scope: "col" }, "Status"),
+    el("th", { scope: "col" }, t.round ? `Round ${t.round}` : "Seat"),
+    organizer ? el("th", { scope: "col" }, "Organizer") : null));
+  $("entrants-table").tBodies[0].replaceChildren(...sorted.map((e) => {
+    const at = seatedNow.get(e.entrant);
+    const status = [e.dropped ? "dropped" : "in", e.bot ? `house bot (${e.bot})` : null, e.late ? "late entry" : null]
+      .filter(Boolean).join(", ");
+    const actions = !organizer ? null : el("td", { class: "actions" }, e.dropped
+      ? control({ path: commandsPath, body: { type: "reinstate", entrant: e.entrant }, label: "Reinstate",
+        title: `${e.name} is seated again from the next round` })
+      : control({ path: commandsPath, body: { type: "drop", entrant: e.entrant }, label: "Drop",
+        confirm: { question: `Drop ${e.name}? No later round seats them` +
+          (at && at[0].status === "playing" ? "; their seat now goes to the no-show rule." : "."), yes: "Yes, drop" } }));
+    return el("tr", { "data-entrant": e.entrant, "data-dropped": String(Boolean(e.dropped)), class: e.dropped ? "dropped" : null },
+      el("th", { scope: "row", class: "name" }, e.name),
+      el("td", { class: "state" }, status),
+      el("td", { class: "where" }, at ? `table ${at[0].table}, seat ${at[1].seat}` : "—"),
+      actions);
+  }));
+  $("entrants-note").textContent = t.entrants.length ? `${t.entrants.length} entrants, in name order.` : "Nobody has registered yet.";
+}
+
+// ---- disputes -------------------------------------------------------------------------------
+function rulingForm(d, table, known) {
+  const key = `ruling ${d.game_id || "tournament"} ${d.dispute}`;
+  const kept = desk.controls.get(key);
+  if (kept) return kept.node;
+  const id = `${d.game_id || "t"}-${d.dispute}`;
+  const decision = el("select", { name: "decision", id: `decision-${id}` },
+    el("option", { value: "upheld" }, "upheld"), el("option", { value: "rejected" }, "rejected"));
+  const text = el("input", { name: "text", id: `ruling-text-${id}`, maxlength: 2000, placeholder: "your ruling (recorded)" });
+  const fields = [el("label", { for: `decision-${id}` }, "Decision "), decision, " ",
+    el("label", { for: `ruling-text-${id}`, class: "visually-hidden" }, "Ruling"), text];
+  let kind = null, seat = null;
+  if (d.game_id) {
+    kind = el("select", { name: "kind", id: `kind-${id}` },
+      el("option", { value: "" }, "no correction"), el("option", { value: "forfeit" }, "forfeit a seat"),
+      el("option", { value: "seat_to_bot" }, "the bot plays a seat"), el("option", { value: "annul" }, "annul the game"));
+    seat = el("select", { name: "seat", id: `seat-${id}` },
+      ...(table?.entrants || []).map((s) => el("option", { value: s.seat }, `seat ${s.seat}: ${seatName(s, known)}`)));
+    fields.push(" ", el("label", { for: `kind-${id}` }, "Correction "), kind, " ",
+      el("label", { for: `seat-${id}`, class: "visually-hidden" }, "Seat"), seat);
+  }
+  const body = () => {
+    const said = text.value.trim() || (decision.value === "upheld" ? "Upheld." : "Rejected.");
+    const out = { type: "resolve_dispute", dispute: d.dispute, decision: decision.value, text: said };
+    if (kind && kind.value) {
+      const ruling = { kind: kind.value, reason: said };
+      if (kind.value !== "annul") ruling.seat = Number(seat.value);
+      out.rulings = [ruling];
+    }
+    return out;
+  };
+  const form = el("form", { class: "ruling", "data-dispute": d.dispute, "data-game": d.game_id || "" }, ...fields, " ");
+  const send = control({ key: `${key} send`, path: d.game_id ? gameCommandsPath(d.game_id) : commandsPath, body,
+    label: "Rule", title: "record the ruling (and its correction) now" });
+  const sync = () => desk.controls.get(`${key} send`)?.sync();
+  const showSeat = () => { if (seat) seat.hidden = !kind.value || kind.value === "annul"; };
+  showSeat();
+  form.append(send);
+  form.addEventListener("input", sync);
+  form.addEventListener("change", () => { showSeat(); sync(); });
+  form.addEventListener("submit", (event) => { event.preventDefault(); send.querySelector("button.act").click(); });
+  desk.controls.set(key, { node: form, set() {}, sync() {} });
+  return form;
+}
+
+function filedBy(d, byGame, known) {
+  if (d.filed_by) return d.filed_by.name || (d.filed_by.entrant ? known.get(d.filed_by.entrant) : null) || "—";
+  if (!d.game_id) {  // the tournament's own: its state names the filer
+    const mine = (desk.state?.disputes || []).find((x) => x.dispute === d.dispute);
+    if (mine?.entrant) return known.get(mine.entrant) || `entrant ${mine.entrant}`;
+  }
+  if (d.seat && byGame.get(d.game_id)) {
+    const s = byGame.get(d.game_id).entrants.find((x) => x.seat === d.seat);
+    if (s) return seatName(s, known);
+  }
+  return "—";
+}
+
+export function drawDisputes({ role, disputes, tables }) {
+  const note = $("disputes-note");
+  const table = $("dispute-table");
+  if (role !== "organizer") {
+    note.dataset.state = "forbidden";
+    note.textContent = "The disputes of every table are the organizer's to read: type the organizer's token above to see them."
+      + (role === "entrant" ? " Your own disputes are on your table's page." : "");
+    table.hidden = true;
+    return;
+  }
+  if (disputes === null) { note.dataset.state = "error"; note.textContent = "The disputes could not be read just now."; return; }
+  if (!disputes.length) {
+    note.dataset.state = "none";
+    note.textContent = "No disputes, at any table or about the tournament.";
+    table.hidden = true;
+    return;
+  }
+  note.dataset.state = "listed";
+  const open = disputes.filter((d) => d.state === "open").length;
+  note.textContent = `${disputes.length} dispute${disputes.length === 1 ? "" : "s"}, ${open} open.`;
+  const byGame = new Map(tables.map((x) => [x.game_id, x]));
+  const known = names();
+  table.tBodies[0].replaceChildren(...disputes.map((d) => {
+    const at = d.game_id ? byGame.get(d.game_id) : null;
+    const where = at ? viewerLink(at, `Round ${d.round}, table ${d.table}`) : el("span", {}, "the tournament");
+    const about = d.game_id
+      ? el("a", { href: viewerHref(d.game_id, { at: d.version, token: desk.token }), class: "version-link",
+        title: "the table's viewer at that version" }, `version ${d.version}`)
+      : el("a", { href: d.link, class: "version-link" }, `event ${d.version}`);
+    const answer = d.state === "open"
+      ? rulingForm(d, at, known)
+      : el("span", { class: "resolution" }, d.state + (d.resolution?.text ? `: ${d.resolution.text}` : ""));
+    return el("tr", { class: d.state, "data-game": d.game_id || "", "data-dispute": d.dispute, "data-state": d.state },
+      el("td", { class: "state" }, d.state), el("td", { class: "where" }, where), el("td", { class: "about" }, about),
+      el("td", { class: "filed-by" }, filedBy(d, byGame, known)), el("td", { class: "claim" }, d.text),
+      el("td", { class: "answer" }, answer));
+  }));
+  table.hidden = false;
+}
+
+// ---- an entrant's own seat ------------------------------------------------------------------
+export function drawMine({ role, me, token }) {
+  const panel = $("mine-panel");
+  if (role !== "entrant" || !me) { panel.hidden = true; return; }
+  panel.hidden = false;
+  const parts = [];
+  if (me.table && me.table.game_id) {
+    const href = `/play/${encodeURIComponent(me.table.game_id)}#token=${encodeURIComponent(token)}`;
+    parts.push(el("p", { class: "seat-now" }, `Round ${me.table.round}, table ${me.table.table}, seat ${me.table.seat}: `,
+      el("a", { href, id: "my-seat", class: "button-link", "data-game": me.table.game_id }, `Take your seat at table ${me.table.table}`)));
+  } else {
+    parts.push(el("p", { class: "seat-now muted", id: "no-seat" }, me.dropped
+      ? "You have dropped out: no round seats you any more."
+      : "You sit at no table just now: your next seat shows here when the round is seated."));
+  }
+  if (me.standing) {
+    const points = me.standing.points;
+    parts.push(el("p", { class: "my-standing" }, `Rank ${me.standing.rank}, ${fmt(points)} point${points === 1 ? "" : "s"} after `
+      + `${me.standing.tables_played} table${me.standing.tables_played === 1 ? "" : "s"}.`));
+  }
+  $("mine").replaceChildren(...parts);
+}
+
+// ---- announcements and talk -----------------------------------------------------------------
+export function drawNews({ announcements, talk }) {
+  const known = names();
+  const list = $("announcements");
+  list.replaceChildren(...[...announcements].reverse().map((a) => el("li", { "data-version": a.version },
+    el("span", { class: "text" }, a.text), " ", el("time", { class: "muted", datetime: a.at || "" },
+      a.at ? new Date(a.at).toLocaleTimeString() : ""))));
+  $("announcements-note").hidden = announcements.length > 0;
+  const who = (line) => line.by === "organizer" ? "the organizer"
+    : line.entrant ? (known.get(line.entrant) || `entrant ${line.entrant}`) : "someone";
+  const said = $("talk");
+  said.replaceChildren(...talk.slice(-200).map((line) => el("li", { "data-version": line.version },
+    el("b", {}, `${who(line)}: `), line.text)));
+  said.scrollTop = said.scrollHeight;
+  $("talk-note").hidden = talk.length > 0;
+}
+
+// ---- the preview of the next seating -------------------------------------------------------
+export function drawPreview(preview) {
+  const place = $("preview");
+  if (!place) return;
+  if (!preview) { place.replaceChildren(); place.hidden = true; return; }
+  const known = names();
+  const tables = preview.tables || [];
+  place.hidden = false;
+  place.dataset.round = preview.round ?? "";
+  const byes = preview.byes || [];
+  place.replaceChildren(
+    el("p", { class: "preview-note" }, `Round ${preview.round} as it would be seated: `,
+      el("strong", {}, "a preview, nothing recorded yet"), `. ${tables.length} table${tables.length === 1 ? "" : "s"}.`),
+    el("ol", { class: "preview-tables" }, ...tables.map((t) => el("li", { value: t.table, "data-table": t.table },
+      el("span", { class: "label" }, `Table ${t.table}: `),
+      (t.seats || []).map((s, i) => [i ? ", " : "", el("span", { class: "seat", "data-seat": s.seat, "data-entrant": s.entrant ?? "" },
+        `${s.seat}. ${s.entrant === null || s.entrant === undefined ? `Bot (${s.bot || "server"})` : known.get(s.entrant) || `entrant ${s.entrant}`}`)])))),
+    byes.length ? el("p", { class: "byes", "data-byes": byes.join(",") },
+      `Byes: ${byes.map((e) => known.get(e) || `entrant ${e}`).join(", ")}`) : null);
+}
+
