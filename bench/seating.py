@@ -3,9 +3,10 @@ rounds 1..5, then the standings after those five rounds (~1,000 tables).
 
     .venv/bin/python bench/seating.py [--entrants 1000] [--rounds 5] [--low 4] [--high 5] [--seed 1]
 
-Each round is seated from the previous rounds' meetings and points; every table's places
-are drawn at random (a few ties) and folded into the acc. Printed per round: seating time,
-tables, repeat meetings, the most anybody has met. Then: one `rows` of the incremental
+Each round is seated by rule 2 (docs/verification.md) from the previous rounds' meetings and
+points; every table's places are drawn at random (a few ties) and folded into the acc.
+Printed per round: seating time, the weighted repeat cost (a k-th earlier meeting weighs
+k²), the most anybody has met. Then: one `rows` of the incremental
 acc (what each `table_finished` costs besides `add_table`), one `add_table`, and one
 `standings` from scratch (what an amendment costs).
 """
@@ -51,12 +52,17 @@ def main() -> None:
     print(f"{args.entrants} entrants, tables {args.low}-{args.high}: "
           f"{len(plan)} tables {sorted({e + b for e, b in plan}, reverse=True)}, "
           f"{sum(b for _, b in plan)} bot seats")
+    firsts: dict = {}
     for rnd_no in range(1, args.rounds + 1):
-        met = seating.met_from(seatings)
+        met = seating.meetings_from(seatings)
         points = {e: s["points"] for e, s in acc["entrants"].items()}
-        tables, took = timed(seating.seat_round, order, [e for e, _ in plan], points, met)
-        print(f"round {rnd_no}: seat_round {took * 1000:7.1f} ms  repeats "
-              f"{seating.repeats(tables, met)}  most met so far "
+        rnd.shuffle(order)
+        standing = seating.ranked(order, points)
+        tables, took = timed(seating.seat_round, standing, [e for e, _ in plan], met, firsts)
+        for table in tables:
+            firsts[table[0]] = firsts.get(table[0], 0) + 1
+        print(f"round {rnd_no}: seat_round {took * 1000:7.1f} ms  weighted repeats "
+              f"{seating.cost(tables, met)}  most met so far "
               f"{max((len(v) for v in met.values()), default=0)}")
         for n, (people, (_, bots)) in enumerate(zip(tables, plan), start=1):
             seats = people + [None] * bots
@@ -69,7 +75,7 @@ def main() -> None:
                      "seats": {str(i): e for i, e in enumerate(seats, start=1)},
                      "places": {str(i): p for i, p in enumerate(places, start=1)},
                      "scores": {str(i): rnd.randint(0, 60) for i in range(1, len(seats) + 1)}}
-            scoring.add_table(acc, table)
+            scoring.add_table(acc, table, scoring.LEGACY)
             finished.append(table)
         seatings.extend(tables)
     _, rows_took = timed(scoring.rows, acc, entrants, repeat=20)

@@ -115,12 +115,12 @@ def decide_in_process(tournaments: Tournaments, tid: str) -> tuple[dict, list[di
     drafts = kernel.decide_seat_round(state, ORGANIZER, oracle())
     decide_s = time.perf_counter() - started
     players = kernel.active(state)
-    order = [str(e) for e in oracle().shuffle(f"seating:round:{state['round'] + 1}", [str(e) for e in players])]
+    order = [int(e) for e in oracle().shuffle(f"seating:round:{state['round'] + 1}", [str(e) for e in players])]
     plan = seating.plan_tables(len(players), state["table_size"]["min"], state["table_size"]["max"])
-    points = {str(row["entrant"]): row["points"] for row in state["standings"]}
-    met = kernel.met(state)
+    standing = seating.ranked(order, kernel.points_of(state))
+    met = kernel.meetings(state)
     started = time.perf_counter()
-    seating.seat_round(order, [size for size, _ in plan], points, met)
+    seating.seat_round(standing, [size for size, _ in plan], met)
     pure_s = time.perf_counter() - started
     return state, drafts, load_s, decide_s, pure_s
 
@@ -196,12 +196,12 @@ def field(api: Api, games: Games, tournaments: Tournaments, args) -> None:
         seated = drafts[0]["payload"]["tables"]
         assert tournaments.load(tid)["tables"][-len(seated):] == [
             {"round": number, "table": t["table"], "game_id": t["game_id"], "seats": t["seats"], "status": "playing",
-             "result": None} for t in seated], "the server seated otherwise than its kernel decides here"
+             "result": None, "replay_of": None} for t in seated], "the server seated otherwise than its kernel decides here"
         time.sleep(0.5 if answer.status_code == 201 else args.field_sweep + 1)  # a failed request: the sweeper's turn
         wrong = misseated(games, tournaments.load(tid), number)
         alone = director_alone(games, state, drafts)
-        repeats = seating.repeats([[str(s["entrant"]) for s in t["seats"] if s["entrant"]] for t in seated],
-                                  kernel.met(state))
+        repeats = seating.cost([[s["entrant"] for s in t["seats"] if s["entrant"]] for t in seated],
+                               kernel.meetings(state))
         if wrong:
             print(f"   round {number}: {len(wrong)} tables whose game does not seat the tournament's seating, "
                   f"e.g.: {wrong[0]}")

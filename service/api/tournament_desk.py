@@ -76,5 +76,5 @@ def read_tournament_report(tournament_id: str):
         except (GameNotFound, RecordDamaged):   # not made yet, or damaged: the page says it could not be read
             tables[game_id] = None
     record = list(tournaments().store.iter_all(tournament_id, upto=state["version"]))
-    page = report.render(state, tables, rulings, record)
+    page = report.render(state, tables, rulings, record, now_iso=tournaments().now())
     return Response(page, mimetype="text/html", headers={"Content-Disposition": "inline"})
