@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import csv
 import io
-from datetime import UTC, datetime
 
 from flask import Response
 from marshmallow import Schema
@@ -73,10 +72,6 @@ def csv_document(what: str) -> dict:
                     "headers": {"Content-Disposition": {
                         "description": "`attachment; filename=\"...\"`: save it, named after the tournament",
                         "schema": {"type": "string"}}}}}
-
-
-def now_iso() -> str:
-    return datetime.now(UTC).isoformat()
 
 
 def standings_rows(state: dict, now: str | None = None, record: list[dict] | None = None) -> list[list]:
@@ -136,7 +131,7 @@ def standings_csv(tournament_id: str):
     record = None
     if any("byes" not in row for row in state["standings"]):  # standings that do not count the byes
         record = list(ledger.store.iter_all(tournament_id, upto=state["version"]))
-    return csv_answer(standings_rows(state, now_iso(), record), filename(state, "standings"))
+    return csv_answer(standings_rows(state, ledger.now(), record), filename(state, "standings"))
 
 
 @bp.get("/tournaments/<tournament_id>/pairings.csv")

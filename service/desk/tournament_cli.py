@@ -246,22 +246,25 @@ def command(url: str, token: str | None, tournament_id: str, body: dict) -> dict
 @click.option("--bot", type=click.Choice(["random", "greedy"]),
               help="A house player the server's bot plays (needs the organizer's token).")
 @click.option("--late-bye/--no-late-bye", "late_bye", default=None,
-              help="After round 1 is seated the organizer may still enter someone: with --late-bye they score "
-                   "a bye for each round already played, with --no-late-bye nothing for those rounds.")
+              help="After round 1 is seated the organizer (its token) may still enter someone, seated from the "
+                   "next round: with --late-bye they score a bye for each round already seated, with "
+                   "--no-late-bye nothing for those rounds.")
 @_server
 def register_command(tournament_id, name, bot, late_bye, url, token):
     """Register NAME; prints the entrant's number and token. Before round 1 anyone may register;
     after it only the organizer (a late entry, seated from the next round)."""
     body = {"name": name, **({"bot": bot} if bot else {}), **({"bye": late_bye} if late_bye is not None else {})}
-    made = send(url, token if (bot or late_bye is not None) else None,
-                f"/v1/tournaments/{tournament_id}/entrants", body)
+    made = send(url, token, f"/v1/tournaments/{tournament_id}/entrants", body)
     click.echo(f"entrant {made['entrant']}: {name.strip()}" + (f" (house player, {bot} bot)" if bot else ""))
     click.echo(f"entrant token: {made['entrant_token']}")
-    if late_bye is not None or made.get("late"):
-        start = made.get("from_round") or made.get("round")
-        click.echo("Late entry: seated from " + (f"round {start}" if start else "the next round") + "; "
-                   + ("a bye for each round already played counts in the standings."
-                      if late_bye else "the rounds already played score nothing for them."))
+    late = late_bye is not None
+    if token and not late:  # the organizer may have entered them late without saying how
+        state, _ = tournament_of(url, token, tournament_id)
+        late = any(e["entrant"] == made["entrant"] and e.get("late") for e in state["entrants"])
+    if late:
+        click.echo("Late entry: seated from the next round; " + (
+            "a bye for each round already seated counts in the standings." if late_bye
+            else "the rounds already seated score nothing for them."))
     if not bot:
         click.echo("Give it to the entrant alone: it is their seat token at every table of the tournament.")
 
@@ -274,6 +277,8 @@ def register_command(tournament_id, name, bot, late_bye, url, token):
 def seat_command(tournament_id, tables, preview, url, token):
     """Seat the next round (the organizer) and print each table: its game and who sits where.
     With --preview, only show the tables it would make: nothing is seated, no game starts."""
+    if preview and tables is not None:
+        raise click.UsageError("--preview shows the seating the server would choose: leave out --tables")
     body = {"type": "seat_round", **({"tables": tables_option(tables)} if tables is not None else {}),
             **({"preview": True} if preview else {})}
     answer = command(url, token, tournament_id, body)
@@ -403,11 +408,15 @@ def standings_command(tournament_id, as_json, as_csv, output, url, token):
         click.echo(raw.decode())
         return
     standings = json.loads(raw)
-    click.echo(f"after round {standings['round']}")
+    final = standings.get("final")
+    said = ("" if final is None else "  (final)" if final else
+            f"  (provisional until {standings['final_at']}, when the last table's dispute window closes)"
+            if standings.get("final_at") else "  (provisional)")
+    click.echo(f"after round {standings['round']}{said}")
     for line in standing_lines(standings["rows"]):
         click.echo(line)
     click.echo("")
-    click.echo(textwrap.fill(standings["explained"], width=88))
+    click.echo(textwrap.fill(standings["explained"], width=88, break_on_hyphens=False))
 
 
 def dispute_lines(found: list[dict]) -> list[str]:
@@ -421,7 +430,7 @@ def dispute_lines(found: list[dict]) -> list[str]:
         by = f" by {filer['name']} (entrant {filer['entrant']})" if filer else ""
         lines.append(f"dispute {d['dispute']} at {where}: {d['state']}")
         lines.append(f"  filed{by} about event {d['version']}: {d['text']}")
-        lines.append(f"  look at: {d['link']}")
+        lines.append(f"  look at: {d['link']}" + (f"  (in the viewer: {d['viewer']})" if d.get("viewer") else ""))
     return lines
 
 

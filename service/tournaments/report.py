@@ -290,11 +290,11 @@ def _seat(seat: dict, names: dict[int, str], house: dict[int, str | None]) -> st
     text = e(seat_name(seat, names))
     if seat.get("entrant") is not None and house.get(seat["entrant"]):
         text += " <span class='muted'>(house player)</span>"
-    if seat.get("no_show") == "bot":
-        text += " <span class='unk tag'>absent: the server's bot played the seat</span>"
+    if seat.get("no_show") == "bot":  # absent, dropped, or handed to the bot by the organizer
+        text += " <span class='unk tag'>the server's bot took the seat over</span>"
     elif seat.get("no_show"):
-        what = "forfeited" if seat["no_show"] == "forfeit" else e(seat["no_show"])
-        text += f" <span class='bad tag'>absent: {what}</span>"
+        what = "absent: forfeited" if seat["no_show"] == "forfeit" else e(seat["no_show"])
+        text += f" <span class='bad tag'>{what}</span>"
     return text
 
 
@@ -339,10 +339,11 @@ def _bye_points(state: dict) -> float | None:
     return None
 
 
-def tournament_rulings(record: list[dict], names: dict[int, str]) -> list[dict]:
+def tournament_rulings(record: list[dict], names: dict[int, str], no_show: str | None = None) -> list[dict]:
     """The tournament's own decisions that change who plays or what counts: drops,
     reinstatements, no-shows, late entries' byes and amended table results,
-    `[{version, text, reason}]`, read from its record."""
+    `[{version, text, reason}]`, read from its record (`no_show`: the tournament's policy, to
+    tell it from the organizer's handing a seat to the bot)."""
     found = []
     for event in record:
         p, kind = event["payload"], event["type"]
@@ -356,7 +357,9 @@ def tournament_rulings(record: list[dict], names: dict[int, str]) -> list[dict]:
                           "text": f"{who} was reinstated: seated again from the next round."})
         elif kind == "entrant_no_show":
             policy = "went to the server's bot" if p["policy"] == "bot" else "was forfeited"
-            found.append({"version": event["version"], "reason": p.get("reason") or "the tournament's no-show rule",
+            why = ("the tournament's no-show rule" if p["policy"] == no_show
+                   else "the organizer handed the seat to the bot")
+            found.append({"version": event["version"], "reason": p.get("reason") or why,
                           "text": f"{who}'s seat {p['seat']} at round {p['round']}, table {p['table']} {policy}."})
         elif kind == "entrant_registered" and p.get("late"):
             found.append({"version": event["version"], "reason": "a late entry",
@@ -406,7 +409,8 @@ def _ruling_kind(ruling) -> str:
 
 def _rulings_and_disputes(state, names, games, rulings, record) -> str:
     parts = []
-    own, filed, told = tournament_rulings(record, names), state.get("disputes") or [], announcements(state, record)
+    own, filed = tournament_rulings(record, names, state.get("no_show")), state.get("disputes") or []
+    told = announcements(state, record)
     if own or filed or told:
         parts.append("<h3>The tournament</h3>")
         if told:
