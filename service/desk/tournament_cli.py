@@ -325,8 +325,8 @@ def pairings_command(tournament_id, round_no, as_csv, output, url, token):
     click.echo(f"round {round_no} of {state['rounds']}: {len(tables)} tables")
     for line in seat_lines(tables, names):
         click.echo(line)
-    byes = bye_line([b for b in state.get("byes") or [] if not isinstance(b, dict) or b.get("round") == round_no],
-                    names)
+    byes = bye_line([b for b in state.get("byes") or []  # those who sat out, not a late entry's missed rounds
+                     if b.get("round") == round_no and b.get("reason") != "late_entry"], names)
     if byes:
         click.echo(byes)
 

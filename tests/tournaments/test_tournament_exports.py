@@ -140,3 +140,22 @@ def test_the_standings_turn_final_when_the_last_dispute_window_closes(client, ap
         assert column() == {"final"}
     with freezegun.freeze_time(moment(at) + timedelta(days=30)):
         assert column() == {"final"}
+
+
+def test_byes_for_an_uneven_field_are_counted(client, app):
+    """Ten entrants at tables of exactly four, `uneven: byes`: two sit round 1 out; the pairings
+    leave them out and the standings count their bye."""
+    made = create(client, rounds=1, table_size={"min": 4, "max": 4}, uneven="byes")
+    tid, org = made["tournament_id"], made["organizer_token"]
+    for n in range(1, 11):
+        register(client, tid, f"House {n}", org, bot="random")
+    seated = command(client, tid, org, {"type": "seat_round"})["events"][0]["payload"]
+    assert len(seated["byes"]) == 2
+    _, *seats = rows_of(client.get(f"/v1/tournaments/{tid}/pairings.csv"))
+    assert len(seats) == 8 and not {int(r[3]) for r in seats} & set(seated["byes"])
+    play_round(app, tid)
+    head, *rows = rows_of(client.get(f"/v1/tournaments/{tid}/standings.csv"))
+    byes = {int(r[1]): int(r[head.index("byes")]) for r in rows}
+    assert byes == {n: int(n in seated["byes"]) for n in range(1, 11)}
+    played = {int(r[1]): int(r[head.index("tables_played")]) for r in rows}
+    assert all(played[n] == 1 - byes[n] for n in played)
