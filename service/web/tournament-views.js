@@ -340,8 +340,10 @@ export function drawDisputes({ role, disputes, tables }) {
       ? rulingForm(d, at, known)
       : el("span", { class: "resolution" }, d.state + (d.resolution?.text ? `: ${d.resolution.text}` : ""));
     return el("tr", { class: d.state, "data-game": d.game_id || "", "data-dispute": d.dispute, "data-state": d.state },
-      el("td", { class: "state" }, d.state), el("td", { class: "where" }, where), el("td", { class: "about" }, about),
-      el("td", { class: "filed-by" }, filedBy(d, byGame, known)), el("td", { class: "claim" }, d.text),
+      el("td", { class: "state" }, d.state), el("td", { class: "where" }, where),
+      el("td", { class: "about", "data-label": "About" }, about),
+      el("td", { class: "filed-by", "data-label": "Filed by" }, filedBy(d, byGame, known)),
+      el("td", { class: "claim", "data-label": "Claim" }, d.text),
       el("td", { class: "answer" }, answer));
   }));
   table.hidden = false;

@@ -320,6 +320,14 @@ $("token-form").addEventListener("submit", (event) => {
   setToken($("token").value);
   start();
 });
+// A new token in the fragment (a link with another `#token=`, opened on this page): read as that.
+window.addEventListener("hashchange", () => {
+  const given = new URLSearchParams(location.hash.slice(1)).get("token") || "";
+  if (given !== getToken()) {
+    setToken(given);
+    start();
+  }
+});
 wireSheet();
 afterSending(kick);
 document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") kick(); });

@@ -27,6 +27,7 @@ from service.tournaments import results
 from tests.support.bots import bearer
 from tests.web.conftest import screenshot
 from tests.web.helpers import click, commands, locate
+from tests.web.test_accessibility import axe_script, serious  # noqa: F401 (a fixture, and its reader)
 
 FOLLOWS = 15_000  # ms: the desk looks at the record every second, at the whole every three
 HOUSE = [f"House {n}" for n in range(1, 11)]
@@ -108,6 +109,8 @@ def play_round(site, evening: Evening) -> None:
 
 
 def open_desk(page, url: str) -> None:
+    """A fresh load (a URL that differs only in its fragment would not reload the page)."""
+    page.goto("about:blank")
     page.goto(url)
     page.wait_for_selector("body[data-ready=true]")
 
@@ -176,6 +179,9 @@ def test_the_organizer_runs_the_evening_from_the_desk(page, site, evening, brows
     mine.wait_for_selector("#announcements li:has-text('Round 1 is on: good luck')", timeout=FOLLOWS)
     assert commands(mine, "#rounds") == [] and mine.is_hidden("#evening-panel")  # no organizer's controls
     no_horizontal_scroll(mine)
+    mine.fill("#say-text", "Good luck, all")
+    click(mine, {"type": "say", "text": "Good luck, all"})
+    page.wait_for_selector("#talk li:has-text('Ada: Good luck, all')", timeout=FOLLOWS)
     mine.click("#my-seat")  # one hop: the seat's own page, its token carried in the fragment
     mine.wait_for_selector("body[data-ready=true]")
     assert mine.url.endswith(f"/play/{me['table']['game_id']}#token={evening.tokens[ada]}")
@@ -209,6 +215,17 @@ def test_the_organizer_runs_the_evening_from_the_desk(page, site, evening, brows
     assert ada_seat in game["forfeited"]
     assert [d["state"] for d in api(site, f"/v1/games/{game_id}/disputes", org)["disputes"]] == ["upheld"]
     page.wait_for_selector(f"#rounds tr[data-game='{game_id}'] li[data-seat='{ada_seat}'].forfeited", timeout=FOLLOWS)
+
+    # ---- a dispute about the tournament itself, rejected from the desk ---------------------
+    post(site, evening.commands(), {"type": "dispute", "version": 2, "text": "I was seated twice"}, evening.tokens[bix])
+    own = "#dispute-table tr[data-game=''][data-dispute='1']"
+    page.wait_for_selector(own, timeout=FOLLOWS)
+    assert page.text_content(f"{own} .filed-by") == "Bix" and page.locator(f"{own} select[name=kind]").count() == 0
+    page.select_option(f"{own} select[name=decision]", "rejected")
+    page.fill(f"{own} input[name=text]", "Seated once: checked")
+    click(page, {"type": "resolve_dispute", "dispute": 1, "decision": "rejected", "text": "Seated once: checked"}, own)
+    page.wait_for_selector("#dispute-table tr[data-game=''][data-state='rejected']", timeout=FOLLOWS)
+    assert api(site, f"/v1/tournaments/{tid}", org)["disputes"][0]["state"] == "rejected"
 
     # ---- Bix is absent (the inline question answered), Cy's seat goes to the bot ----------
     at_bix = table_of(state, bix)
@@ -348,8 +365,10 @@ def test_the_desk_fits_a_phone_and_prints_only_the_sheet(page, site):
     post(site, f"/v1/games/{at_ada['game_id']}/commands", {"type": "dispute", "version": 2, "text": "x" * 300},
          evening.tokens[ada])
     page.set_viewport_size({"width": 390, "height": 844})
-    for token in (org, evening.tokens[ada], None):
+    for token, who in ((org, "you are the organizer"), (evening.tokens[ada], f"you are entrant {ada} (Ada)"),
+                       (None, "you are a spectator")):
         open_desk(page, evening.url(site, token))
+        assert page.text_content("#whoami") == who
         page.wait_for_selector("#announcements li")
         if token == org:
             page.wait_for_selector("#dispute-table tr[data-dispute]")
@@ -390,3 +409,57 @@ def test_a_fixed_round_is_seated_from_the_tables_typed_in(page, site):
     state = api(site, f"/v1/tournaments/{tid}")
     assert [[s["entrant"] for s in t["entrants"]] for t in state["tables"]] == [[1, 2, 3], [6, 5, 4]]
     assert page.locator("#rounds tr[data-round='1']").count() == 2
+
+
+def test_the_organizers_desk_runs_its_controls_under_the_csp(strict_page, site):
+    """With the server's own policy enforced (no inline script, no eval): the desk draws, asks,
+    sends and shows the answer without a violation (`strict_page` fails on any)."""
+    evening = make_evening(site, name="Strict Cup")
+    tid, org = evening.tournament_id, evening.organizer
+    strict_page.goto(evening.url(site, org))
+    strict_page.wait_for_selector("body[data-ready=true] #seat-buttons button.act")
+    strict_page.locator("#seat-buttons button.act").first.click()  # the preview
+    strict_page.wait_for_selector("#preview[data-round='1'] li[data-table]")
+    strict_page.fill("#announce-text", "Under the policy")
+    strict_page.locator("#announce-form button.act").click()
+    strict_page.wait_for_selector("#announcements li .text:text-is('Under the policy')", timeout=FOLLOWS)
+    row = f"#entrants-table tr[data-entrant='{evening.numbers['Bix']}']"
+    strict_page.locator(f"{row} button.act").click()
+    strict_page.locator(f"{row} button.yes").click()
+    strict_page.wait_for_selector(f"{row}[data-dropped=true]", timeout=FOLLOWS)
+    assert api(site, f"/v1/tournaments/{tid}")["entrants"][evening.numbers["Bix"] - 1]["dropped"] is True
+
+
+def test_the_desk_with_its_controls_has_no_serious_violation(page, site, axe_script):
+    """axe-core on the organizer's desk mid-round: the evening's forms, a preview refused beside
+    its button, a question asked inline, a dispute's ruling form, live tables with seat buttons."""
+    evening = make_evening(site, name="Axe Night")
+    tid, org = evening.tournament_id, evening.organizer
+    post(site, evening.commands(), {"type": "seat_round"}, org)
+    post(site, evening.commands(), {"type": "announce", "text": "Welcome"}, org)
+    ada = evening.numbers["Ada"]
+    at_ada = table_of(api(site, f"/v1/tournaments/{tid}"), ada)
+    post(site, f"/v1/games/{at_ada['game_id']}/commands", {"type": "dispute", "version": 2, "text": "Wrong deal"},
+         evening.tokens[ada])
+    open_desk(page, evening.url(site, org))
+    page.wait_for_selector("#dispute-table form.ruling")
+    click(page, {"type": "seat_round", "preview": True})
+    page.wait_for_selector("#seat-buttons .control[data-state=refused]")
+    click(page, {"type": "drop", "entrant": ada}, "#entrants-table")
+    assert serious(page, axe_script) == []
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert serious(page, axe_script) == []
+    open_desk(page, evening.url(site, evening.tokens[ada]))
+    page.wait_for_selector("#my-seat")
+    assert serious(page, axe_script) == []
+
+
+def test_a_new_token_in_the_fragment_reads_the_desk_as_its_holder(page, site):
+    evening = make_evening(site, name="Hash Cup")
+    open_desk(page, evening.url(site, evening.organizer))
+    assert page.text_content("#whoami") == "you are the organizer"
+    ada = evening.numbers["Ada"]
+    page.evaluate(f"location.hash = 'token={evening.tokens[ada]}'")
+    page.wait_for_selector(f"#whoami:text-is('you are entrant {ada} (Ada)')", timeout=FOLLOWS)
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.is_hidden("#evening-panel") and page.input_value("#token") == evening.tokens[ada]
