@@ -13,8 +13,19 @@ export const desk = {
   token: getToken(), who: { role: "spectator" }, games: new Map(), moved: new Map(), drawn: {}, timer: null,
   generation: 0, refreshes: 0, state: null, standings: null, me: null, disputes: null, lives: {},
   after: 0, events: [], announcements: [], talk: [], byes: new Map(), preview: null, running: false, kicked: false,
-  lastFull: 0, controls: new Map(),
+  lastFull: 0, controls: new Map(), skew: 0,
 };
+
+/** Now by the server's clock (its `Date` header, whole seconds: only a skew past two seconds
+ *  counts), so "waiting since" reads the same on a phone whose clock is off. */
+export const now = () => Date.now() + desk.skew;
+
+function noteServerTime(response) {
+  const said = Date.parse(response.headers.get("Date") || "");
+  if (Number.isNaN(said)) return;
+  const skew = said + 500 - Date.now();  // the header drops the milliseconds: half a second on average
+  desk.skew = Math.abs(skew) > 2000 ? skew : 0;
+}
 
 export const $ = (id) => document.getElementById(id);
 
@@ -57,13 +68,13 @@ export function since(iso, className = "since") {
   if (!iso) return el("span", { class: `${className} muted` }, "—");
   const at = new Date(iso);
   return el("time", { class: className, datetime: iso, "data-since": iso, title: at.toLocaleString() },
-    clock(Date.now() - at.getTime()));
+    clock(now() - at.getTime()));
 }
 
 export function tick() {
-  const now = Date.now();
+  const at = now();
   for (const node of document.querySelectorAll("[data-since]")) {
-    node.textContent = clock(now - new Date(node.dataset.since).getTime());
+    node.textContent = clock(at - new Date(node.dataset.since).getTime());
   }
 }
 
@@ -74,6 +85,7 @@ export async function request(path, { auth = true, version = null } = {}) {
   if (auth && desk.token) headers.Authorization = `Bearer ${desk.token}`;
   if (version !== null && version !== undefined) headers["If-None-Match"] = `"${version}"`;
   const response = await fetch(path, { headers, cache: "no-store" });
+  if (path === base) noteServerTime(response);
   let body = null;
   if (response.status !== 304) { try { body = await response.json(); } catch { body = null; } }
   return { status: response.status, body };

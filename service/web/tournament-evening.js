@@ -30,7 +30,7 @@ export function buildEvening() {
     formControl(seatForm, { key: "preview", submit: false, path: commandsPath, label: "Preview pairings", accepted: [200, 201],
       title: "the next round's tables as they would be seated; nothing is recorded",
       body: () => (isFixed() ? { type: "seat_round", preview: true, tables: fixedTables(tablesArea) } : { type: "seat_round", preview: true }),
-      done: (answer) => { desk.preview = answer; drawPreview(answer); } }),
+      done: (answer) => { desk.preview = { ...answer, at_version: desk.state?.version }; drawPreview(desk.preview); } }),
     " ",
     formControl(seatForm, { key: "seat", submit: false, path: commandsPath, label: "Seat the next round",
       body: () => (isFixed() ? { type: "seat_round", tables: fixedTables(tablesArea) } : { type: "seat_round" }),

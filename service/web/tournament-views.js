@@ -394,6 +394,10 @@ export function drawPreview(preview) {
   const place = $("preview");
   if (!place) return;
   if (!preview) { place.replaceChildren(); place.hidden = true; return; }
+  // the seating is shuffled from the seed at the record's next version: anything recorded
+  // since the preview (an announcement too) seats the round differently
+  const stale = preview.at_version !== undefined && desk.state && desk.state.version > preview.at_version;
+  place.dataset.stale = String(stale);
   const known = names();
   const tables = preview.tables || [];
   place.hidden = false;
@@ -407,6 +411,8 @@ export function drawPreview(preview) {
       (t.seats || []).map((s, i) => [i ? ", " : "", el("span", { class: "seat", "data-seat": s.seat, "data-entrant": s.entrant ?? "" },
         `${s.seat}. ${s.entrant === null || s.entrant === undefined ? `Bot (${s.bot || "server"})` : known.get(s.entrant) || `entrant ${s.entrant}`}`)])))),
     byes.length ? el("p", { class: "byes", "data-byes": byes.join(",") },
-      `Byes: ${byes.map((e) => known.get(e) || `entrant ${e}`).join(", ")}`) : null);
+      `Byes: ${byes.map((e) => known.get(e) || `entrant ${e}`).join(", ")}`) : null,
+    stale ? el("p", { class: "stale", role: "status" }, "The record has moved since this preview, so the round "
+      + "would now be seated differently: preview again before seating it.") : null);
 }
 

@@ -195,6 +195,8 @@ async function refresh({ full = true } = {}) {
     if (desk.preview && desk.preview.round !== undefined && desk.preview.round <= t.body.round) {
       desk.preview = null;  // that round has been seated meanwhile
       drawPreview(null);
+    } else if (desk.preview) {
+      once("preview", { preview: desk.preview, version: t.body.version }, () => drawPreview(desk.preview));
     }
   }
   drawNewsPart();
