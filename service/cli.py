@@ -373,7 +373,8 @@ def verify(record, receipts_file, as_json: bool) -> None:
     RECORD is what GET /v1/games/{id}/export gives once the game has ended. Checks the hash
     chain, the seed against its commitment, every die and every shuffle, and the receipts.
     A tournament's record (GET /v1/tournaments/{id}/export): its chain and seed, every
-    seating re-derived, every table's game verified and its result read again, the standings.
+    seating re-derived, every table's game verified and its result read again, the names and
+    token hashes at its seats, the points and standings, and the receipts (keyed by its seed).
     Exits 0 when everything holds, 1 naming the first bad version, 2 when unreadable.
     """
     import json
@@ -390,7 +391,7 @@ def verify(record, receipts_file, as_json: bool) -> None:
         click.echo(f"cannot read: {exc}", err=True)
         sys.exit(2)
     if tournament_record.is_tournament_record(data):  # a tournament: its seatings, tables and standings too
-        report = tournament_record.verify(data, rulesets().get)
+        report = tournament_record.verify(data, rulesets().get, kept)
     else:
         report = verification.verify(events, rulesets().get, kept)
     click.echo(json.dumps(report.as_dict(), indent=1) if as_json else verification.render(report))

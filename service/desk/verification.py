@@ -42,6 +42,7 @@ class Report:
     events: int
     head_hash: str | None
     checks: list[Check] = field(default_factory=list)
+    kind: str = "game"         # or "tournament" (service/tournaments/record.py)
 
     @property
     def ok(self) -> bool:
@@ -53,7 +54,7 @@ class Report:
         return min(bad) if bad else None
 
     def as_dict(self) -> dict:
-        return {"ok": self.ok, "first_bad": self.first_bad, "game_id": self.game_id,
+        return {"ok": self.ok, "first_bad": self.first_bad, "kind": self.kind, "game_id": self.game_id,
                 "ruleset": self.ruleset, "events": self.events, "head_hash": self.head_hash,
                 "checks": [c.__dict__ for c in self.checks]}
 
@@ -230,14 +231,23 @@ def check_receipts(events: list[dict], seed: bytes | None, receipts: list) -> Ch
     return Check("receipts", True, f"{total} receipts, each matching the record")
 
 
+#: what a verified record's last line lists, by the name of the check that proved it
+VERIFIED_WHAT = {"chain": "the chain", "seed": "the seed", "dice": "every die", "shuffles": "every shuffle",
+                 "seatings": "every seating", "tables": "every table", "standings": "the points and standings",
+                 "receipts": "every receipt"}
+
+
 def render(report: Report) -> str:
-    lines = [f"game {report.game_id} ({report.ruleset}): {report.events} events"]
+    lines = [f"{report.kind} {report.game_id} ({report.ruleset}): {report.events} events"]
     for check in report.checks:
         mark = {True: "ok", False: "FAILED", None: "NOT CHECKED"}[check.ok]
         lines.append(f"  {check.name:<9} {mark}: {check.detail}")
-    if report.ok:
+    if report.ok and report.kind == "game":
         lines.append("VERIFIED: the chain, the seed, every die and every shuffle"
                      + (" and every receipt" if any(c.name == "receipts" for c in report.checks) else ""))
+    elif report.ok:
+        what = [VERIFIED_WHAT.get(c.name, c.name) for c in report.checks]
+        lines.append("VERIFIED: " + (", ".join(what[:-1]) + " and " + what[-1] if len(what) > 1 else what[0]))
     else:
         where = f": the first bad version is {report.first_bad}" if report.first_bad is not None else ""
         lines.append(f"NOT VERIFIED{where}")

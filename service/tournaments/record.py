@@ -5,23 +5,25 @@ copy without token hashes before) and the exported record of every table's game.
 holding a finished tournament's record can check, with no trust in the server:
 
 - the tournament's hash chain, and its revealed seed against the commitment of event 1;
-- every seating: each `round_seated` is decided again from the tournament as it stood
-  before it and the seed's shuffle at its version (service/tournaments/kernel.py), and must
-  come out the same;
+- every seating: each `round_seated` is derived again from the written rule
+  (docs/verification.md) by a second implementation that shares no code with the server's
+  seating (service/desk/tournament_verify.py), and must come out the same;
 - every table: its game's record verifies on its own (chain, seed, dice, shuffles:
   service/desk/verification.py), holds the head hash the tournament recorded at that
   version, and its result read again from its events is the recorded one;
-- the standings: computed again from the tables' own records, they are those served.
+- the names and token hashes at every table's seats are its entrants' own;
+- the points: summed again by the written scoring rule, they are those of the standings served;
+- the receipts a player kept, keyed by the tournament's seed.
 """
 from __future__ import annotations
 
 from events.canonical import copy_value
 from projections.core import empty_state, evolve
 from service.desk import records as game_records
+from service.desk import tournament_verify as independent
 from service.desk.verification import Check, Report, check_chain, check_seed, verify as verify_game
-from service.table import rng
 from service.table.games import Games
-from service.tournaments import kernel, scoring
+from service.tournaments import kernel
 from service.table.ledger import token_hash
 from service.tournaments.ledger import Tournaments
 
@@ -50,13 +52,19 @@ def is_tournament_record(record) -> bool:
     return isinstance(record, dict) and record.get("format") == FORMAT
 
 
-def verify(record: dict, ruleset_for) -> Report:
-    """Every check of a tournament's record; `ruleset_for(name)` gives a ruleset or None."""
+def verify(record: dict, ruleset_for, receipts=None) -> Report:
+    """Every check of a tournament's record; `ruleset_for(name)` gives a ruleset or None;
+    `receipts` (optional) the receipts a player kept of the tournament's answers.
+
+    The seatings, the seats' names and token hashes, the points and the receipts are checked
+    by service/desk/tournament_verify.py, a second implementation written from
+    docs/verification.md that imports none of this package's seating or scoring code: a bug
+    in the server's cannot verify itself."""
     events = record.get("events") or []
     first = events[0] if events and isinstance(events[0], dict) else {}
     created = first.get("payload") if first.get("type") == "tournament_created" else None
     report = Report(first.get("game_id"), created and created.get("ruleset"), len(events),
-                    events[-1].get("hash") if events and isinstance(events[-1], dict) else None)
+                    events[-1].get("hash") if events and isinstance(events[-1], dict) else None, kind="tournament")
     if not events:
         report.checks.append(Check("chain", False, "the record holds no events", 1))
         return report
@@ -75,31 +83,23 @@ def verify(record: dict, ruleset_for) -> Report:
     ruleset = ruleset_for(created["ruleset"])
     tables = record.get("tables") or {}
     table_check, results = check_tables(events, tables, ruleset, ruleset_for)
+    if table_check.ok is True:  # each game's result holds: now who sat at its seats
+        seats = independent.check_table_seats(events, tables)
+        if seats.ok is not True:
+            table_check = seats
+        else:
+            table_check = Check("tables", True, f"{table_check.detail}; {seats.detail}")
     report.checks.append(table_check)
     report.checks.append(check_standings(events, results, record.get("standings")))
+    if receipts is not None:
+        report.checks.append(independent.check_receipts(events, seed, list(receipts)))
     return report
 
 
-def _fold(events: list[dict]) -> dict:
-    return kernel.fold(copy_value(e) for e in events)
-
-
 def check_seatings(events: list[dict], seed: bytes) -> Check:
-    seated = [e for e in events if e["type"] == "round_seated"]
-    for event in seated:
-        before = _fold([e for e in events if e["version"] < event["version"]])
-        fixed = None
-        if event["payload"]["format"] == "fixed":
-            fixed = [[s["entrant"] for s in t["seats"] if s["entrant"] is not None] for t in event["payload"]["tables"]]
-        try:
-            again = kernel.decide_seat_round(before, SYSTEM, rng.SeededOracle(seed, event["version"]), fixed)
-        except Exception as exc:  # a seating the rules refuse cannot be in a true record
-            return Check("seatings", False, f"round {event['payload'].get('round')} (event {event['version']}) "
-                         f"could not be seated from the record before it: {exc}", event["version"])
-        if again[0]["payload"] != event["payload"]:
-            return Check("seatings", False, f"round {event['payload']['round']} (event {event['version']}) is "
-                         "not the seating the seed and the standings before it give", event["version"])
-    return Check("seatings", True, f"{len(seated)} rounds seated as the seed's shuffle and the standings give")
+    """Every round's seating derived again from the written rule (docs/verification.md,
+    service/desk/tournament_verify.py), not from this package's seating code."""
+    return independent.check_seatings(events, seed)
 
 
 def check_tables(events: list[dict], tables: dict, ruleset, ruleset_for) -> tuple[Check, dict]:
@@ -137,27 +137,22 @@ def check_tables(events: list[dict], tables: dict, ruleset, ruleset_for) -> tupl
 
 
 def check_standings(events: list[dict], results: dict, served) -> Check:
-    """The standings computed from the tables' own results (in the order they came in) are the
-    ones the tournament's record folds to, and the ones served."""
-    state = _fold(events)
-    order = [e["payload"]["game_id"] for e in events if e["type"] == "table_finished"]
-    by_game = {t["game_id"]: t for t in state["tables"]}
-    tables = []
-    for game_id in order:
-        table = by_game[game_id]
-        result = results.get(game_id, table["result"])
-        tables.append({"round": table["round"], "table": table["table"],
-                       "seats": {str(s["seat"]): None if s["entrant"] is None else str(s["entrant"])
-                                 for s in table["seats"]},
-                       "places": result["places"], "scores": result["scores"], "annulled": result["annulled"]})
-    entrants = [{"entrant": str(e["entrant"]), "name": e["name"], "dropped": e["dropped"]} for e in state["entrants"]]
-    again = [{**row, "entrant": int(row["entrant"])} for row in scoring.standings(entrants, tables)]
-    if again != state["standings"]:
-        return Check("standings", False, "the standings the tables' own results give differ from those the "
-                     "tournament's record folds to", None)
-    if served is not None and served != again:
-        return Check("standings", False, "the record's standings are not the ones its tables give", None)
-    return Check("standings", True, f"{len(again)} entrants ranked again from {len(tables)} tables' own records")
+    """Every entrant's points summed again by the written scoring rule from the recorded
+    results (each checked against its game's own record by `check_tables`; `results` is
+    kept for callers) and byes, against the standings the record served. The tie-breaks and
+    ratings beside the points are not in docs/verification.md: those are compared with what
+    the record's events fold to here (the server's own scoring, so no second opinion)."""
+    points = independent.check_points(events, served)
+    if points.ok is not True or served is None:
+        return points
+    folded = kernel.fold(copy_value(e) for e in events)["standings"]
+    if served != folded:
+        bad = next((f"entrant {a.get('entrant')} ({a.get('name')})" for a, b in zip(served, folded) if a != b),
+                   "their length")
+        return Check("standings", False, "the record's standings are not the ones its events fold to (tie-breaks "
+                     f"and ratings included): they first differ at {bad}", None)
+    return Check("standings", True, f"{points.detail}; their tie-breaks and ratings are the ones the record's "
+                 "events fold to")
 
 
 #: the same refusals as a game's import (service/desk/records.py)
