@@ -202,7 +202,10 @@ def active(state: dict) -> list[int]:
 
 
 def points_of(state: dict) -> dict[int, float]:
-    return {row["entrant"]: row["points"] for row in state["standings"]}
+    """Points as the seating compares them: rounded to 9 decimals, so that totals equal as
+    fractions (thirds, sixths under `placement`) are equal here whatever order the floats were
+    added in (every total is a multiple of 1/120: 1e-9 separates any two that differ)."""
+    return {row["entrant"]: round(row["points"], 9) for row in state["standings"]}
 
 
 def final_at(state: dict) -> str | None:

@@ -225,8 +225,9 @@ def rows(acc: dict, entrants: list[dict]) -> list[dict]:
                     "rating": {"mu": s["mu"], "sigma": s["sigma"], "ordinal": s["mu"] - 3 * s["sigma"]},
                     "tables_played": s["played"]})
 
-    def key(row):
-        return (-row["points"], -row["tie_breaks"]["opponents_points"], -row["tie_breaks"]["score_share"])
+    def key(row):  # rounded: sums of thirds and sixths added in another order are still equal
+        return (-round(row["points"], 9), -round(row["tie_breaks"]["opponents_points"], 9),
+                -row["tie_breaks"]["score_share"])
 
     out.sort(key=lambda row: (key(row), natural(row["name"]), natural(str(row["entrant"]))))
     for i, row in enumerate(out):

@@ -704,18 +704,15 @@ def float_near_ties(events: list[dict], version: int) -> list[tuple]:
 
 
 def known_deviation(report, events: list[dict]) -> None:
-    """The one way the server departs from docs/verification.md today: it ranks entrants by
-    points summed in floats, so two entrants level on points (the `placement` method's thirds
-    and sixths) can be ranked apart by a rounding error instead of by the round's shuffled
-    order. A seating that fails for that reason is an expected failure (xfail) naming the
-    entrants; any other disagreement fails."""
+    """The verifier and the server agree on every seating (the server once ranked entrants by
+    float sums, so two level on points could be ranked apart by a rounding error: it now
+    compares points rounded to 9 decimals, and this fails if that comes back)."""
     bad = next((c for c in report.checks if c.name == "seatings" and c.ok is False), None)
     if bad is None or bad.first_bad is None:
         return
     near = float_near_ties(events, bad.first_bad)
-    assert near, f"the verifier and the server disagree: {bad.detail}"
-    pytest.xfail(f"the server ranks float sums (service/tournaments/kernel.py points_of, seating.ranked): "
-                 f"{near[0]} are level on points yet ranked apart; {bad.detail}")
+    assert not near, f"the server ranks float sums again: {near[0]} are level on points yet ranked apart"
+    raise AssertionError(f"the verifier and the server disagree: {bad.detail}")
 
 
 def kernel_tournament(case: int) -> tuple[list[dict], bytes, list[dict]]:
@@ -795,8 +792,8 @@ def kernel_tournament(case: int) -> tuple[list[dict], bytes, list[dict]]:
 
 def test_the_verifier_and_the_servers_kernel_agree_on_random_tournaments():
     """400 random tournaments of 1-22 entrants (tables of 2-6, up to 5 rounds), decided by the
-    server's kernel: every seating and every entrant's points agree, but for the known
-    deviation (`known_deviation`), which makes this an expected failure while it stands."""
+    server's kernel: every seating and every entrant's points agree (entrants level on points
+    as fractions are level for the server too)."""
     deviations = []
     for case in range(400):
         events, seed, standings = kernel_tournament(case)
@@ -807,10 +804,7 @@ def test_the_verifier_and_the_servers_kernel_agree_on_random_tournaments():
             near = float_near_ties(events, seatings.first_bad)
             assert near, (case, seatings.detail)
             deviations.append((case, near[0], seatings.detail))
-    if deviations:
-        pytest.xfail(f"{len(deviations)} of 400: the server ranks float sums, so entrants level on points are "
-                     f"ranked apart by a rounding error (e.g. case {deviations[0][0]}: {deviations[0][1]}; "
-                     f"{deviations[0][2]})")
+    assert not deviations, f"{len(deviations)} of 400 ranked apart by float rounding, e.g. {deviations[0]}"
 
 
 # ---- real records of the server ----------------------------------------------------------------

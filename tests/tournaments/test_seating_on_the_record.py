@@ -76,7 +76,7 @@ class Record:
 
 def check_round(before: dict, seated: dict) -> None:
     """The properties of one published seating against the state just before it."""
-    points = {row["entrant"]: row["points"] for row in before["standings"]}
+    points = {row["entrant"]: round(row["points"], 9) for row in before["standings"]}   # as fractions
     order = seated["order"]
     at = {e: i for i, e in enumerate(order)}
     active = sorted(e["entrant"] for e in before["entrants"] if not e["dropped"])
