@@ -8,13 +8,16 @@ A Swiss tournament of `--tables` × 4 people (no house players: their tables wai
 has round 1 seated; the organizer's desk is open in chromium. Meanwhile a mover plays one seat
 somewhere on the floor every `--gap` seconds (a person's legal example, with their token), so
 the desk's tables keep moving as an evening's do. `--commands` organizer commands are sent over
-HTTP, `--pause` s apart, in turn: `announce` (a new line in the announcements), `drop` and
+HTTP, `--pause` s apart (plus up to 0.5 s, so they do not lock onto the desk's poll), in turn: `announce` (a new line in the announcements), `drop` and
 `reinstate` of an entrant (its row in the entrants list), `no_show` of a person at a playing
 table (the bot stands in at that seat). For each, the page is told beforehand what to look for;
 a MutationObserver notes the first DOM change that shows it and the frame that paints it
 (`requestAnimationFrame`), and the figure is that frame's time minus the moment this script
-had the command's 201 (same machine, same clock). Printed, never asserted: p50/p95 per kind and
-overall, and how long one whole look of the desk takes (its `desk:refresh` measure).
+had the command's 201 (same machine, same clock). Then `--clicks` commands the organizer sends
+from the desk itself (announce, drop with its inline question answered, reinstate), timed
+from the browser's receipt of the 201 to the frame that paints the change. Printed, never
+asserted: p50/p95 per kind and overall, and how long one whole look of the desk takes (its
+`desk:refresh` measure).
 """
 from __future__ import annotations
 
@@ -118,6 +121,39 @@ class Mover(threading.Thread):
                 self.refused += 1
 
 
+def clicks(page, args, people: list[int], rng: random.Random) -> list[float]:
+    """The organizer's own clicks on the desk: announce, drop (the inline question answered),
+    reinstate; from the browser's receipt of the 201 to the frame that paints the change."""
+    out = []
+    dropped: list[int] = []
+    for n in range(args.clicks):
+        kind = ("announce", "drop", "reinstate")[n % 3]
+        key = f"click{n}"
+        if kind == "announce":
+            page.fill("#announce-text", f"desk line {n}")
+            page.evaluate(WATCH, [key, "text", f"desk line {n}"])
+            buttons = [page.locator("#announce-form button.act")]
+        elif kind == "drop":
+            entrant = people.pop()
+            dropped.append(entrant)
+            row = f"#entrants-table tr[data-entrant='{entrant}']"
+            page.evaluate(WATCH, [key, "selector", f"{row}[data-dropped='true']"])
+            page.locator(f"{row} button.act").click()
+            buttons = [page.locator(f"{row} button.yes")]
+        else:
+            row = f"#entrants-table tr[data-entrant='{dropped.pop()}']"
+            page.evaluate(WATCH, [key, "selector", f"{row}[data-dropped='false']"])
+            buttons = [page.locator(f"{row} button.act")]
+        with page.expect_response(lambda r: r.request.method == "POST" and "/commands" in r.url) as answered:
+            buttons[0].click()
+        timing = answered.value.request.timing
+        page.wait_for_function(f"window.__shown && window.__shown['{key}']", timeout=30_000)
+        shown = page.evaluate(f"window.__shown['{key}']")
+        out.append(shown["frame"] - (timing["startTime"] + timing["responseEnd"]))
+        time.sleep(args.pause + rng.random() * 0.5)
+    return out
+
+
 def measure(base: str, args) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -175,7 +211,8 @@ def measure(base: str, args) -> None:
             shown = page.evaluate(f"window.__shown['{n}']")
             times[kind].append(shown["frame"] - sent)
             dom_times.append(shown["dom"] - sent)
-            time.sleep(args.pause)
+            time.sleep(args.pause + rng.random() * 0.5)  # jittered: a fixed pause locks onto the desk's poll
+        clicked = clicks(page, args, people, rng)
         refreshes = page.evaluate("performance.getEntriesByName('desk:refresh').map(m => m.duration)")
         mover.stopped.set()
         mover.join(10)
@@ -189,6 +226,9 @@ def measure(base: str, args) -> None:
     if every:
         print(f"  {'all':<10} n={len(every):>3}  p50 {percentile(every, .5):7.0f} ms   p95 {percentile(every, .95):7.0f} ms"
               f"   (to the DOM change: p50 {percentile(dom_times, .5):.0f} ms)")
+    if clicked:
+        print(f"the desk's own controls (the 201 as the browser got it to the frame that paints it), {len(clicked)} clicks:"
+              f" p50 {percentile(clicked, .5):.0f} ms, p95 {percentile(clicked, .95):.0f} ms")
     if refreshes:
         print(f"one whole look of the desk ({len(refreshes)} timed): median {statistics.median(refreshes):.0f} ms,"
               f" p95 {percentile(refreshes, .95):.0f} ms")
@@ -200,6 +240,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=40)
     parser.add_argument("--commands", type=int, default=30)
+    parser.add_argument("--clicks", type=int, default=15, help="the organizer's own clicks on the desk, timed after")
     parser.add_argument("--pause", type=float, default=1.5, help="seconds between the organizer's commands")
     parser.add_argument("--gap", type=float, default=0.25, help="seconds between moves on the floor")
     args = parser.parse_args()

@@ -260,11 +260,13 @@ async function cycle() {
       desk.kicked = false;
       const moved = await pollEvents();
       if (generation !== desk.generation) return;
-      const full = desk.wanted || Date.now() - desk.lastFull >= (document.visibilityState === "hidden" ? EVENTS_MS.hidden : REFRESH_MS);
-      if (full || moved) {
-        desk.wanted = false;
-        await refresh({ full });
-      }
+      const own = desk.wanted;
+      desk.wanted = false;
+      const full = own || Date.now() - desk.lastFull >= (document.visibilityState === "hidden" ? EVENTS_MS.hidden : REFRESH_MS);
+      // after the desk's own command: what the tournament shows at once, then the tables too
+      if (own) await refresh({ full: false });
+      if (generation !== desk.generation) return;
+      if (full || moved) await refresh({ full });
     } while (desk.kicked && generation === desk.generation);
   } catch (error) {
     if (generation === desk.generation) notify(`The server did not answer (${error.message}); trying again.`);
