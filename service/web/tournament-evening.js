@@ -96,8 +96,12 @@ export function drawEvening({ round, rounds, status, format }) {
   desk.controls.get("seat")?.set({ ...desk.controls.get("seat").opts, label: `Seat round ${next}` });
   $("seat-buttons").hidden = !left;
   $("fixed-box").hidden = !(left && format === "fixed");
+  // a fixed round is the tables typed in: the server previews only a Swiss seating
+  const preview = desk.controls.get("preview");
+  if (preview) preview.node.hidden = format === "fixed";
   $("seat-hint").textContent = status === "finished" ? "The tournament is over."
-    : left ? `Round ${next} of ${rounds} is next. Preview its pairings, then seat it (its tables start at once).`
+    : left ? `Round ${next} of ${rounds} is next. ` + (format === "fixed" ? "Type its tables, then seat it"
+      : "Preview its pairings, then seat it") + " (its tables start at once)."
       : `All ${rounds} rounds are seated: finish the tournament once their tables are done.`;
   $("bye-box").hidden = round < 1;
   $("entry-heading").textContent = round >= 1 ? "A late entrant (from the next round)" : "Add an entrant";

@@ -410,6 +410,7 @@ def test_a_fixed_round_is_seated_from_the_tables_typed_in(page, site):
         post(site, f"/v1/tournaments/{tid}/entrants", {"name": who, "bot": "random"}, org)
     open_desk(page, f"{site.base}/viewer/tournaments/{tid}#token={org}")
     assert page.is_visible("#fixed-tables")
+    assert {"type": "seat_round", "preview": True} not in commands(page)  # the typed tables are the preview
     page.fill("#fixed-tables", "1 2 3\n4 5 7")
     click(page, {"type": "seat_round", "tables": [[1, 2, 3], [4, 5, 7]]})  # no entrant 7: refused
     page.wait_for_selector("#seat-buttons .control[data-state=refused] .problem")
