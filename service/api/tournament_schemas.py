@@ -282,6 +282,9 @@ class SeatingPreview(Open):
     tables = fields.List(fields.Dict(), required=True, metadata={"description": "[{table, game_id, seats: [{seat, entrant, bot}]}]"})
     byes = fields.List(fields.Integer(), required=True)
     rule = fields.Integer(required=True)
+    version = fields.Integer(required=True, metadata={
+        "description": "the record's version it was computed at: send `seat_round` with `If-Match` on it to "
+                       "seat exactly this, or be told the record moved (412)"})
 
 
 class MyResult(Open):

@@ -152,10 +152,11 @@ class Tournaments(Ledger):
     def preview_seating(self, tournament_id: str, actor: dict) -> dict:
         """The `round_seated` that `seat_round` would append now, without appending it (the
         same seed and version: it is what a seat_round sent next gives, unless the record
-        moves first)."""
+        moves first: `version` is the record's version it was computed at, to pin the
+        seat_round with `If-Match`)."""
         state = self.load(tournament_id)
         oracle = rng.oracle_for(state["rng"], self._seed(tournament_id, state), state["version"] + 1)
-        return kernel.decide_seat_round(state, actor, oracle)[0]["payload"]
+        return {**kernel.decide_seat_round(state, actor, oracle)[0]["payload"], "version": state["version"]}
 
     def record_result(self, tournament_id: str, game_id: str, result: dict) -> Outcome | None:
         """A table's result (read from its game by results.py) into the tournament; None when

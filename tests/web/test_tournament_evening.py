@@ -18,7 +18,10 @@ cards, and seats a fixed round from the tables typed in."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
@@ -137,7 +140,7 @@ def evening(site) -> Evening:
     return make_evening(site)
 
 
-def test_the_organizer_runs_the_evening_from_the_desk(page, site, evening, browser):
+def test_the_organizer_runs_the_evening_from_the_desk(page, site, evening, browser, tmp_path):
     org, tid, n = evening.organizer, evening.tournament_id, evening.numbers
     open_desk(page, evening.url(site, org))
     assert page.text_content("#whoami") == "you are the organizer"
@@ -360,6 +363,15 @@ def test_the_organizer_runs_the_evening_from_the_desk(page, site, evening, brows
     assert [int(x) for x in page.eval_on_selector_all("#standings tbody tr", "rs => rs.map(r => r.dataset.entrant)")] == [
         r["entrant"] for r in standings["rows"]]
     screenshot(page, "tournament-evening")
+
+    # ---- the evening's record verifies by the independent verifier, as anyone would run it ----
+    exported = api(site, f"/v1/tournaments/{tid}/export")
+    path = tmp_path / "evening.json"
+    path.write_text(json.dumps(exported))
+    checked = subprocess.run([str(Path(sys.executable).with_name("bootleggers")), "verify", str(path)],
+                             capture_output=True, text=True, timeout=300)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "VERIFIED" in checked.stdout and "tournament" in checked.stdout
 
 
 def test_the_desk_fits_a_phone_and_prints_only_the_sheet(page, site):
