@@ -1,8 +1,9 @@
 """`GET /v1/tournaments/{id}/events/stream`: a tournament's record, live, as Server-Sent Events.
 
 The same fan-out as a game's (service/api/fanout.py: one reader per tournament per process),
-with the tournament's own view of an event (token hashes left out until it finishes);
-resumable with `Last-Event-ID`, ending right after a finished tournament's last event.
+with the tournament's own view of an event for the caller (token hashes left out, and a
+dispute's text from all but its filer and the organizer, until it finishes); resumable with
+`Last-Event-ID`, ending right after a finished tournament's last event.
 """
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from flask import current_app, request
 
 from events.integrity import RecordDamaged
 from service.api import queries
-from service.api.declare import api_operation, codes, errors
+from service.api.auth import caller
+from service.api.declare import TOKEN_OPTIONAL, api_operation, codes, errors
 from service.api.fanout import READ_BLOCK_SECONDS, Broadcast, Hub
 from service.api.problems import Problem
 from service.api.requests import version_number
@@ -32,13 +34,15 @@ def tournament_hub() -> Hub:
 
 @bp.get("/tournaments/<tournament_id>/events/stream")
 @api_operation("streamTournamentEvents", "tournaments",
-               problems=codes(A_TOURNAMENT, {400: ("bad_last_event_id",), 409: ("record_damaged",),
-                                             422: ("invalid_fields",)}),
+               problems=codes(TOKEN_OPTIONAL, A_TOURNAMENT, {400: ("bad_last_event_id",), 409: ("record_damaged",),
+                                                             422: ("invalid_fields",)}),
                summary="The tournament's events, live (Server-Sent Events)",
                description="Anyone: the tournament's events after `after` (or `Last-Event-ID`), then each new one as "
                            "it is appended — a round seated, a table's result, a drop. Ends when you disconnect, at "
                            "`timeout`, or right after a finished tournament's last event; reconnect with "
-                           "`Last-Event-ID` to resume. Lines starting with `:` keep the connection alive.",
+                           "`Last-Event-ID` to resume. Lines starting with `:` keep the connection alive. Until the "
+                           "tournament finishes, a dispute's text is null for all but its filer and the organizer "
+                           "(send your token to read your own).",
                parameters=[{"name": "Last-Event-ID", "in": "header", "schema": {"type": "string"}}],
                responses={"200": {"description": "text/event-stream: `id: <version>`, `event: <type>`, "
                                                  "`data: <the event, JSON>`",
@@ -49,10 +53,11 @@ def tournament_hub() -> Hub:
                                                               "x-item-schema": {
                                                                   "$ref": "#/components/schemas/TournamentEventOut"}},
                                                      "retry": {"type": "integer"}}}}}},
-                          **errors(400, 404, 409, 413, 422, 429)})
+                          **errors(400, 401, 404, 409, 413, 422, 429)})
 @bp.arguments(queries.StreamQuery(), location="query")
 def stream(query: dict, tournament_id: str):
     state = tournaments().load(tournament_id)
+    viewer = caller(state)
     after = query["after"]
     last_id = request.headers.get("Last-Event-ID")
     if last_id is not None:
@@ -67,7 +72,7 @@ def stream(query: dict, tournament_id: str):
     del state
 
     def render(item: Broadcast, viewer: dict) -> str:
-        return sse(item.event, view_event(item.event, item.finished))
+        return sse(item.event, view_event(item.event, item.finished, viewer))
 
     def generate():
         sent = after
@@ -76,7 +81,7 @@ def stream(query: dict, tournament_id: str):
             try:
                 for event in checked_events(ledger, tournament_id, after):
                     finished = finished or event["type"] == "tournament_finished"
-                    yield sse(event, view_event(event, finished))
+                    yield sse(event, view_event(event, finished, viewer))
                     sent = event["version"]
             except RecordDamaged as damaged:
                 yield damage_message(damaged)
@@ -85,7 +90,7 @@ def stream(query: dict, tournament_id: str):
                 return
             yield RETRY
             yield from live(subscription, sent, keepalive, deadline,
-                            lambda item: item.rendered({"kind": "spectator"}, render))
+                            lambda item: item.rendered(viewer, render))
         finally:
             if subscription is not None:
                 subscription.cancel()

@@ -58,12 +58,29 @@ def require_kind(actor: dict, kind: str, code: str, refused: str) -> None:
     raise Problem(403, code, refused)
 
 
-def view_event(event: dict, finished: bool) -> dict:
-    """A tournament hides nothing but its tokens' hashes, until it finishes: then its record
-    is public as stored, so that anyone can check its chain."""
+#: events whose `text` is a dispute's (the filing, or the organizer's answer to it)
+DISPUTE_EVENTS = ("dispute_filed", "dispute_resolved")
+SPECTATOR = {"kind": "spectator"}
+
+
+def reads_dispute(viewer: dict, payload: dict) -> bool:
+    """A dispute's text is its filer's (`seat` names the filing entrant) and the organizer's."""
+    if viewer.get("kind") == "organizer":
+        return True
+    return viewer.get("kind") == "entrant" and viewer.get("entrant") == payload.get("seat")
+
+
+def view_event(event: dict, finished: bool, viewer: dict = SPECTATOR) -> dict:
+    """A tournament hides its tokens' hashes, and a dispute's text from all but its filer and
+    the organizer (the decision and any ruling are public), until it finishes: then its record
+    is public as stored, so that anyone can check its chain (docs/service-decisions.md,
+    "Disputes are private")."""
     if finished:
         return event
-    return {**event, "payload": {k: v for k, v in event["payload"].items() if k not in HIDDEN_PAYLOAD_FIELDS}}
+    payload = {k: v for k, v in event["payload"].items() if k not in HIDDEN_PAYLOAD_FIELDS}
+    if event["type"] in DISPUTE_EVENTS and not reads_dispute(viewer, payload):
+        payload["text"] = None
+    return {**event, "payload": payload}
 
 
 def view(state: dict, actor: dict) -> dict:
@@ -234,7 +251,7 @@ def send_command(body: dict, tournament_id: str):
     if any(e["type"] == "entrant_no_show" for e in outcome.events):
         director.apply_no_shows(games(), after)
     finished = after["status"] == "finished"
-    response = jsonify(version=outcome.version, events=[view_event(e, finished) for e in outcome.events],
+    response = jsonify(version=outcome.version, events=[view_event(e, finished, actor) for e in outcome.events],
                        receipt=receipt_of(tournament_id, outcome))
     response.status_code = 201
     response.headers["Location"] = f"/v1/tournaments/{tournament_id}"
@@ -343,19 +360,22 @@ def disputes(tournament_id: str):
 
 
 @bp.get("/tournaments/<tournament_id>/events")
-@api_operation("listTournamentEvents", "tournaments", problems=codes(A_TOURNAMENT, {409: ("record_damaged",),
-                                                                                 422: ("invalid_fields",)}),
-               summary="The tournament's own record, a page at a time", security=PUBLIC,
+@api_operation("listTournamentEvents", "tournaments",
+               problems=codes(TOKEN_OPTIONAL, A_TOURNAMENT, {409: ("record_damaged",), 422: ("invalid_fields",)}),
+               summary="The tournament's own record, a page at a time",
                description="Anyone: the tournament's events after `after`, `limit` at a time, each with its place "
-                           "in the hash chain; token hashes are left out until the tournament finishes, when its "
-                           "record is public as stored.",
-               responses={**ok(200, "TournamentEventsPage", "a page of events"), **errors(404, 409, 413, 422)})
+                           "in the hash chain; until the tournament finishes, token hashes are left out and a "
+                           "dispute's text (its filing and the organizer's answer) is null for all but its filer "
+                           "and the organizer (send your token to read your own); once it finishes its record is "
+                           "public as stored.",
+               responses={**ok(200, "TournamentEventsPage", "a page of events"), **errors(401, 404, 409, 413, 422)})
 @bp.arguments(queries.Page(), location="query")
 def events(query: dict, tournament_id: str):
     state = tournaments().load(tournament_id)
+    viewer = caller(state)
     finished = state["status"] == "finished"
     page = tournaments().events(tournament_id, query["after"], query["limit"], upto=state["version"], stored=finished)
-    body = {"version": state["version"], "events": [view_event(e, finished) for e in page]}
+    body = {"version": state["version"], "events": [view_event(e, finished, viewer) for e in page]}
     if page:
         body["next_after"] = page[-1]["version"]
     return jsonify(body)

@@ -4,10 +4,13 @@ After `round_seated`, each table's game is made in one append (its id derived fr
 in the tournament): created, its seats taken by the entrants' own tokens (one token per
 entrant for every table), started with the tournament's `game_options`, bot seats handed to
 the server's bot. After `entrant_no_show`, the seat gets the policy (`seat_to_bot` or
-`forfeit`) in its game. Every step looks at the game first and does only what is missing, and
-a game is never half made, so the director may run any number of times, even at once — after
-the organizer's `seat_round`, and from the sweeper after a crash between the tournament's
-append and the games' (results.py).
+`forfeit`) in its game; when the entrant has dropped out of the tournament, its token is also
+revoked at that table (a `replace_player` ruling whose new token nobody is given), so that its
+game refuses it from then on (docs/service-decisions.md, "A dropped entrant is out"). Every
+step looks at the game first and does only what is missing, and a game is never half made,
+so the director may run any number of times, even at once — after the organizer's
+`seat_round`, and from the sweeper after a crash between the tournament's append and the
+games' (results.py).
 """
 from __future__ import annotations
 
@@ -67,7 +70,9 @@ def open_table(games: Games, state: dict, table: dict) -> int:
             pass  # another director (the sweeper, a retry) made it meanwhile: it is whole
     for seat in table["seats"]:
         if seat.get("no_show"):
-            apply_policy(games, games.load(game_id), seat["seat"], seat["no_show"], state["bot_strategy"])
+            game = games.load(game_id)
+            apply_policy(games, game, seat["seat"], seat["no_show"], state["bot_strategy"])
+            revoke_if_dropped(games, state, game, seat)
     return made
 
 
@@ -103,5 +108,34 @@ def apply_no_shows(games: Games, state: dict) -> int:
                 except GameNotFound:
                     continue  # open_tables makes it first
                 apply_policy(games, game, seat["seat"], seat["no_show"], state["bot_strategy"])
+                revoke_if_dropped(games, state, game, seat)
                 done += 1
     return done
+
+
+#: the reason the record gives for a dropped entrant's seat changing hands
+DROPPED_REASON = "the entrant dropped out of the tournament: its token no longer acts at this table"
+
+
+def revoke_if_dropped(games: Games, state: dict, game: dict, seat: dict) -> bool:
+    """A dropped entrant is out of its table still in play: its seat's token is replaced by one
+    nobody is given (the engine's `replace_player` ruling, by the system), so the game refuses
+    the entrant's token for commands, talk, disputes and legal actions (the seat itself plays on
+    under the no-show policy, already applied). Nothing when the entrant has not dropped (a
+    no-show may still come back: `seat_to_player`), the game is over, or the seat's token is no
+    longer the entrant's. True when a ruling was recorded here."""
+    entrant = seat.get("entrant")
+    if entrant is None or not state["entrants"][entrant - 1]["dropped"] or game["status"] != "running":
+        return False
+    held = (game.get("auth") or {}).get(entrant_hashes(state).get(entrant))
+    if held != {"kind": "seat", "seat": seat["seat"]}:
+        return False  # revoked already (by this, or another director racing it)
+    try:  # (the key: two directors racing here record one ruling)
+        games.command(game["game_id"], SYSTEM, {"type": "ruling", "kind": "replace_player", "seat": seat["seat"],
+                                                "reason": DROPPED_REASON},
+                      idempotency=f"tournament-drop-{state['tournament_id']}-{entrant}-{seat['seat']}")
+    except RuleViolation as refused:  # e.g. the game ended meanwhile: nothing is left to act on
+        log.info("tournament table %s seat %s: the dropped entrant's token not revoked: %s",
+                 game["game_id"], seat["seat"], refused.detail)
+        return False
+    return True

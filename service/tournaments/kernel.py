@@ -463,6 +463,8 @@ def decide_say(state: dict, actor: dict, text: str) -> list[dict]:
 def decide_dispute(state: dict, actor: dict, about: int, text: str) -> list[dict]:
     if actor.get("kind") != "entrant":
         raise RuleViolation("entrant_only", "only an entrant may file a dispute", status=403)
+    if state["entrants"][actor["entrant"] - 1]["dropped"]:   # out, as for `say` (a reinstatement lets it back in)
+        raise RuleViolation("entrant_dropped", "you have dropped out of this tournament", status=403)
     if not 1 <= about <= state["version"]:
         raise RuleViolation("unknown_version", f"the tournament's record has events 1 to {state['version']}",
                             status=422)
