@@ -6,8 +6,9 @@ plus a free-text `promise` that is recorded and never enforced. Influence is nev
 (the schema refuses it). Thug cards are named by id on one's own side and by id or kind
 (`"thug:hit"`) on the other's — a proposer cannot know the other hand's ids.
 
-Proposing checks what is public (cash, crates and trucks are on the table; of a hand only its
-size), so a refusal never leaks a hidden card; accepting re-checks everything on both sides
+Proposing checks what is public (crates and trucks are on the table, and cash where the game
+shows it — with `cash: "announced"` another seat's total is not, cash.py; of a hand only its
+size), so a refusal never leaks a hidden card or total; accepting re-checks everything on both sides
 and moves it in one `deal_accepted` event plus `cash_paid` events naming the counterpart.
 """
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 from service.rules.errors import RuleViolation
 
 from . import data
+from .cash import hidden as totals_hidden
 from .model import face_down, graft_due, muscle_displayed, player, truck
 from .thugs.base import base
 
@@ -86,17 +88,27 @@ def _check_payroll(g: dict, seat: int, side: dict) -> None:
                    f"{what} away until it is paid")
 
 
-def check_side(g: dict, seat: int, side: dict, hidden: bool) -> dict:
-    """What `seat` hands over, checked against what it holds now; normalized."""
+def check_side(g: dict, seat: int, side: dict, hidden: bool, cash_hidden: bool = False,
+               asker: int | None = None) -> dict:
+    """What `seat` hands over, checked against what it holds now; normalized.
+
+    `cash_hidden` (cash.py: `cash: "announced"`, game running): `seat`'s total is not on the
+    table for `asker`, the seat whose command this is — a proposal asking another seat for cash
+    is not checked against its cash (the acceptance is), and no refusal names another seat's
+    total."""
     p, out = player(g, seat), {}
     if loading_underway(g) and any(side.get(k) for k in GOODS):
         raise _bad("loading_underway", "crates and trucks change hands in the deals step, before "
                    "loading; while loading runs, deal in cash, Thug cards and promises")
     _check_payroll(g, seat, side)
     cash, crates = side.get("cash", 0), side.get("crates", 0)
+    secret = cash_hidden and asker is not None and asker != seat
     if cash:
-        if p["cash"] < cash:
-            raise _bad("insufficient_cash", f"seat {seat} has ${p['cash']}G, not ${cash}G")
+        if hidden and secret:
+            pass        # another seat's total is its own: the acceptance checks it
+        elif p["cash"] < cash:
+            raise _bad("insufficient_cash", f"seat {seat} does not have ${cash}G any more"
+                       if secret else f"seat {seat} has ${p['cash']}G, not ${cash}G")
         out["cash"] = cash
     if crates:
         if p["crates"] < crates:
@@ -135,8 +147,9 @@ def propose(em, seat: int, cmd: dict) -> None:
     if mine >= data.MAX_OPEN_DEALS:
         raise _bad("too_many_deals", f"you already have {mine} open proposals; withdraw one "
                    "or wait for an answer")
+    secret = totals_hidden(em.state)
     give = check_side(g, seat, cmd.get("give") or {}, hidden=False)
-    get = check_side(g, to, cmd.get("get") or {}, hidden=True)
+    get = check_side(g, to, cmd.get("get") or {}, hidden=True, cash_hidden=secret, asker=seat)
     promise = (cmd.get("promise") or "").strip()
     if not give and not get and not promise:
         raise _bad("empty_deal", "a deal needs something on one side or a promise", 422)
@@ -144,9 +157,11 @@ def propose(em, seat: int, cmd: dict) -> None:
                               "give": give, "get": get, "promise": promise})
 
 
-def acceptable(g: dict, d: dict) -> tuple[dict, dict]:
-    """Both sides re-checked in full, thug cards resolved to ids; raises when stale."""
-    give = check_side(g, d["from"], d["give"], hidden=False)
+def acceptable(g: dict, d: dict, cash_hidden: bool = False) -> tuple[dict, dict]:
+    """Both sides re-checked in full, thug cards resolved to ids; raises when stale (asked by
+    the seat the deal is proposed to: with `cash_hidden`, a refusal does not name the
+    proposer's total)."""
+    give = check_side(g, d["from"], d["give"], hidden=False, cash_hidden=cash_hidden, asker=d["to"])
     get = check_side(g, d["to"], d["get"], hidden=False)
     return give, get
 
@@ -156,7 +171,7 @@ def accept(em, seat: int, cmd: dict) -> None:
     d = _deal(g, cmd["deal"])
     if d["to"] != seat:
         raise _bad("not_your_deal", f"deal {d['deal']} is proposed to seat {d['to']}")
-    give, get = acceptable(g, d)
+    give, get = acceptable(g, d, totals_hidden(em.state))
     strip = lambda side: {k: v for k, v in side.items() if k != "cash"}   # noqa: E731
     em.emit("deal_accepted", {"deal": d["deal"], "from": d["from"], "to": d["to"],
                               "give": strip(give), "get": strip(get), "promise": d["promise"]})
@@ -197,7 +212,10 @@ def return_trucks(em) -> None:
 
 
 # --- legal actions -------------------------------------------------------------------------------
-def _examples(g: dict, seat: int) -> list[dict]:
+def _examples(g: dict, seat: int, cash_hidden: bool = False) -> list[dict]:
+    """With `cash_hidden`, what another seat could pay is not known to `seat` (cash.py): its
+    examples ask for $1G or $2G as if it could (a proposal is not checked against the other's
+    cash; the acceptance is)."""
     me, out = player(g, seat), []
     if sum(1 for d in g["deals"] if d["from"] == seat) >= data.MAX_OPEN_DEALS:
         return out
@@ -208,6 +226,8 @@ def _examples(g: dict, seat: int) -> list[dict]:
         to = o["seat"]
         if to == seat:
             continue
+        if cash_hidden:
+            o = {**o, "cash": data.MAX_CASH}    # not read: every example is offered
         if goods and me["crates"] and o["cash"]:
             out.append({"to": to, "give": {"crates": 1}, "get": {"cash": 1}, "promise": ""})
         if goods and me["cash"] and o["crates"]:
@@ -237,9 +257,9 @@ def _held_back(g: dict, seat: int, ex: dict) -> bool:
                for who, side in ((seat, ex["give"]), (ex["to"], ex["get"])))
 
 
-def actions(g: dict, seat: int, action) -> list[dict]:
+def actions(g: dict, seat: int, action, cash_hidden: bool = False) -> list[dict]:
     out = []
-    props = _examples(g, seat)
+    props = _examples(g, seat, cash_hidden)
     if props:
         out.append(action("propose_deal", {"to": {"choices": [p["seat"] for p in g["players"]
                                                               if p["seat"] != seat]},

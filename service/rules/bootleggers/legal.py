@@ -8,6 +8,7 @@ from __future__ import annotations
 from service.rules.common import steps
 
 from . import data, deals, flow, placement, thugs
+from .cash import hidden as totals_hidden
 from .commands import is_free
 from .defaults import default_command
 from .handlers import run_command
@@ -144,7 +145,7 @@ def legal_actions(state: dict, seat: int) -> dict:
                 x["card"] for x in plays})}, "targets": "see examples (one per valid target)"},
                 [{k: v for k, v in x.items()} for x in plays]))
         if step not in ("reaction", "vigorish"):
-            actions += deals.actions(g, seat, _action)
+            actions += deals.actions(g, seat, _action, totals_hidden(state))
         answered = placement.declaring(g) and seat in g["step_done"]
         if is_free(g, "place_influence") and not (in_step and step == "place_influence") \
                 and not answered:

@@ -235,6 +235,9 @@ def _ruling(p: dict, who: Who) -> str:
             what.append(who(value) if value is not None else "nobody")
         elif key == "speakeasy":
             what.append(_s(value))
+        elif key == "cash" and p["kind"] == "set_cash":
+            # a total, hidden from other seats while it runs (cash.py): the payment after it shows
+            what.append(f"cash {value}" if value is not None else "cash (a total only that seat sees)")
         else:
             what.append(f"{key} {value}")
     was = f" (was {p['was']})" if p.get("was") is not None else ""

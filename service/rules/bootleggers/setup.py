@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from service.rules.errors import RuleViolation
 
-from . import data, flow
+from . import cash, data, flow
 from .kernel import Emitter
 
 
@@ -16,6 +16,9 @@ def validate_options(options: dict, seats: int) -> dict[str, list[str]]:
         errors["rounds"] = ["rounds is 12 (standard) or 8 (the optional shorter game)"]
     if options.get("influence", "phase") not in ("phase", "anytime"):
         errors["influence"] = ['influence is "phase" (Phase 2) or "anytime" (optional rule)']
+    if options.get("cash", "open") not in cash.MODES:
+        errors["cash"] = ['cash is "announced" (totals announced after Rounds 4 and 8, the '
+                          'rulebook) or "open" (every total always)']
     errors.update(_script_sizes((options.get("rng") or {}), options.get("rounds", 12)))
     return errors
 

@@ -8,14 +8,16 @@ the seat's own view (views.py) alone, so it cannot carry any of that: a hidden c
 one dealt, by the look-ahead's oracle (service/bots/look_ahead.py: a stand-in seed, never the
 game's), from the cards the seat has not seen; a card named in a deal with the seat stays
 where the seat knows it is. Others' face-down declarations are left out (as if they
-declared nothing).
+declared nothing). Under `cash: "announced"` another seat's total the view hides is its last
+announced figure (cash.py; the starting cash before the first announcement): the stand-in
+never reads a hidden total from the full state.
 """
 from __future__ import annotations
 
 from service.rules.common.views import seat_of
 from service.rules.interface import Oracle
 
-from . import data, views
+from . import cash, data, views
 
 _MOA = frozenset(data.men_of_action_deck())
 _TRUCK_CARDS = frozenset(data.truck_deck())
@@ -31,10 +33,18 @@ def stand_in(state: dict, seat: int, oracle: Oracle) -> dict:
     if game is None:
         return {**state}
     me = seat_of(viewer)
+    _fill_cash(game, me)
     _deal_muscle(game, me, oracle)
     _deal_cards(game, me, oracle)
     game["declared"] = [d for d in game.get("declared") or [] if d["seat"] == me]
     return {**state, "game": game}
+
+
+def _fill_cash(game: dict, me: int) -> None:
+    """Others' totals the seat cannot see: what the seat knows of them (cash.known_figure)."""
+    for p in _others(game, me):
+        if p["cash"] is None:
+            p["cash"] = cash.known_figure(game, p)
 
 
 def _deal_muscle(game: dict, me: int, oracle: Oracle) -> None:

@@ -4,13 +4,16 @@ A seat sees its own Muscle hand, sealed bid, Thug cards and Windfall draws; othe
 (the organizer sees cards, not sealed bids). A card declared in a thug window stays face down
 — others see that the seat declared, not what — until it is revealed to resolve. Thug card ids in deals are for the two parties. Sealed bids
 are hidden from everyone but the bidder until the reveal (the organizer included, since an
-organizer may also be playing). Deck order is for the organizer only. Always copies.
+organizer may also be playing). Deck order is for the organizer only. Cash totals follow the
+game's `cash` option (cash.py: announced — a seat sees its own and the others' as last
+announced — or open). Always copies.
 """
 from __future__ import annotations
 
 from events.canonical import copy_value
 from service.rules.common.views import hide_shuffle_order, seat_of
 
+from . import cash
 from .evolve import board_speakeasies
 from .model import face_down
 
@@ -37,6 +40,7 @@ def view(state: dict, viewer: dict) -> dict:
             deck["draw"] = len(deck["draw"])
         for d in game.get("deals") or []:
             _hide_cards(d, me)
+    cash.hide_in_view(state, game, viewer, me)
     return game
 
 
@@ -78,4 +82,5 @@ def redact_event(event: dict, viewer: dict) -> dict:
         p["card"] = None                    # a blind draw only its holder sees
     elif kind in ("deal_proposed", "deal_accepted") and not organizer:
         _hide_cards(p, me)
+    cash.redact_totals(kind, p, me, organizer)
     return out
