@@ -3,6 +3,7 @@ and for a forfeited seat (forfeits.py)."""
 from __future__ import annotations
 
 from .model import player
+from .phase1 import default_offer
 from .selling import public_question
 from .shipping import at_home, fill_biggest_first
 
@@ -12,6 +13,8 @@ def default_command(g: dict, seat: int) -> dict:
     step, p = g["step"], player(g, seat)
     if step == "bid":
         return {"type": "bid", "card": min(p["muscle_hand"])}
+    if step == "choose_offer":
+        return default_offer(g)
     if step == "load":
         loads = fill_biggest_first(p)
         return {"type": "load", "loads": loads} if loads else {"type": "pass"}

@@ -187,6 +187,8 @@ def apply(game: dict | None, kind: str, p: dict) -> dict:
         sel.update({"speakeasy": p["speakeasy"], "demand": p["demand"],
                     "remaining": p["demand"], "sold": 0, "refused": False, "asked": []})
         g["selling"], g["phase"], g["step"] = sel, 5, "selling"
+    elif kind == "demand_changed":          # a card during the selling (issue 36)
+        g["selling"]["demand"], g["selling"]["remaining"] = p["demand"], p["remaining"]
     elif kind == "crates_sold":
         s = speakeasy(g, p["speakeasy"])
         entry = next(e for e in s["trucks"] if e["truck"] == p["truck"])

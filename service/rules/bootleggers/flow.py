@@ -64,11 +64,15 @@ def _after_load(em) -> None:
 
 
 def _dispatch(em) -> None:
-    shipping.dump_unloaded(em)
     _open(em, "dispatch", shipping.dispatchable_seats(em.game))
 
 
 def _after_dispatch(em) -> None:
+    """The end of Phase 4: "All Crates that are not loaded on a truck by the end of Phase 4
+    are lost (exception: Warehouse)" — so unloaded crates stay with their owner through the
+    after-loading window and the dispatch (Warehouse playable until now, issue 36) — and
+    loaded trucks not sent lose their cargo."""
+    shipping.dump_unloaded(em)
     shipping.lose_unsent(em)
     _window(em, "lined_up", 4)
 

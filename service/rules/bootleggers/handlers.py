@@ -28,6 +28,8 @@ HANDLERS = {
 def run_command(em, seat: int, cmd: dict) -> None:
     kind = cmd["type"]
     if kind == "pass":
+        if em.game["step"] == "choose_offer":
+            phase1.check_pass(em.game)
         em.emit("passed", {"seat": seat, "step": em.game["step"]})
     else:
         HANDLERS[kind](em, seat, cmd)

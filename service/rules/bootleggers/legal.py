@@ -123,8 +123,8 @@ def _step_actions(g: dict, seat: int, step: str) -> list[dict]:
                                                 "speakeasy": q["speakeasy"]},
                                [{"truck": q["truck"], "allow": True},
                                 {"truck": q["truck"], "allow": False}]))
-    if "pass" in STEPS[step].commands:
-        out.append(_action("pass", {}, [{}]))
+    if "pass" in STEPS[step].commands and not (step == "choose_offer" and out):
+        out.append(_action("pass", {}, [{}]))     # Phase 1 has no pass while an offer is left
     return out
 
 

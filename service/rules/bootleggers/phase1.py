@@ -78,6 +78,39 @@ def _describe_offers(g: dict) -> str:
     return ", ".join(parts) or "none"
 
 
+def offers_left(g: dict) -> list:
+    """The offers still face up, lowest-numbered Men of Action space first, the Truck space
+    (which has no number) last."""
+    slots = [s["slot"] for s in g["offers"]["slots"] if s["card"]]
+    return slots + (["truck"] if g["offers"]["truck"] else [])
+
+
+def default_offer(g: dict) -> dict:
+    """RULES.md "Timers": the clock's choice for a seat that let its deadline pass (and a
+    forfeited seat's) — the lowest-numbered offer left; a Double Still Improvement gives
+    two dice (it can always be had; a Remote Still may run out). `pass` only when no offer
+    is left at all (both decks ran dry)."""
+    left = offers_left(g)
+    if not left:
+        return {"type": "pass"}
+    cmd = {"type": "take_offer", "offer": left[0]}
+    if data.card_kind(offer_card(g, left[0])) == "double_still_improvement":
+        cmd["choice"] = "dice"
+    return cmd
+
+
+def check_pass(g: dict) -> None:
+    """RULES.md "Phase 1 choices are not optional" (issue 36): each Mobster "chooses one of
+    the face up cards in an Offer Space (either the Truck card or a Men of Action card)"
+    (Phase 1, 5b; step 7: "if one Mobster chose the Truck card rather than a Men of Action
+    card") — there is no pass while an offer is left. Games recorded with a Phase-1 pass
+    still fold: `passed` keeps its meaning; only `decide` no longer offers it."""
+    if offers_left(g):
+        raise RuleViolation("offer_required", "Phase 1 has no pass: each Mobster \"chooses one "
+                            "of the face up cards in an Offer Space (either the Truck card or a "
+                            f"Men of Action card)\" (Phase 1, 5b); take one of: {_describe_offers(g)}")
+
+
 def take_offer(em, seat: int, cmd: dict) -> None:
     g, offer, choice = em.game, cmd["offer"], cmd.get("choice")
     card = offer_card(g, offer)

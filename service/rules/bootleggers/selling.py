@@ -98,24 +98,28 @@ def _sell_relined(em, s: dict) -> None:
 
 
 def card_on_demand(em, s: dict, kind: str, seat: int) -> None:
-    """Thirsty or Copper in the House resolved at the speakeasy selling now, before its
-    first crate (RULES.md "How late a card may come"): the demand already rolled changes —
-    Thirsty's extra die is rolled now by its player and added (`dice_rolled` purpose
-    `thirsty`, `demand` the new total), Copper in the House makes it unlimited — and the
-    selling there is restated with the new demand (`selling_started`; nothing has been sold
-    or answered there yet, so it starts afresh)."""
+    """Thirsty or Copper in the House resolved at the speakeasy selling now (RULES.md "How
+    late a card may come": playable while it still has crates lined up to sell; the effect
+    applies to the crates not yet sold). Thirsty's extra die is rolled now by its player
+    (`dice_rolled` purpose `thirsty`, `demand` the new total) and added to the demand still to
+    be met; Copper in the House makes it unlimited. `demand_changed` records the new demand
+    and what is left of it; crates sold stay sold at their price, Public-dock answers stand.
+    (Games recorded before issue 36 restate the selling with a second `selling_started`
+    instead, which was only ever played before the first crate sold there.)"""
     sel = em.game["selling"]
     if not sel or sel.get("speakeasy") != s["id"] or sel["demand"] is None:
         return
     if kind == "copper_in_the_house":
-        em.emit("selling_started", {"speakeasy": s["id"], "demand": None, "open": s["open"]})
+        em.emit("demand_changed", {"speakeasy": s["id"], "demand": None, "remaining": None,
+                                   "reason": kind})
     elif kind == "thirsty":
         dice = em.oracle.dice("thirsty", data.THIRSTY_DICE)
-        demand = sel["demand"] + sum(dice) + s["improvements"] * len(dice)
+        extra = sum(dice) + s["improvements"] * len(dice)
         em.emit("dice_rolled", {"purpose": "thirsty", "seat": seat, "speakeasy": s["id"],
                                 "dice": dice, "improvements": s["improvements"],
-                                "demand": demand})
-        em.emit("selling_started", {"speakeasy": s["id"], "demand": demand, "open": s["open"]})
+                                "demand": sel["demand"] + extra})
+        em.emit("demand_changed", {"speakeasy": s["id"], "demand": sel["demand"] + extra,
+                                   "remaining": sel["remaining"] + extra, "reason": kind})
 
 
 def public_question(g: dict) -> dict | None:

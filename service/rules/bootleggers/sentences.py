@@ -283,6 +283,9 @@ SENTENCES: dict[str, Callable[[dict, Who], str]] = {
     "selling_started": lambda p, who: (f"Selling at {_s(p['speakeasy'])}: "
                                        + ("closed." if not p["open"] else "unlimited demand." if p["demand"] is None
                                           else f"demand {_n(p['demand'], 'crate')}.")),
+    "demand_changed": lambda p, who: (f"{thug_name(p['reason'])} at {_s(p['speakeasy'])}: "
+                                      + ("unlimited demand from now on." if p["demand"] is None
+                                         else f"demand {_n(p['demand'], 'crate')}, {_n(p['remaining'], 'crate')} still to be bought.")),
     "crates_sold": lambda p, who: (f"{who(p['seat'])} sells {_n(p['crates'], 'crate')} at {_s(p['speakeasy'])} "
                                    f"from {_truck(p['truck'])} ({p['dock']} dock)."),
     "public_dock_answered": lambda p, who: (f"{who(p['seat'])} {'allows' if p['allow'] else 'refuses'} "

@@ -22,7 +22,8 @@ class Step:
 
 STEPS: dict[str, Step] = {s.name: s for s in (
     Step("bid", 1, "all", ("bid",), "the lowest Muscle card in hand"),
-    Step("choose_offer", 1, "one", ("take_offer", "pass"), "pass (take nothing)"),
+    Step("choose_offer", 1, "one", ("take_offer", "pass"),
+         "the lowest-numbered offer left (pass only when no offer is left)"),
     Step("place_influence", 2, "one", ("place_influence", "pass"), "place nothing"),
     Step("deals", 4, "all", ("pass",), "no deal"),
     Step("load", 4, "all", ("load", "pass"), "fill own trucks, biggest first"),

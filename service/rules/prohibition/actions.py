@@ -40,7 +40,7 @@ def check_move(g: dict, seat: int, cmd: dict) -> tuple[int, int | None]:
     target = cmd.get("target")
     if target is None:
         if len(choices) > 1:
-            raise RuleViolation("target_needed", f"several pawns with Cases stand on "
+            raise RuleViolation("target_needed", f"several pawns{' with Cases' if pawn == 'own' else ''} stand on "
                                 f"{_where(to)}; name the one to {'rob' if pawn == 'own' else 'sting'}"
                                 f" as target (seats {', '.join(map(str, choices))})", status=422)
         return to, choices[0] if choices else None
@@ -81,7 +81,7 @@ def _land(em, seat: int, to: int, robbed: int | None) -> None:
 
 def _law_lands(em, seat: int, pawn: str, to: int, stung: int | None) -> None:
     here = space(em.game, to)
-    if pawn == "agent" and stung is not None:
+    if pawn == "agent" and stung is not None:      # the picked pawn, with or without Cases
         em.emit("cases_confiscated", {"by": pawn, "space": to, "seat": stung,
                                       "cases": player(em.game, stung)["cases"], "mover": seat})
     elif ((pawn == "police" and here["kind"] == data.ESTABLISHMENT)

@@ -81,6 +81,8 @@ def cases_confiscated(p, names):
     law = data.LAW_NAMES[p["by"]]
     law = law[0].upper() + law[1:]
     whose = _who(names, p["seat"]) if p.get("seat") is not None else _at(p["space"])
+    if p.get("seat") is not None and not p["cases"]:      # the mover picked a pawn with none
+        return f"{law} stings {whose}, who holds no Cases."
     return f"{law} confiscates {_cases(p['cases'])} from {whose}."
 
 

@@ -27,3 +27,18 @@ class Table(KernelTable):
         """Whose input is awaited, as `{step, seats}` (without the step's opening version)."""
         w = RULESET.waiting(self.state)
         return {"step": w["step"], "seats": w["seats"]}
+
+    def pass_offer_as_recorded(self, seat):
+        """A Phase-1 pass as games recorded before issue 36 hold one (`passed` in
+        `choose_offer`): `decide` no longer accepts it while an offer is left, but the event
+        keeps its meaning, so such a game folds and goes on. Tests that need a Phase 1 in
+        which nobody takes a card (no cash spent, no card gained) build it this way: the
+        `passed` event, then the kernel's own automatic work (flow.advance), as `decide`
+        did then."""
+        from service.rules.bootleggers import flow
+        from service.rules.bootleggers.kernel import Emitter
+        assert self.game["step"] == "choose_offer" and self.waiting()["seats"] == [seat]
+        em = Emitter(self.state, self.oracle())
+        em.emit("passed", {"seat": seat, "step": "choose_offer"})
+        flow.advance(em)
+        return self.apply(em.drafts, {"kind": "seat", "seat": seat})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from service.rules.bootleggers import data
 from service.rules.bootleggers.model import refresh_speakeasy
+from service.rules.bootleggers.phase1 import offers_left
 
 from .harness import Table
 
@@ -35,7 +36,11 @@ def pass_step(t):
     """Everyone the current step waits for passes, until the step changes."""
     step, rnd = t.game["step"], t.game["round"]
     while t.game["step"] == step and t.game["round"] == rnd and t.waiting()["seats"]:
-        t.send(t.waiting()["seats"][0], {"type": "pass"})
+        seat = t.waiting()["seats"][0]
+        if step == "choose_offer" and offers_left(t.game):
+            t.pass_offer_as_recorded(seat)    # no pass in Phase 1 (issue 36): as recorded before
+        else:
+            t.send(seat, {"type": "pass"})
 
 
 def to_step(t, name):

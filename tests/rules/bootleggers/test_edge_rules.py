@@ -98,9 +98,10 @@ def test_hijacked_crates_at_home_ride_with_the_hijackers_own_and_are_sent_once()
 
 
 # -- crates: what is not loaded is lost; a Warehouse keeps its own only ------------------------
-def test_crates_dealt_away_after_loading_go_back_to_the_supply_at_the_end_of_phase_5():
-    """Rulebook: crates not loaded by the end of Phase 4 are lost (Warehouse aside), and at
-    the end of Phase 5 all crates return to the supply."""
+def test_crates_dealt_away_after_loading_are_lost_at_the_end_of_phase_4():
+    """Rulebook: crates not loaded by the end of Phase 4 are lost (Warehouse aside) — crates
+    dealt away during the dispatch to a seat without a Warehouse too (issue 36: that is when
+    they are lost, not at the end of the loading)."""
     t = table(4, [1] * 400)
     top_bids(t)
     give_thug(t, 2, "thug:warehouse#1")
@@ -119,7 +120,7 @@ def test_crates_dealt_away_after_loading_go_back_to_the_supply_at_the_end_of_pha
     while t.game["step"] != "bid":
         pass_step(t)
     dumped = [e["payload"] for e in t.events[n:] if e["type"] == "crates_dumped"]
-    assert dumped == [{"seat": 3, "crates": 4, "reason": "end_of_round"}]
+    assert dumped == [{"seat": 3, "crates": 4, "reason": "not_loaded"}]
     assert t.player(3)["crates"] == 0 and t.player(2)["crates"] == 3   # the Warehouse keeps its own
 
 

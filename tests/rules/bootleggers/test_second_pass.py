@@ -236,7 +236,7 @@ def test_big_payoff_during_selling_sells_the_payers_public_dock_truck_at_the_maj
     ("thug:word_of_mouth#1", "Word of Mouth could change no sale there any more"),
     ("thug:packing_heat#1", "Packing Heat could change no sale there any more"),
     ("thug:big_payoff#1", "Big Payoff could change no sale there any more"),
-    ("thug:thirsty#1", "the demand its crates are sold against is settled"),
+    ("thug:thirsty#1", "Thirsty could change no sale there any more"),     # issue 36: one rule
 ])
 def test_cards_on_a_speakeasy_are_refused_once_they_can_change_nothing(card, why):
     """Allowed for as long as the effect can change an outcome; refused after, saying why."""

@@ -119,7 +119,7 @@ def test_payroll_in_muscle_order_and_no_debt():
     top_bids(t)                        # 72, 69, 66, 63: costs $4G, $4G, $3G, $3G
     assert cash(t)[1] == 10 - 1 - 4    # seat 1's payroll is due at once: graft + card
     assert cash(t)[2] == 3             # seat 2 pays when its turn comes
-    t.send(1, {"type": "pass"})
+    t.pass_offer_as_recorded(1)
     payroll = [e["payload"] for e in t.since(n) if e["type"] == "payroll"]
     assert payroll[1] == {"seat": 2, "graft": 1, "muscle_cost": 4, "paid": 3, "cash_before": 3}
     assert cash(t)[2] == 0

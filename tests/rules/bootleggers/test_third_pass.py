@@ -66,7 +66,7 @@ def test_the_last_seat_cannot_park_its_cash_with_a_seat_that_has_paid():
                           "promise": ""})
     assert err.code == "payroll_pending" and "seat 4" in err.detail
     while t.waiting()["seats"] != [4]:
-        t.send(t.waiting()["seats"][0], {"type": "pass"})
+        t.pass_offer_as_recorded(t.waiting()["seats"][0])
     assert _payroll(t, 4) == {"seat": 4, "graft": 1, "muscle_cost": 3, "paid": 4,
                               "cash_before": 10}
     t.send(4, {**park, "give": {"cash": 6}})          # paid: the rest is his to deal with
@@ -86,7 +86,7 @@ def test_the_last_seat_cannot_sell_its_truck_before_payroll_and_buy_it_back():
                           "get": {"trucks": ["small_4"]}, "promise": ""})
     assert err.code == "payroll_pending"
     while t.waiting()["seats"] != [4]:
-        t.send(t.waiting()["seats"][0], {"type": "pass"})
+        t.pass_offer_as_recorded(t.waiting()["seats"][0])
     assert _payroll(t, 4)["graft"] == 1
 
 
@@ -245,15 +245,9 @@ def _public_question_after_a_sale(cards):
     return t
 
 
-@pytest.mark.parametrize("card", ["thug:thirsty#1", "thug:copper_in_the_house#1",
-                                  "thug:g_men_bust_a_speakeasy#1"])
-def test_a_card_on_how_a_speakeasy_sells_is_too_late_once_its_first_crate_is_sold(card):
-    """RULES.md "How late a card may come": playable "until its first crate is sold there"."""
-    t = _public_question_after_a_sale({3: card})
-    with pytest.raises(RuleViolation) as err:
-        play(t, 3, card, speakeasy="barleycorns")
-    assert err.value.code == "too_late" and "first crate" in err.value.detail
-    assert not [ex for ex in _offered(t, 3, card) if ex["speakeasy"] == "barleycorns"]
+# Issue 36 revised "How late a card may come": Thirsty, Copper in the House and Bust a
+# Speakeasy are no longer too late once the first crate is sold, only once the speakeasy has
+# finished selling (tests/rules/bootleggers/test_fourth_pass.py).
 
 
 def test_move_over_pigeon_on_the_public_dock_truck_after_the_majority_dock_sold():

@@ -132,12 +132,12 @@ def test_investigation_on_a_displayed_friendly_union_boss():
 def test_friendly_union_boss_waives_graft():
     t = table(4, MANY)
     top_bids(t)
-    t.send(1, {"type": "pass"})
-    t.send(2, {"type": "pass"})
+    t.pass_offer_as_recorded(1)
+    t.pass_offer_as_recorded(2)
     give_thug(t, 4, "thug:friendly_union_boss#1")
     play(t, 4, "thug:friendly_union_boss#1")
     before = t.player(4)["cash"]
-    t.send(3, {"type": "pass"})
+    t.pass_offer_as_recorded(3)
     payroll = [e for e in t.events if e["type"] == "payroll" and e["payload"]["seat"] == 4][-1]
     assert payroll["payload"]["graft"] == 0
     assert t.player(4)["cash"] == before - payroll["payload"]["muscle_cost"]
@@ -354,7 +354,7 @@ def test_windfall_draw_is_hidden_and_a_drawn_improvement_is_played_at_once():
     assert RULESET.redact_event(drawn, {"kind": "organizer"})["payload"]["card"] is not None
     assert types(events)[-3:-1] == ["windfall_used", "improvement_gained"]
     assert t.player(2)["back_room"]["improvements"] == 1 and t.player(2)["windfall"] == []
-    t.send(1, {"type": "pass"})
+    t.pass_offer_as_recorded(1)
     t.send(2, {"type": "take_offer", "offer": 1})        # plus the normal choice
 
 

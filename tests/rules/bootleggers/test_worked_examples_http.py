@@ -29,12 +29,26 @@ A, B, C, D = 1, 2, 3, 4
 NAMES = ["Alice", "Bob", "Charlie", "David"]
 
 
+def _quiet_deck() -> list[str]:
+    """Phase 1 has no pass (issue 36), so every seat takes an offer each round: the Men of
+    Action deck starts with the cards that change nothing an example reads — still and
+    speakeasy improvements, whose dice and markers wait in the back room (23 cards: five
+    rounds of four seats) — and no Thug card opens a window."""
+    deck = data.men_of_action_deck()
+    quiet = [c for c in deck if c.split("#")[0] in (
+        "single_still_improvement", "double_still_improvement", "speakeasy_improvement")]
+    return quiet + [c for c in deck if c not in quiet]
+
+
+QUIET_DECK = _quiet_deck()
+
+
 class Example:
     """One scripted game through the HTTP layer, with the organizer's rulings."""
 
     def __init__(self, client, dice: list[int]):
         options = {"rng": {"mode": "scripted", "dice": list(dice), "hands": hands(4),
-                           "decks": {"trucks": data.truck_deck()}}}
+                           "decks": {"trucks": data.truck_deck(), "men_of_action": QUIET_DECK}}}
         self.client = client
         self.table = open_table(client, 4, options, names=NAMES)
         self.gid = self.table.game_id
@@ -95,9 +109,22 @@ class Example:
             if st["step"] == "bid":
                 for seat in st["waiting_for"]:
                     self.send(seat, {"type": "bid", "card": max(st["players"][seat - 1]["muscle_hand"])})
+            elif st["step"] == "choose_offer":
+                self.send(st["waiting_for"][0], self.lowest_offer(st))
             else:
                 self.send(st["waiting_for"][0], {"type": "pass"})
         raise AssertionError(f"never reached {name}")
+
+    @staticmethod
+    def lowest_offer(st: dict) -> dict:
+        """Phase 1 has no pass (issue 36): the lowest-numbered Men of Action card, as the
+        clock would take it — never the Truck card, so no cash is spent and no truck gained
+        (QUIET_DECK: a still or speakeasy improvement, which waits in the back room)."""
+        slot = next(s for s in st["offers"]["slots"] if s["card"])
+        cmd = {"type": "take_offer", "offer": slot["slot"]}
+        if slot["card"].startswith("double_still_improvement"):
+            cmd["choice"] = "dice"
+        return cmd
 
     def check_record(self, app) -> None:
         games = app.extensions["games"]
@@ -216,14 +243,15 @@ def test_deals_and_loading_example(app, client):
     ex.send(B, {"type": "load", "loads": {b_med: 6, b_small1: 3}})
     ex.send(C, {"type": "load", "loads": {c_small: 4, c_med: 6, c_rented: 4}})
     evs = ex.send(D, {"type": "load", "loads": {d_small: 4}})
-    # David returns the 2 Crates he cannot ship; nobody else loses any
-    assert _payloads(evs, "crates_dumped") == [{"seat": D, "crates": 2, "reason": "not_loaded"}]
+    # David keeps the 2 Crates he cannot ship until Phase 4 ends ("All Crates that are not
+    # loaded on a truck by the end of Phase 4 are lost (exception: Warehouse)", issue 36)
+    assert _payloads(evs, "crates_dumped") == []
     assert ex.trucks(A) == {a_small: 4}
     assert ex.trucks(B) == {b_small1: 3, b_med: 6}
     assert ex.trucks(C) == {c_small: 4, c_med: 6, c_rented: 4}
     assert ex.trucks(D) == {d_small: 4}
     st = ex.state()
-    assert all(p["crates"] == 0 for p in st["players"])
+    assert {p["seat"]: p["crates"] for p in st["players"]} == {A: 0, B: 0, C: 0, D: 2}
     assert st["step"] == "dispatch" and st["waiting_for"] == [A]
     ex.check_record(app)
 

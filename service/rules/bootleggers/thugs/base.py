@@ -52,9 +52,11 @@ def after_loading(g: dict) -> bool:
     return shipping_phase(g) and base(g)["step"] not in ("deals", "load")
 
 
-def before_dump(g: dict) -> bool:
+def before_phase4_ends(g: dict) -> bool:
+    """Phase 4 is not over: unloaded crates are still held (they are lost or warehoused when
+    the dispatch ends: flow._after_dispatch)."""
     b = base(g)
-    return b["phase"] < 4 or b["step"] in ("deals", "load") or (
+    return b["phase"] < 4 or b["step"] in ("deals", "load", "dispatch") or (
         b["step"] == "thug_window" and g.get("window") == "after_loading")
 
 
@@ -87,20 +89,6 @@ def a_speakeasy(g: dict, sid, *, open_=True, omalleys=False) -> dict:
     return s
 
 
-def no_crate_sold_yet(g: dict, s: dict, why: str = "") -> None:
-    """RULES.md "How late a card may come": a card on how a speakeasy sells (its demand,
-    docks, prices, whether it is open) stays playable there until its first crate is sold —
-    also while a Public-dock question is open before that; `why` says what the card could
-    no longer change."""
-    sel = g.get("selling") or {}
-    done = s["id"] in (sel.get("done") or [])
-    if done or (sel.get("speakeasy") == s["id"] and sel.get("sold")):
-        raise bad("too_late", f"{sname(s['id'])} has "
-                  + ("finished selling" if done else "sold its first crate")
-                  + " this round, and a card on how a speakeasy sells is played before its "
-                  "first crate is sold" + (f": {why}" if why else ""))
-
-
 def truck_not_sold_from(g: dict, tr: dict) -> None:
     """A lined-up truck's cargo can be borrowed until its first crate is sold: at the
     speakeasy selling now, the trucks at the Majority and Minority docks (and anywhere
@@ -118,8 +106,10 @@ def truck_not_sold_from(g: dict, tr: dict) -> None:
 
 
 def still_selling(g: dict, s: dict, what: str) -> None:
-    """Effects on each crate sold (price, profit, who controls) count for as long as crates
-    can still be sold there: refused only once the speakeasy has finished selling."""
+    """RULES.md "How late a card may come" (issue 36), one rule for the cards on a
+    speakeasy's sales: playable while that speakeasy still has crates lined up to sell (a
+    Public-dock question open there included), refused `too_late` once it has finished
+    selling. The effect applies to the crates not yet sold."""
     sel = g.get("selling") or {}
     if s["id"] in (sel.get("done") or []):
         raise bad("too_late", f"{sname(s['id'])} has finished selling this round, so {what} "

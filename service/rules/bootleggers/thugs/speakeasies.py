@@ -3,42 +3,32 @@ Speakeasy, Thirsty, Packing Heat, and Opportunity Knocks (which moves an improve
 
 Each "for one Round only" effect is a `round_effect` event kept in `game["effects"]` until
 `round_ended`; selling.py reads it. Such a card needs the speakeasy open (as printed).
-Word of Mouth and Packing Heat change each crate's profit or price, so they count until the
-speakeasy has finished selling (a Public-dock question may still be open); Thirsty, Copper in
-the House and Bust a Speakeasy change its demand, docks or opening, so they count until its
-first crate is sold (RULES.md "How late a card may come") — also during a Public-dock
-question asked before that, when Thirsty's die is rolled at once and added to the demand and
-Copper in the House makes it unlimited (selling.card_on_demand).
+RULES.md "How late a card may come" (issue 36): one rule for the cards on a speakeasy's
+sales — playable while that speakeasy still has crates lined up to sell (the Public-dock
+question does not close it), refused `too_late` once it has finished selling. The effect
+applies to the crates not yet sold; crates sold stay sold at their price. Played while the
+speakeasy is selling, Thirsty's die is rolled at once and added to the demand still to be met,
+Copper in the House makes it unlimited (selling.card_on_demand, `demand_changed`), and Bust a
+Speakeasy closes it: the crates still lined up there are lost.
 """
 from __future__ import annotations
 
 from .. import selling
 from ..model import sname, speakeasy
-from .base import Card, a_speakeasy, bad, need, no_crate_sold_yet, still_selling
+from .base import Card, a_speakeasy, bad, need, still_selling
 
 
-#: per card: what it could no longer change once the speakeasy's first crate is sold (None:
-#: a price or profit counts crate by crate, until the speakeasy has finished selling)
-TOO_LATE = {
-    "word_of_mouth": None,              # names below, for the sentence once it is too late
-    "packing_heat": None,
-    "thirsty": "the demand its crates are sold against is settled",
-    "copper_in_the_house": "its docks, demand and prices are in use",
-    "g_men_bust_a_speakeasy": "it is open for business",
-}
-
-
-PER_CRATE = {"word_of_mouth": "Word of Mouth", "packing_heat": "Packing Heat"}
+#: per card: its name in the sentence once it is too late
+NAMES = {"word_of_mouth": "Word of Mouth", "packing_heat": "Packing Heat", "thirsty": "Thirsty",
+         "copper_in_the_house": "Copper in the House",
+         "g_men_bust_a_speakeasy": "G-Men—Bust a Speakeasy"}
 
 
 def _round_card(kind: str, omalleys: bool = False) -> Card:
     def check(g, seat, t):
         need(t, "speakeasy")
         s = a_speakeasy(g, t["speakeasy"], omalleys=omalleys)
-        if TOO_LATE[kind] is None:
-            still_selling(g, s, PER_CRATE[kind])
-        else:
-            no_crate_sold_yet(g, s, TOO_LATE[kind])
+        still_selling(g, s, NAMES[kind])
         fx = g["effects"]
         if kind == "copper_in_the_house" and s["id"] in fx["copper"]:
             raise bad("already", f"the Copper is already in the house at {sname(s['id'])}")

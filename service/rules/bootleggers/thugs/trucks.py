@@ -10,14 +10,15 @@ lined up does your truck join the end of the line at that same speakeasy, at the
 influence gives there (`truck_hijacked`, FAQ: "that Truck does not move ... your[s] goes to
 the appropriate Dock behind all other Trucks already lined up"; `to_speakeasy` may be left
 out or name that speakeasy). A hijacked or busted truck is empty and may then be stolen with
-Hey, Free Truck. Move Over, Pigeon leaves the truck where it stands (owner's priority), pays
+Hey, Free Truck — a Favor truck too ("Play on an empty Truck"; no exception is printed): the
+thief uses it for the rest of the round and it goes back to the supply at the round's end. Move Over, Pigeon leaves the truck where it stands (owner's priority), pays
 its wholesale to the player, and may be played until the truck's first crate is sold.
 """
 from __future__ import annotations
 
 from .. import data
 from ..model import dock_for, player, sname, speakeasy, truck
-from .base import (Card, a_truck, after_loading, bad, before_dump, need, shipping_phase,
+from .base import (Card, a_truck, after_loading, bad, before_phase4_ends, need, shipping_phase,
                    truck_not_sold_from)
 
 
@@ -44,9 +45,8 @@ def free_truck_check(g, seat, t):
     if tr["load"]:
         raise bad("not_empty", f"{tr['id']} carries {tr['load']} crates; only an empty truck "
                   "can be stolen")
-    if tr.get("favor"):
-        raise bad("bad_target", f"{tr['id']} is a Favor truck; it goes back to the supply")
-    return {"truck": tr["id"]}
+    return {"truck": tr["id"]}     # a Favor truck too (issue 36): it keeps going back to the
+                                   # supply at the round's end (deals.return_trucks)
 
 
 def free_truck_resolve(em, seat, t):
@@ -160,9 +160,10 @@ def _favor(kind):
 
 
 def warehouse_check(g, seat, t):
-    if not before_dump(g):
-        raise bad("too_late", "Warehouse saves unloaded crates; play it before the end of "
-                  "Phase 4 loading (shipped crates cannot be saved)")
+    if not before_phase4_ends(g):
+        raise bad("too_late", "Warehouse saves unloaded crates, which are lost at the end of "
+                  "Phase 4 (\"All Crates that are not loaded on a truck by the end of Phase 4 "
+                  "are lost (exception: Warehouse)\"); Phase 4 has ended this round")
     if seat in g["effects"]["warehouse"]:
         raise bad("already", "your Warehouse is already in use this round")
     return {}
