@@ -101,6 +101,11 @@ class GameOptions(Strict):
                             metadata={"description": "12, or 8 for the optional short game"})
     influence = fields.String(load_default="phase", validate=validate.OneOf(["phase", "anytime"]),
                               metadata={"description": "phase: Phase 2 as printed; anytime: the optional rule"})
+    cash = fields.String(load_default="announced", validate=validate.OneOf(["announced", "open"]),
+                         metadata={"description": "bootleggers: announced (the rulebook: a seat sees its own "
+                                                  "cash, the others' as announced after Rounds 4 and 8 and at "
+                                                  "the end; payments stay public in the log) or open (every "
+                                                  "total always). A game recorded without it is open"})
     deadlines = fields.Dict(keys=fields.String(validate=validate.OneOf(STEPS)),
                             values=fields.Integer(strict=True, validate=validate.Range(0, 7 * 24 * 3600)),
                             load_default=dict,

@@ -41,10 +41,16 @@ def stand_in(state: dict, seat: int, oracle: Oracle) -> dict:
 
 
 def _fill_cash(game: dict, me: int) -> None:
-    """Others' totals the seat cannot see: what the seat knows of them (cash.known_figure)."""
+    """Others' totals the seat cannot see: what the seat knows of them (cash.known_figure),
+    and at least the cash each offers in an open deal (a proposal is checked against its
+    proposer's own cash, in the open), so a deal the seat may accept stays acceptable."""
+    offered: dict[int, int] = {}
+    for d in game.get("deals") or []:
+        give = (d.get("give") or {}).get("cash") or 0
+        offered[d["from"]] = max(offered.get(d["from"], 0), give)
     for p in _others(game, me):
         if p["cash"] is None:
-            p["cash"] = cash.known_figure(game, p)
+            p["cash"] = max(cash.known_figure(game, p), offered.get(p["seat"], 0))
 
 
 def _deal_muscle(game: dict, me: int, oracle: Oracle) -> None:
