@@ -2,12 +2,14 @@
 
 Tokens are never stored; their SHA-256 is recorded in the game's own events
 (`game_created`, `seat_joined`), so a game's stream alone says who may act in it.
-No token means a spectator.
+No token means a spectator. A command's token and game budgets (service/api/limits.py) are
+spent here, once the token is known to the stream: never by a token that belongs to nobody.
 """
 from __future__ import annotations
 
 from flask import request
 
+from service.api import limits
 from service.api.problems import Problem
 from service.table.games import token_hash
 from service.api.request_log import note
@@ -31,10 +33,12 @@ def caller(state: dict) -> dict:
     if token is None:
         note(actor="spectator")
         return dict(SPECTATOR)
-    actor = (state.get("auth") or {}).get(token_hash(token))
+    digest = token_hash(token)
+    actor = (state.get("auth") or {}).get(digest)
     if actor is None:
         raise Problem(401, "unknown_token", "this token belongs to no seat or organizer of this game")
     note(actor=actor["kind"], **({"seat": actor["seat"]} if "seat" in actor else {}))
+    limits.spend(state, digest)  # a command's budgets: only now that the token is known here
     return dict(actor)
 
 

@@ -1,8 +1,12 @@
 """Limits everywhere a client can spend the server's resources (API.md "Limits").
 
-Each limit is a rule applied by endpoint name before the view runs, so the views stay free of
-them; a refusal is 429 problem+json `rate_limited` with `Retry-After` (seconds), and changes
-nothing. Counters are fixed windows in the app's Redis, all of a request's in one round trip.
+Two kinds of rule. An address's rules are applied by endpoint name before the view runs, so
+the views stay free of them. The rules of a token and of a game (or tournament) are spent only
+once the view has resolved the bearer token against that stream's own `auth` table
+(service/api/auth.py `caller`): a request whose token belongs to nobody there never touches
+them, so no outsider can spend a game's budget (issue 35). A refusal is 429 problem+json
+`rate_limited` with `Retry-After` (seconds), and changes nothing. Counters are fixed windows in
+the app's Redis, each kind's in one round trip.
 
 | what | per | setting | default |
 |---|---|---|---|
@@ -11,33 +15,49 @@ nothing. Counters are fixed windows in the app's Redis, all of a request's in on
 | `POST /v1/games/import`, `POST /v1/tournaments/import` (together) | address | `RATE_LIMIT_IMPORT` | `10/minute;50/day` |
 | `POST /v1/tournaments` | address | `RATE_LIMIT_TOURNAMENT` | `10/minute;50/day` |
 | `POST /v1/tournaments/{id}/entrants` | address | `RATE_LIMIT_REGISTER` | `120/minute` |
-| commands (`…/commands`, a game's or a tournament's; `start` and the clock's controls) | token | `RATE_LIMIT_COMMANDS` | `60/second;1200/minute` |
-| commands to one game or tournament (every token) | game | `RATE_LIMIT_GAME_COMMANDS` | `120/second;3000/minute` |
-| table talk (`say`) | token | `RATE_LIMIT_TALK` | `20/minute;300/hour` |
-| table talk to one game or tournament | game | `RATE_LIMIT_GAME_TALK` | `60/minute` |
+| answers 401 (no token, or a token the stream does not know), any route | address | `RATE_LIMIT_UNAUTHORIZED` | `60/minute;600/hour` |
+| commands (`…/commands`, a game's or a tournament's; `start` and the clock's controls) | token, once known | `RATE_LIMIT_COMMANDS` | `60/second;1200/minute` |
+| commands to one game or tournament (every known token; each its fair share) | game | `RATE_LIMIT_GAME_COMMANDS` | `120/second;3000/minute` |
+| table talk (`say`) | token, once known | `RATE_LIMIT_TALK` | `20/minute;300/hour` |
+| table talk to one game or tournament (each its fair share) | game | `RATE_LIMIT_GAME_TALK` | `60/minute` |
 | event streams opened without a token | address | `RATE_LIMIT_STREAM` | `120/minute` |
 | event streams open at once | token | `STREAMS_PER_TOKEN` | `16` |
 | event streams open at once | address | `STREAMS_PER_ADDRESS` | `200` |
 
-A command without a token counts against its address. No address is exempt by default:
-behind a reverse proxy every client would be the proxy's address, so set `TRUSTED_PROXIES`
-(service/api/frontdoor.py) to the number of proxies in front, and the client's address is
-read from `X-Forwarded-For`. `RATE_LIMIT_EXEMPT` lists addresses never limited (tests and
-benchmarks opt in with it); `RATE_LIMITS=off` turns every limit off (the tests' default,
-`TESTING`). The defaults are sized so that people and the official bots never meet them
-(bench/seat_bot.py and bench/tournament.py run under them and count their 429s).
+- **Unknown tokens spend their address's budget only.** Every 401 answer counts against the
+  address (`RATE_LIMIT_UNAUTHORIZED`, counted in Redis; a process that counts one past the
+  budget remembers the address until the window ends, so a command costs no extra round
+  trip and each web process answers at most one 401 more). Once an address is over it, its
+  commands are refused (429) before the view runs, unless their token is one the stream
+  knows (checked against the stream's `auth` hashes, held in this process and re-read at most
+  once a second per stream): the players behind the same address as a flood keep playing.
+- **Fair shares.** A game's budget is shared by the tokens it knows (the organizer and every
+  seat; a tournament's: its organizer and entrants). Each has a fair share of every window
+  (the budget divided by their number, at least 1): a token within its share is never refused
+  for the game's budget, so one seat — or several — cannot spend what the others at the table
+  need; a token over its share is refused only once the whole game is over its budget.
+
+No address is exempt by default: behind a reverse proxy every client would be the proxy's
+address, so set `TRUSTED_PROXIES` (service/api/frontdoor.py) to the number of proxies in front,
+and the client's address is read from `X-Forwarded-For`. `RATE_LIMIT_EXEMPT` lists addresses
+never limited (tests and benchmarks opt in with it); `RATE_LIMITS=off` turns every limit off
+(the tests' default, `TESTING`). The defaults are sized so that people and the official bots
+never meet them (bench/seat_bot.py and bench/tournament.py run under them and count their
+429s); bench/abuse.py floods a game with random tokens and counts what a real seat gets through.
 """
 from __future__ import annotations
 
 import hashlib
 import os
+import threading
 import time
 import uuid
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Callable
 
 import redis
-from flask import Flask, g, request
+from flask import Flask, current_app, g, request
 
 from service.api.problems import Problem
 from service.api.requests import json_object
@@ -46,6 +66,13 @@ PREFIX = "ratelimit"
 UNITS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
 #: an open stream's lease lives this long without a refresh (a crashed process's leases lapse)
 LEASE_SECONDS = 180
+#: a stream's known token hashes, re-read from its state at most this often while an address
+#: over its 401 budget knocks (a token that joined within it waits that long at most)
+KNOWN_REFRESH_SECONDS = 1.0
+#: streams whose token hashes a process keeps for that check
+KNOWN_KEPT = 512
+#: addresses over their 401 budget a process remembers before it forgets the lapsed ones
+OVER_KEPT = 4096
 
 
 def address() -> str:
@@ -75,7 +102,7 @@ def is_talk() -> bool:
 @dataclass(frozen=True)
 class Rule:
     name: str      #: the counter's name: endpoints sharing it share the budget
-    per: str       #: "address", "token" (the address when there is none) or "game" (the URL's id)
+    per: str       #: "address", "token" (a token the stream knows) or "game" (the URL's stream)
     setting: str
     default: str
     what: str      #: words for the refusal
@@ -84,14 +111,19 @@ class Rule:
 
 CREATE = Rule("create", "address", "RATE_LIMIT_CREATE", "30/minute;300/day", "new games from your address")
 IMPORT = Rule("import", "address", "RATE_LIMIT_IMPORT", "10/minute;50/day", "imports from your address")
+UNAUTHORIZED = Rule("unauthorized", "address", "RATE_LIMIT_UNAUTHORIZED", "60/minute;600/hour",
+                    "requests without a valid token from your address")
+#: spent once the token is known to the stream (`spend`), never before
 COMMANDS = (Rule("commands", "token", "RATE_LIMIT_COMMANDS", "60/second;1200/minute", "commands from your token"),
-            Rule("game_commands", "game", "RATE_LIMIT_GAME_COMMANDS", "120/second;3000/minute", "commands to this game"),
+            Rule("game_commands", "game", "RATE_LIMIT_GAME_COMMANDS", "120/second;3000/minute",
+                 "commands to this game"),
             Rule("talk", "token", "RATE_LIMIT_TALK", "20/minute;300/hour", "lines of table talk from your token",
                  is_talk),
             Rule("game_talk", "game", "RATE_LIMIT_GAME_TALK", "60/minute", "lines of table talk at this table",
                  is_talk))
 STREAM = Rule("stream", "address", "RATE_LIMIT_STREAM", "120/minute", "event streams opened without a token",
               anonymous)
+#: the address's rules, counted before the view
 RULES: dict[str, tuple[Rule, ...]] = {
     "games.create_game": (CREATE,),
     "games.join": (Rule("join", "address", "RATE_LIMIT_JOIN", "60/minute", "seats taken from your address"),),
@@ -101,20 +133,23 @@ RULES: dict[str, tuple[Rule, ...]] = {
                                            "new tournaments from your address"),),
     "tournaments.register": (Rule("register", "address", "RATE_LIMIT_REGISTER", "120/minute",
                                   "registrations from your address"),),
+    "games.stream_events": (STREAM,),
+    "tournaments.stream": (STREAM,),
+}
+#: the rules spent once the view knows who is calling (auth.caller): the token's and the stream's
+AUTHENTICATED: dict[str, tuple[Rule, ...]] = {
     "games.command": COMMANDS,
     "games.start": COMMANDS[:2],
     "clock.pause": COMMANDS[:2],
     "clock.resume": COMMANDS[:2],
     "clock.extend": COMMANDS[:2],
     "tournaments.send_command": COMMANDS,
-    "games.stream_events": (STREAM,),
-    "tournaments.stream": (STREAM,),
 }
 STREAM_ENDPOINTS = {"games.stream_events", "tournaments.stream"}
 
 
 def parse(spec: str) -> list[tuple[int, int]]:
-    """`60/second;1200/minute` -> [(10, 1), (600, 60)]."""
+    """`60/second;1200/minute` -> [(60, 1), (1200, 60)]."""
     out = []
     for part in filter(None, (p.strip() for p in spec.split(";"))):
         count, _, unit = part.partition("/")
@@ -134,45 +169,169 @@ def enabled(app: Flask) -> bool:
     return setting(app, "RATE_LIMITS", "on").strip().lower() not in ("off", "0", "false", "no")
 
 
+def _refused(rule: Rule, count: int, seconds: int, ttl: int | None) -> Problem:
+    wait = max(1, ttl if ttl and ttl > 0 else seconds)
+    return Problem(429, "rate_limited", f"too many {rule.what} (at most {count} a {_unit(seconds)}); "
+                   f"try again in {wait} seconds", retry_after=wait)
+
+
 class Limits:
     def __init__(self, app: Flask, client: redis.Redis):
         self.client = client
         self.exempt = {a.strip() for a in setting(app, "RATE_LIMIT_EXEMPT", "").split(",") if a.strip()}
         self.rules = {endpoint: [(rule, parse(setting(app, rule.setting, rule.default))) for rule in rules]
                       for endpoint, rules in RULES.items()}
+        self.after_auth = {endpoint: [(rule, parse(setting(app, rule.setting, rule.default))) for rule in rules]
+                           for endpoint, rules in AUTHENTICATED.items()}
+        self.unauthorized = parse(setting(app, UNAUTHORIZED.setting, UNAUTHORIZED.default))
         self.streams = {"token": int(setting(app, "STREAMS_PER_TOKEN", "16")),
                         "address": int(setting(app, "STREAMS_PER_ADDRESS", "200"))}
+        #: address -> (until when, count, window) of a 401 budget it reached (`answered`)
+        self._over: dict[str, tuple[float, int, int]] = {}
+        #: stream id -> (when read, the token hashes its state knows), for `known`
+        self._known: OrderedDict[str, tuple[float, frozenset]] = OrderedDict()
+        self._known_lock = threading.Lock()
 
-    def scope(self, per: str) -> str:
-        if per == "game":
-            args = request.view_args or {}
-            return args.get("game_id") or args.get("tournament_id") or "-"
-        if per == "token":
-            token = token_key()
-            return f"t:{token}" if token else f"a:{address()}"
-        return address()
+    def applies(self) -> bool:
+        return request.method != "OPTIONS" and address() not in self.exempt
 
-    def check(self) -> None:
-        """Count this request against every rule of its endpoint; 429 when one is over."""
-        rules = self.rules.get(request.endpoint or "")
-        if not rules or request.method == "OPTIONS" or address() in self.exempt:
-            return
-        keys = [(rule, count, seconds, f"{PREFIX}:{rule.name}:{self.scope(rule.per)}:{seconds}")
-                for rule, items in rules if rule.when is None or rule.when() for count, seconds in items]
-        if not keys:
-            return
+    def _count(self, keys: list[tuple[Rule, int, int, str]]) -> list[tuple[Rule, int, int, int, int]]:
+        """Add one to each key (a fixed window of `seconds`); (rule, count, seconds, used, ttl) each."""
         pipe = self.client.pipeline(transaction=False)
         for _, _, seconds, key in keys:
             pipe.set(key, 0, ex=seconds, nx=True)
             pipe.incr(key)
             pipe.ttl(key)
         answers = pipe.execute()
-        for n, (rule, count, seconds, _) in enumerate(keys):
-            used, ttl = answers[3 * n + 1], answers[3 * n + 2]
-            if used > count:
-                wait = max(1, ttl if ttl and ttl > 0 else seconds)
-                raise Problem(429, "rate_limited", f"too many {rule.what} (at most {count} a "
-                              f"{_unit(seconds)}); try again in {wait} seconds", retry_after=wait)
+        return [(rule, count, seconds, answers[3 * n + 1], answers[3 * n + 2])
+                for n, (rule, count, seconds, _) in enumerate(keys)]
+
+    def _unauthorized_keys(self) -> list[tuple[Rule, int, int, str]]:
+        return [(UNAUTHORIZED, count, seconds, f"{PREFIX}:{UNAUTHORIZED.name}:{address()}:{seconds}")
+                for count, seconds in self.unauthorized]
+
+    # ---- before the view: the address's budgets ----------------------------------------
+    def check(self) -> None:
+        """Count this request against its endpoint's address rules; 429 when one is over. A
+        command from an address over its 401 budget is refused here unless its token is known."""
+        endpoint = request.endpoint or ""
+        rules = self.rules.get(endpoint)
+        guarded = endpoint in self.after_auth
+        if not (rules or guarded) or not self.applies():
+            return
+        if guarded:
+            self._check_unauthorized()
+        keys = [(rule, count, seconds, f"{PREFIX}:{rule.name}:{address()}:{seconds}")
+                for rule, items in rules or () if rule.when is None or rule.when() for count, seconds in items]
+        if keys:
+            for rule, count, seconds, used, ttl in self._count(keys):
+                if used > count:
+                    raise _refused(rule, count, seconds, ttl)
+
+    def _check_unauthorized(self) -> None:
+        """An address this process saw reach its 401 budget (`answered`: the count is every
+        process's, in Redis) sends commands only with tokens their stream knows until the
+        window ends; nothing is read from Redis unless it did."""
+        until = self._over.get(address())
+        if until is None:
+            return
+        now = time.monotonic()
+        if until[0] <= now:
+            self._over.pop(address(), None)
+            return
+        if not self.known():
+            raise _refused(UNAUTHORIZED, until[1], until[2], int(until[0] - now + 0.999))
+
+    def known(self) -> bool:
+        """Whether the request's bearer token is one its stream's state knows (organizer, seat,
+        entrant): the stream's token hashes as this process last read them, read again when
+        older than KNOWN_REFRESH_SECONDS and the token is not among them."""
+        header = request.headers.get("Authorization", "")
+        scheme, _, token = header.partition(" ")
+        args = request.view_args or {}
+        stream_id = args.get("game_id") or args.get("tournament_id")
+        if scheme.lower() != "bearer" or not token.strip() or not stream_id:
+            return False
+        digest = hashlib.sha256(token.strip().encode()).hexdigest()
+        with self._known_lock:
+            held = self._known.get(stream_id)
+        if held is not None and (digest in held[1] or time.monotonic() - held[0] < KNOWN_REFRESH_SECONDS):
+            return digest in held[1]
+        ledger = current_app.extensions["tournaments" if "tournament_id" in args else "games"]
+        try:
+            hashes = frozenset((ledger.load(stream_id).get("auth") or {}))
+        except Exception:  # no such stream, a damaged one, Redis away: nobody's token
+            hashes = frozenset()
+        with self._known_lock:
+            self._known[stream_id] = (time.monotonic(), hashes)
+            self._known.move_to_end(stream_id)
+            while len(self._known) > KNOWN_KEPT:
+                self._known.popitem(last=False)
+        return digest in hashes
+
+    # ---- once the token is known: the token's and the stream's budgets ------------------
+    def spend(self, state: dict, digest: str) -> None:
+        """Count a command from a token that `state`'s stream knows (its full SHA-256 hex
+        `digest`) against the token's budgets and the stream's; 429 when one is over. Once per
+        request (a view may decide on a held copy and again on a fresh read): a refusal stays."""
+        if "limits_spent" in g:
+            if isinstance(g.limits_spent, Problem):
+                raise g.limits_spent
+            return
+        g.limits_spent = True
+        rules = self.after_auth.get(request.endpoint or "")
+        if not rules or not self.applies():
+            return
+        args = request.view_args or {}
+        stream = args.get("game_id") or args.get("tournament_id") or "-"
+        token = f"t:{digest[:32]}"
+        share_of = max(1, len(state.get("auth") or {}))
+        keys, shares = [], []
+        for rule, items in rules:
+            if rule.when is not None and not rule.when():
+                continue
+            for count, seconds in items:
+                if rule.per == "token":
+                    keys.append((rule, count, seconds, f"{PREFIX}:{rule.name}:{token}:{seconds}"))
+                else:  # the stream's window, and this token's part of it
+                    keys.append((rule, count, seconds, f"{PREFIX}:{rule.name}:{stream}:{seconds}"))
+                    keys.append((rule, max(1, count // share_of), seconds,
+                                 f"{PREFIX}:{rule.name}:{stream}:{token}:{seconds}"))
+                    shares.append(len(keys) - 1)
+        if not keys:
+            return
+        counted = self._count(keys)
+        for n, (rule, count, seconds, used, ttl) in enumerate(counted):
+            if n in shares:
+                continue
+            if rule.per == "token" and used > count:
+                refusal = _refused(rule, count, seconds, ttl)
+            elif rule.per == "game" and used > count and counted[n + 1][3] > counted[n + 1][1]:
+                refusal = _refused(rule, count, seconds, ttl)  # the stream is over, and so is this token's share
+            else:
+                continue
+            g.limits_spent = refusal
+            raise refusal
+
+    def answered(self, status: int) -> None:
+        """A 401 answered counts against the address's budget of them; an address that has
+        reached it is remembered (in this process) until its window ends."""
+        if status != 401 or not self.applies():
+            return
+        try:
+            counted = self._count(self._unauthorized_keys())
+        except redis.RedisError:
+            return  # (the answer stands; the count is only a limit)
+        now = time.monotonic()
+        for _, count, seconds, used, ttl in counted:
+            if used >= count:
+                until = now + (ttl if ttl and ttl > 0 else seconds)
+                held = self._over.get(address())
+                if held is None or held[0] < until:
+                    self._over[address()] = (until, count, seconds)
+        if len(self._over) > OVER_KEPT:
+            for addr in [a for a, held in self._over.items() if held[0] <= now]:
+                self._over.pop(addr, None)
 
     # ---- event streams open at once -----------------------------------------------------
     def lease(self) -> "Lease | None":
@@ -255,7 +414,7 @@ def install(app: Flask) -> Limits | None:
     app.config["RATELIMIT_ENABLED"] = enabled(app)
     if not app.config["RATELIMIT_ENABLED"]:
         return None
-    missing = set(RULES) - set(app.view_functions)
+    missing = (set(RULES) | set(AUTHENTICATED)) - set(app.view_functions)
     if missing:  # a renamed view would silently lose its limits
         raise RuntimeError(f"limits name endpoints the app does not have: {sorted(missing)}")
     limits = Limits(app, app.extensions["games"].redis)
@@ -265,6 +424,11 @@ def install(app: Flask) -> Limits | None:
         limits.check()
         g.stream_lease = limits.lease()
 
+    @app.after_request
+    def _count_unauthorized(response):
+        limits.answered(response.status_code)
+        return response
+
     @app.teardown_request
     def _unused_lease(_exc):
         lease = g.pop("stream_lease", None)
@@ -273,3 +437,10 @@ def install(app: Flask) -> Limits | None:
 
     app.extensions["rate_limits"] = limits
     return limits
+
+
+def spend(state: dict, digest: str) -> None:
+    """The token/stream budgets of this request's command (Limits.spend), where limits are on."""
+    limits = current_app.extensions.get("rate_limits")
+    if limits is not None:
+        limits.spend(state, digest)

@@ -12,8 +12,8 @@ from marshmallow import INCLUDE, Schema, fields
 
 from service.desk import records
 from service.api.games import bp, games, readable_state
+from service.api import frontdoor
 from service.api.problems import Problem
-from service.api.requests import json_object
 from service.api.auth import bearer_token, caller, require
 from service.api.declare import (
     A_GAME, BEARER, JSON_BODY, TOKEN_OPTIONAL, TOKEN_REQUIRED, api_operation, body, codes, errors, headers, ok,
@@ -73,24 +73,27 @@ def export_game(game_id: str):
                description="Schemas, hash chain, the fold with this server's rules, the end of the game, "
                            "and a seeded game's seed against its commitment, every die and every shuffle. The game keeps "
                            "its id and tokens. 422 `invalid_record` names the first bad event "
-                           "(`event_version`); 409 `game_exists` if the server holds it already.",
+                           "(`event_version`); 409 `game_exists` if the server holds it already. Of a body over "
+                           "1 MiB only the first MiB is read until the record's first event names your token as "
+                           "its organizer's (403 otherwise; `events` first, as an export has them).",
                responses={"201": {"description": "imported", "headers": headers("Location"),
                                   "content": {"application/json": {"schema": "ImportAnswer"}}},
                           **errors(400, 401, 403, 409, 413, 415, 422, 429)})
 def import_game():
+    NOT_HIS = "only the organizer of the game in this record may import it; this token is not his"
     token = bearer_token()
     if token is None:
         raise Problem(401, "token_required", "importing a game needs its organizer's token: "
                       "send `Authorization: Bearer <token>`")
-    body = json_object()
+    # the import limit was counted before the view; the body is read by who sends it (frontdoor.py)
+    body = frontdoor.read_import(token, forbidden=NOT_HIS)
     try:
         imported = records.import_record(games(), body, token)
     except records.InvalidRecord as bad:
         extra = {"event_version": bad.version} if bad.version is not None else {}
         raise Problem(422, "invalid_record", bad.detail, **extra) from None
     except records.NotTheOrganizer:
-        raise Problem(403, "forbidden", "only the organizer of the game in this record may import it; "
-                      "this token is not his") from None
+        raise Problem(403, "forbidden", NOT_HIS) from None
     except records.GameExists as exists:
         raise Problem(409, "game_exists", f"this server already holds game {exists.args[0]}") from None
     response = jsonify(imported)

@@ -415,22 +415,33 @@ def export(tournament_id: str):
                            "whole, as `bootleggers verify` checks it (chain, seed, every seating re-derived, every "
                            "table's game and result, the standings), and every event's payload is checked against "
                            "its schema. It keeps its id, tokens and chain. Bodies up to "
-                           "`MAX_TOURNAMENT_IMPORT_BYTES` (64 MiB).",
+                           "`MAX_TOURNAMENT_IMPORT_BYTES` (64 MiB), read as they come: of a body over 1 MiB only the "
+                           "first MiB is read until the record's first event names your token as its organizer's "
+                           "(403 otherwise; the record must begin with its `events`, as an export does), and one "
+                           "whose parse would take more memory than `MAX_IMPORT_MEMORY` (160 MiB, about a 17 MiB "
+                           "record) is 413 `body_too_large` before it is parsed.",
                responses={**ok(201, "TournamentImported", "imported", ("Location",)),
                           **errors(400, 401, 403, 409, 413, 415, 422, 429)})
 def import_tournament():
+    NOT_THEIRS = "only the organizer of the tournament in this record may import it; this token is not theirs"
     token = bearer_token()
     if token is None:
         raise Problem(401, "token_required", "importing a tournament needs its organizer's token: "
                       "send `Authorization: Bearer <token>`")
+    # the import limit was counted before the view; the body is read by who sends it (frontdoor.py)
+    from service.api.frontdoor import read_import
+    from service.desk.records import GameExists
+    body = read_import(token, forbidden=NOT_THEIRS)
     try:
-        imported = record.import_record(tournaments(), games(), json_object(), token)
+        imported = record.import_record(tournaments(), games(), body, token)
     except record.InvalidRecord as bad:
         extra = {"event_version": bad.version} if bad.version is not None else {}
         raise Problem(422, "invalid_record", bad.detail, **extra) from None
     except record.NotTheOrganizer:
-        raise Problem(403, "forbidden", "only the organizer of the tournament in this record may import it; "
-                      "this token is not theirs") from None
+        raise Problem(403, "forbidden", NOT_THEIRS) from None
     except record.TournamentExists as exists:
         raise Problem(409, "tournament_exists", f"this server already holds tournament {exists.args[0]}") from None
+    except GameExists as exists:  # the same record imported twice at once: the other one stored its tables first
+        raise Problem(409, "tournament_exists", f"this tournament is being imported already (its table's game "
+                      f"{exists.args[0]} is stored)") from None
     return created(imported, f"/v1/tournaments/{imported['tournament_id']}")

@@ -1,0 +1,298 @@
+"""What an outsider can do to a game and to the server (issue 35, points 1 and 2), on the service
+as `make serve` runs it (gunicorn with 2 gevent workers, the RQ worker, embedded Redis with
+AOF) under the default limits, no address exempt:
+
+1. **A random-token flood.** A 3-seat Bootleggers game with deadlines is played by its seats
+   (legal moves, as a client would) while FLOODERS threads send `roll` commands with a fresh
+   random bearer token each, for `--seconds`, from the same address as the players (the worst
+   case: a venue behind one NAT); the organizer pauses and resumes the clock every second.
+   Prints the flood's answers, and what the seats and the organizer got through (201) or
+   were refused (429), during the flood and in the 5 s after it.
+2. **Two 64 MiB imports.** Two `POST /v1/tournaments/import` at once, each 64 MiB of a
+   record-shaped body, with a bogus token, then with the token the forged record names:
+   prints the answers and how long they took, the web workers' RSS growth (peak, over their
+   baseline) and the slowest /healthz (polled every 50 ms) meanwhile.
+
+    .venv/bin/python bench/abuse.py [--seconds 26] [--before /path/to/a/checkout/of/ea21c6d]
+
+With `--before` the same runs are made first on the service of that checkout (e.g.
+`git worktree add /tmp/old ea21c6d && ln -s $PWD/.venv /tmp/old/.venv`), and both columns
+printed. The probe's figures (ea21c6d): the flood's 3,100 commands froze the game 32 s; one
+64 MiB import took the worker from 105 MB to 1,925 MB for 9.8 s, two stalled /healthz 15.2 s.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import http.client
+import json
+import os
+import random
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import psutil  # noqa: E402
+
+from service.runtime.embedded_redis import EmbeddedRedis, free_port  # noqa: E402
+from tests.support.bots import bearer, open_table  # noqa: E402
+from tests.support.http_client import HttpClient  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[1]
+FLOODERS = 4
+MiB = 2**20
+
+
+# ---- the service, from a checkout --------------------------------------------------------
+def start(repo: Path, redis_url: str, log: Path) -> tuple[subprocess.Popen, str]:
+    """`bootleggers serve` of the checkout `repo` (its own code: run from there), default limits."""
+    port = free_port()
+    env = {**os.environ, "REDIS_URL": redis_url, "RATE_LIMITS": "on", "RATE_LIMIT_EXEMPT": "",
+           "LOG_LEVEL": "warning", "WEB_CONCURRENCY": "2", "PYTHONPATH": str(repo)}
+    process = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(port)], cwd=repo,
+                               env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                               start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/healthz")
+            if conn.getresponse().status == 200:
+                return process, base
+        except OSError:
+            time.sleep(0.2)
+    stop(process)
+    raise RuntimeError(f"the service did not come up: {log.read_text()[-3000:]}")
+
+
+def stop(process: subprocess.Popen) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(15)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        process.wait(5)
+
+
+def web_workers(serve: subprocess.Popen) -> list[psutil.Process]:
+    """The gunicorn workers: the children of serve's gunicorn child."""
+    for child in psutil.Process(serve.pid).children():
+        if "gunicorn" in " ".join(child.cmdline()):
+            return child.children()
+    return []
+
+
+# ---- 1. the flood ----------------------------------------------------------------------
+def flood(base: str, seconds: float) -> dict:
+    client = HttpClient(base)
+    table = open_table(client, 3, {"rounds": 8, "deadlines": {"default": 120}})
+    url = f"/v1/games/{table.game_id}/commands"
+    stop_flood, stop_all = threading.Event(), threading.Event()
+    flood_answers: Counter = Counter()
+    seats, organizer = {"during": Counter(), "after": Counter()}, {"during": Counter(), "after": Counter()}
+    phase = ["during"]
+
+    def flooder() -> None:
+        mine = HttpClient(base)
+        while not stop_flood.is_set():
+            answer = mine.post(url, json={"type": "roll"}, headers=bearer(secrets.token_urlsafe(16)))
+            flood_answers[answer.status_code] += 1
+
+    def players() -> None:
+        mine, rng = HttpClient(base), random.Random(7)
+        while not stop_all.is_set():
+            state = mine.get(f"/v1/games/{table.game_id}", headers=bearer(table.organizer)).get_json()
+            if state["status"] == "finished" or not state.get("waiting_for"):
+                time.sleep(0.05)
+                continue
+            seat = rng.choice(state["waiting_for"])
+            legal = mine.get(f"/v1/games/{table.game_id}/legal-actions", headers=bearer(table.tokens[seat])).get_json()
+            actions = [a for a in legal.get("actions", []) if a["type"] != "say" and a["examples"]]
+            if not actions:
+                time.sleep(0.05)
+                continue
+            example = rng.choice(rng.choice(actions)["examples"])
+            answer = mine.post(url, json=example, headers={**bearer(table.tokens[seat]),
+                                                           "If-Match": str(legal["version"])})
+            seats[phase[0]][answer.status_code] += 1
+            time.sleep(0.1)
+
+    def clock() -> None:
+        mine, pause = HttpClient(base), True
+        while not stop_all.is_set():
+            answer = mine.post(f"/v1/games/{table.game_id}/clock/{'pause' if pause else 'resume'}",
+                               headers=bearer(table.organizer))
+            organizer[phase[0]][answer.status_code] += 1
+            if answer.status_code == 201:
+                pause = not pause
+            time.sleep(1.0)
+
+    threads = [threading.Thread(target=flooder) for _ in range(FLOODERS)]
+    threads += [threading.Thread(target=players), threading.Thread(target=clock)]
+    started = time.monotonic()
+    for t in threads:
+        t.start()
+    time.sleep(seconds)
+    stop_flood.set()
+    took = time.monotonic() - started
+    phase[0] = "after"
+    time.sleep(5)
+    stop_all.set()
+    for t in threads:
+        t.join()
+    return {"flood": flood_answers, "seconds": took, "seats": seats, "organizer": organizer}
+
+
+# ---- 2. two 64 MiB imports ------------------------------------------------------------------
+def padded_record(size: int, organizer_token: str) -> bytes:
+    """A tournament record's shape: a first event naming `organizer_token`'s hash as the
+    organizer's, then `{},` to `size` bytes (~24 bytes of memory each byte, parsed)."""
+    head = json.dumps({"format": "bootleggers-tournament-record", "format_version": 1, "complete": True,
+                       "events": [{"type": "tournament_created", "version": 1, "game_id": "t0123456789abcdef",
+                                   "payload": {"organizer_token_hash":
+                                               hashlib.sha256(organizer_token.encode()).hexdigest()}}],
+                       "tables": {}}).encode()[:-1] + b', "pad": ['
+    return head + b"{}," * ((size - len(head) - 3) // 3) + b"{}]}"
+
+
+def send_import(port: int, body: bytes, token: str, answers: list) -> None:
+    started = time.monotonic()
+    sock = socket.create_connection(("127.0.0.1", port), timeout=120)
+    try:
+        sock.sendall(f"POST /v1/tournaments/import HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     f"Authorization: Bearer {token}\r\nContent-Length: {len(body)}\r\n\r\n".encode())
+        try:
+            sock.sendall(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        response = http.client.HTTPResponse(sock)
+        response.begin()
+        response.read()
+        answers.append((response.status, time.monotonic() - started))
+    except OSError as exc:
+        answers.append((type(exc).__name__, time.monotonic() - started))
+    finally:
+        sock.close()
+
+
+def imports(serve: subprocess.Popen, base: str, body: bytes, token: str) -> dict:
+    port = int(base.rsplit(":", 1)[1])
+    workers = web_workers(serve)
+    baseline = {p.pid: p.memory_info().rss for p in workers}
+    done, grown, slowest, polls = threading.Event(), [0], [0.0], [0]
+
+    def memory() -> None:
+        while not done.is_set():
+            for p in workers:
+                try:
+                    grown[0] = max(grown[0], p.memory_info().rss - baseline[p.pid])
+                except psutil.NoSuchProcess:
+                    pass
+            time.sleep(0.01)
+
+    def health() -> None:
+        while not done.is_set():
+            started = time.monotonic()
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+                conn.request("GET", "/healthz")
+                conn.getresponse().read()
+                conn.close()
+            except OSError:
+                pass
+            slowest[0] = max(slowest[0], time.monotonic() - started)
+            polls[0] += 1
+            time.sleep(0.05)
+
+    answers: list = []
+    watchers = [threading.Thread(target=memory), threading.Thread(target=health)]
+    for t in watchers:
+        t.start()
+    time.sleep(0.3)
+    senders = [threading.Thread(target=send_import, args=(port, body, token, answers)) for _ in range(2)]
+    for t in senders:
+        t.start()
+    for t in senders:
+        t.join()
+    time.sleep(0.5)
+    done.set()
+    for t in watchers:
+        t.join()
+    return {"answers": sorted(answers, key=lambda a: a[1]), "baseline": max(baseline.values()),
+            "grown": grown[0], "slowest": slowest[0], "polls": polls[0]}
+
+
+# ---- both, on one checkout ------------------------------------------------------------------
+def run(repo: Path, seconds: float) -> dict:
+    out = {}
+    with tempfile.TemporaryDirectory(prefix="bench-abuse-") as tmp:
+        with EmbeddedRedis(Path(tmp) / "redis", appendonly=True) as server:
+            serve, base = start(repo, server.url, Path(tmp) / "serve.log")
+            try:
+                out["flood"] = flood(base, seconds)
+            finally:
+                stop(serve)
+        body = padded_record(64 * MiB, "the-forger")
+        for label, token in (("bogus", "a-bogus-token"), ("forged", "the-forger")):
+            with EmbeddedRedis(Path(tmp) / f"redis-{label}", appendonly=True) as server:
+                serve, base = start(repo, server.url, Path(tmp) / f"serve-{label}.log")
+                try:
+                    out[label] = imports(serve, base, body, token)
+                finally:
+                    stop(serve)
+    return out
+
+
+def flood_lines(result: dict) -> list[str]:
+    f, s, o = result["flood"], result["seats"], result["organizer"]
+    ok = lambda c: c.get(201, 0)  # noqa: E731
+    refused = lambda c: c.get(429, 0)  # noqa: E731
+    return [f"flood: {sum(f.values()):,} commands in {result['seconds']:.0f} s "
+            f"({', '.join(f'{n:,} x {code}' for code, n in sorted(f.items()))})",
+            f"seats during the flood: {ok(s['during'])} through, {refused(s['during'])} x 429; "
+            f"5 s after: {ok(s['after'])} through, {refused(s['after'])} x 429",
+            f"organizer's clock during: {ok(o['during'])} through, {refused(o['during'])} x 429; "
+            f"after: {ok(o['after'])} through, {refused(o['after'])} x 429"]
+
+
+def import_lines(label: str, result: dict) -> list[str]:
+    answers = ", ".join(f"{status} in {took:.1f} s" for status, took in result["answers"])
+    return [f"two 64 MiB imports, {label}: {answers}; worker RSS {result['baseline'] / 1e6:.0f} MB "
+            f"+{result['grown'] / 1e6:.0f} MB at most; slowest /healthz {result['slowest']:.2f} s "
+            f"({result['polls']} polls)"]
+
+
+def report(result: dict) -> list[str]:
+    return (flood_lines(result["flood"]) + import_lines("bogus token", result["bogus"])
+            + import_lines("the forged record's own token", result["forged"]))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=26.0, help="how long the flood lasts")
+    parser.add_argument("--before", type=Path, help="a checkout of the code before (ea21c6d) to run first")
+    args = parser.parse_args()
+    if args.before:
+        print(f"before ({args.before}):", flush=True)
+        for line in report(run(args.before.resolve(), args.seconds)):
+            print("  " + line, flush=True)
+    print(f"after ({REPO}):", flush=True)
+    for line in report(run(REPO, args.seconds)):
+        print("  " + line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
