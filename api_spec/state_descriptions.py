@@ -67,7 +67,12 @@ BY_RULESET = {
         "order": "the seats' playing order this phase",
         "frames": "nested steps being resolved (a Thug card inside a step)",
         "family_production": "crates each seat's family still made this round",
-        "announced_cash": "cash announced at the end (the final tally), by seat",
+        "announced_cash": "cash as last announced (after Rounds 4 and 8: RULES.md), by seat; null before",
+        "cash_visibility": "the game option `cash` as read: `announced` (a seat sees its own cash, the "
+                           "others' as last announced, all at the end) or `open`; a game recorded "
+                           "without the option is open",
+        "cash_announced_round": "`cash: announced`: the round after which `announced_cash` was "
+                                "announced (4 or 8; null: not yet)",
         "final_cash": "cash at the end, by seat",
         "influence_mode": "phase (influence in phase 2) or anytime",
         "rounds": "rounds in the game (12, or 8 for the short game)",
@@ -105,7 +110,9 @@ PLAYER = {
         "thug_cards": "own: the Thug cards held; others: how many",
         "windfall": "own: the Windfall cards drawn; others: null",
         "bid": "own: the sealed bid (others: null until the bids are revealed)",
-        "cash": "$G in hand",
+        "cash": "$G in hand; `cash: announced`: another seat's is null while the game runs (see "
+                "`cash_announced`); the organizer's own view shows every seat's",
+        "cash_announced": "`cash: announced`: the seat's cash as last announced (null: not yet)",
         "crates": "crates in the family warehouse",
         "trucks": "the seat's trucks: {id, size, capacity, load, at, rented_from}",
         "stills": "the seat's stills: {id, dice, last_roll}",

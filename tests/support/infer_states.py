@@ -27,10 +27,11 @@ CLOCK = {"deadlines": {"default": 600}}
 SEATS = {"bootleggers": (3, 6), "prohibition": (2, 5), "booze_baron": (3, 6)}
 GAMES_EACH = 10
 #: (ruleset, seats, options, seed) played to collect samples: every seat count, short and
-#: long games, both influence modes, deadlines (a paused clock) in every other game
+#: long games, both influence modes, both cash options, deadlines (a paused clock) in every other game
 TABLES = [(ruleset, low + n % (high - low + 1),
            {**({"rounds": 8} if ruleset == "bootleggers" and n % 3 == 0 else {}),
             **({"influence": "anytime"} if ruleset == "bootleggers" and n % 4 == 1 else {}),
+            **({"cash": "open"} if ruleset == "bootleggers" and n % 5 == 2 else {}),
             **(CLOCK if n % 2 else {})}, n)
           for ruleset, (low, high) in SEATS.items() for n in range(GAMES_EACH)]
 EVERY = 4  # moves between two reads of the state
