@@ -214,6 +214,9 @@ def test_commands_are_limited_per_token_and_per_game_and_a_refusal_appends_nothi
     assert "your token" in body["detail"] and 1 <= int(refused.headers["Retry-After"]) <= 60
     assert client.get(f"/v1/games/{game['id']}").get_json()["version"] == version  # nothing appended
     assert [client.post(url, json={"type": "roll"}, headers=bearer(two)).status_code for _ in range(3)] == [201, 201, 429]
+    # the game is over its budget, but seat 3 has spent nothing: its fair share (7 // 4 tokens
+    # = 1 command) still goes through, and only then is it refused for the game's budget
+    assert client.post(url, json={"type": "roll"}, headers=bearer(three)).status_code == 201
     assert "this game" in problem(client.post(url, json={"type": "roll"}, headers=bearer(three)), 429)["detail"]
     other = new_game(client)  # another game's budget is its own
     assert client.post(f"/v1/games/{other['id']}/commands", json={"type": "roll"},
