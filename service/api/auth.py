@@ -7,7 +7,7 @@ spent here, once the token is known to the stream: never by a token that belongs
 """
 from __future__ import annotations
 
-from flask import request
+from flask import current_app, g, request
 
 from service.api import limits
 from service.api.problems import Problem
@@ -36,15 +36,38 @@ def caller(state: dict) -> dict:
     digest = token_hash(token)
     actor = (state.get("auth") or {}).get(digest)
     if actor is None:
+        if dropped_entrant(state, digest):
+            if request.method not in ("GET", "HEAD"):
+                raise Problem(403, "entrant_dropped", "you have dropped out of this tournament: your seat at this "
+                              "table is no longer yours; you may still watch")
+            note(actor="spectator")
+            g.dropped_entrant = True   # reads as a spectator; `require` refuses it anything more
+            return dict(SPECTATOR)
         raise Problem(401, "unknown_token", "this token belongs to no seat or organizer of this game")
     note(actor=actor["kind"], **({"seat": actor["seat"]} if "seat" in actor else {}))
     limits.spend(state, digest)  # a command's budgets: only now that the token is known here
     return dict(actor)
 
 
+def dropped_entrant(state: dict, digest: str) -> bool:
+    """A tournament table's game no longer knows the token of an entrant who dropped (the
+    director replaced the seat's token): the tournament still does, and says it is an entrant's."""
+    link = state.get("tournament")
+    tournaments = current_app.extensions.get("tournaments")
+    if not link or tournaments is None:
+        return False
+    try:
+        known = tournaments.load(link["tournament_id"]).get("auth") or {}
+    except Exception:  # the tournament archived or damaged: the token stays unknown here
+        return False
+    return (known.get(digest) or {}).get("kind") == "entrant"
+
+
 def require(actor: dict, *kinds: str, what: str) -> None:
     if actor["kind"] in kinds:
         return
+    if actor["kind"] == "spectator" and g.get("dropped_entrant"):
+        raise Problem(403, "entrant_dropped", f"you have dropped out of this tournament: you may watch, not {what}")
     if actor["kind"] == "spectator":
         raise Problem(401, "token_required", f"you need a token to {what}: send `Authorization: Bearer <token>`")
     names = " or ".join("a seated player" if k == "seat" else "the organizer" for k in kinds)

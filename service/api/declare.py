@@ -92,7 +92,7 @@ def body(schema: str) -> dict:
 RULES = "*"
 #: Problem codes of the common steps a view takes, to combine with `codes(...)`.
 TOKEN_OPTIONAL = {401: ("bad_token", "unknown_token")}
-TOKEN_REQUIRED = {401: ("bad_token", "token_required", "unknown_token"), 403: ("forbidden",)}
+TOKEN_REQUIRED = {401: ("bad_token", "token_required", "unknown_token"), 403: ("forbidden", "entrant_dropped")}
 A_GAME = {404: ("game_not_found",)}
 JSON_BODY = {400: ("malformed_json",), 415: ("unsupported_media_type",), 422: ("invalid_fields",)}
 PINNED = {400: ("bad_if_match", "bad_idempotency_key"), 412: ("version_conflict",), 422: ("idempotency_key_reused",),

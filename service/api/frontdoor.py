@@ -107,6 +107,7 @@ def install(app: Flask) -> None:
         if response.mimetype == "text/html":  # the viewer, the reports, the docs page
             response.headers.setdefault("Content-Security-Policy", PAGE_POLICY)
             response.headers.setdefault("X-Frame-Options", "DENY")
+            response.headers.setdefault("Referrer-Policy", "no-referrer")  # a page's address never leaves it
         return response
 
     @app.errorhandler(RequestEntityTooLarge)

@@ -10,7 +10,7 @@ the app's Redis, each kind's in one round trip.
 
 | what | per | setting | default |
 |---|---|---|---|
-| `POST /v1/games` | address | `RATE_LIMIT_CREATE` | `30/minute;300/day` |
+| `POST /v1/games`, and a tournament round's tables that only the server's bots play | address | `RATE_LIMIT_CREATE` | `30/minute;300/day` |
 | `POST /v1/games/{id}/seats` | address | `RATE_LIMIT_JOIN` | `60/minute` |
 | `POST /v1/games/import`, `POST /v1/tournaments/import` (together) | address | `RATE_LIMIT_IMPORT` | `10/minute;50/day` |
 | `POST /v1/tournaments` | address | `RATE_LIMIT_TOURNAMENT` | `10/minute;50/day` |
@@ -19,6 +19,7 @@ the app's Redis, each kind's in one round trip.
 | commands (`…/commands`, a game's or a tournament's; `start` and the clock's controls) | token, once known | `RATE_LIMIT_COMMANDS` | `60/second;1200/minute` |
 | commands to one game or tournament (every known token; each its fair share) | game | `RATE_LIMIT_GAME_COMMANDS` | `120/second;3000/minute` |
 | table talk (`say`) | token, once known | `RATE_LIMIT_TALK` | `20/minute;300/hour` |
+| table talk (`say`) | address (every token sent from it) | `RATE_LIMIT_ADDRESS_TALK` | `600/hour` |
 | table talk to one game or tournament (each its fair share) | game | `RATE_LIMIT_GAME_TALK` | `60/minute` |
 | event streams opened without a token | address | `RATE_LIMIT_STREAM` | `120/minute` |
 | event streams open at once | token | `STREAMS_PER_TOKEN` | `16` |
@@ -120,7 +121,9 @@ COMMANDS = (Rule("commands", "token", "RATE_LIMIT_COMMANDS", "60/second;1200/min
             Rule("talk", "token", "RATE_LIMIT_TALK", "20/minute;300/hour", "lines of table talk from your token",
                  is_talk),
             Rule("game_talk", "game", "RATE_LIMIT_GAME_TALK", "60/minute", "lines of table talk at this table",
-                 is_talk))
+                 is_talk),
+            Rule("address_talk", "address", "RATE_LIMIT_ADDRESS_TALK", "600/hour",
+                 "lines of table talk from your address", is_talk))
 STREAM = Rule("stream", "address", "RATE_LIMIT_STREAM", "120/minute", "event streams opened without a token",
               anonymous)
 #: the address's rules, counted before the view
@@ -293,6 +296,8 @@ class Limits:
             for count, seconds in items:
                 if rule.per == "token":
                     keys.append((rule, count, seconds, f"{PREFIX}:{rule.name}:{token}:{seconds}"))
+                elif rule.per == "address":
+                    keys.append((rule, count, seconds, f"{PREFIX}:{rule.name}:{address()}:{seconds}"))
                 else:  # the stream's window, and this token's part of it
                     keys.append((rule, count, seconds, f"{PREFIX}:{rule.name}:{stream}:{seconds}"))
                     keys.append((rule, max(1, count // share_of), seconds,
@@ -304,7 +309,7 @@ class Limits:
         for n, (rule, count, seconds, used, ttl) in enumerate(counted):
             if n in shares:
                 continue
-            if rule.per == "token" and used > count:
+            if rule.per in ("token", "address") and used > count:
                 refusal = _refused(rule, count, seconds, ttl)
             elif rule.per == "game" and used > count and counted[n + 1][3] > counted[n + 1][1]:
                 refusal = _refused(rule, count, seconds, ttl)  # the stream is over, and so is this token's share
@@ -312,6 +317,30 @@ class Limits:
                 continue
             g.limits_spent = refusal
             raise refusal
+
+    def charge(self, rule: Rule, amount: int) -> None:
+        """Spend `amount` of the address's `rule` at once (the games a tournament's round makes
+        for the server's bots count as new games from the organizer's address); 429, having
+        spent nothing, when that would go over."""
+        if amount <= 0 or not self.applies():
+            return
+        keys = [f"{PREFIX}:{rule.name}:{address()}:{seconds}" for _, seconds in self.budget(rule)]
+        used = [int(v or 0) for v in self.client.mget(keys)]
+        ttls = self.client.pipeline(transaction=False)
+        for key in keys:
+            ttls.ttl(key)
+        waits = ttls.execute()
+        for (count, seconds), have, ttl in zip(self.budget(rule), used, waits):
+            if have + amount > count:
+                raise _refused(rule, count, seconds, ttl)
+        pipe = self.client.pipeline(transaction=False)
+        for (_, seconds), key in zip(self.budget(rule), keys):
+            pipe.set(key, 0, ex=seconds, nx=True)
+            pipe.incrby(key, amount)
+        pipe.execute()
+
+    def budget(self, rule: Rule) -> list[tuple[int, int]]:
+        return parse(setting(current_app, rule.setting, rule.default))
 
     def answered(self, status: int) -> None:
         """A 401 answered counts against the address's budget of them; an address that has
@@ -444,3 +473,11 @@ def spend(state: dict, digest: str) -> None:
     limits = current_app.extensions.get("rate_limits")
     if limits is not None:
         limits.spend(state, digest)
+
+
+def charge_games(amount: int) -> None:
+    """`amount` games the server's bots alone will play, made for this request (a tournament
+    round's tables without a person): spent from the address's new-game budget."""
+    limits = current_app.extensions.get("rate_limits")
+    if limits is not None:
+        limits.charge(CREATE, amount)

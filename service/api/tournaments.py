@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import current_app, jsonify
 
-from service.api import queries
+from service.api import limits, queries
 from service.api import tournament_schemas as ts
 from service.api.auth import bearer_token, caller
 from service.api.declare import (BEARER, JSON_BODY, PINNED, PINS, PUBLIC, TOKEN_OPTIONAL, TOKEN_REQUIRED, TOURNAMENT_ARCHIVED,
@@ -36,6 +36,13 @@ def no_show_policies(ruleset) -> list[str]:
     """What a ruleset can do with an absent entrant's seat: the bot plays it, and `forfeit`
     where the ruleset has the forfeit hook (service/rules/interface.py)."""
     return ["bot", "forfeit"] if callable(getattr(ruleset, "forfeit", None)) else ["bot"]
+
+
+def bots_only_tables(state: dict, seated: dict) -> int:
+    """The tables of a seating that only the server's bots play (house entrants and filler
+    bots): games the organizer's address makes the server play, counted as new games."""
+    house = {e["entrant"] for e in state["entrants"] if e.get("bot")}
+    return sum(all(s["entrant"] is None or s["entrant"] in house for s in t["seats"]) for t in seated["tables"])
 
 
 def created(body: dict, location: str):
@@ -244,6 +251,8 @@ def send_command(body: dict, tournament_id: str):
             raise Problem(422, "invalid_fields", "only seat_round can be previewed",
                           errors={"preview": ["only with seat_round"]})
         return jsonify(preview=True, **tournaments().preview_seating(tournament_id, actor))
+    if body["type"] == "seat_round" and current_app.extensions.get("rate_limits") is not None:
+        limits.charge_games(bots_only_tables(state, tournaments().preview_seating(tournament_id, actor)))
     outcome = tournaments().command(tournament_id, actor, body, state=state, **pins())
     after = outcome.state
     if any(e["type"] in ("round_seated", "table_replayed") for e in outcome.events):
