@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 FACE_UP = {"offers_dealt", "offer_taken", "offers_discarded"}
 
@@ -105,3 +106,59 @@ def test_a_declared_card_stays_face_down_for_the_others_until_revealed(app):
                         headers=bearer(table.tokens[other])).get_json()["events"]
     mine = [e["payload"] for e in events if e["type"] == "thug_declared"]
     assert mine and all(p["card"] is None and p["targets"] is None for p in mine if p["seat"] == seat)
+
+
+def _where(text: str, n: int) -> int | None:
+    """Where `n` stands as a number of its own in `text` (not inside a longer number, a time
+    or an id); None: nowhere."""
+    found = re.search(rf"(?<![\w.-]){n}(?![\w.:-])", text)
+    return found.start() if found else None
+
+
+def test_a_hidden_cash_total_reaches_no_other_seat_anywhere(app):
+    """`cash: "announced"` (RULES.md "Cash is announced, not shown"): a seat's total, set by a
+    ruling to a figure seen nowhere else, reaches no other seat and no spectator through the
+    state, time travel, `as=`, the event list, the live stream, the log or the look-ahead —
+    while the payment that made it stays public."""
+    table = open_table(app.test_client(), 3)
+    rng = random.Random(6)
+    for _ in range(30):                                 # some play first: payroll, offers
+        state = table.state()
+        seat = rng.choice(state["waiting_for"])
+        legal = table.legal(seat)
+        actions = [a for a in legal["actions"] if a["type"] not in ("say", "propose_deal")]
+        assert table.send(seat, rng.choice(rng.choice(actions)["examples"]), version=legal["version"]).status_code == 201
+    client, game = table.client, table.game_id
+    secret = 7919
+    for cash in (13, secret):       # from 13, not 0: the public payment is then not the total
+        r = client.post(f"/v1/games/{game}/commands", headers=bearer(table.organizer),
+                        json={"type": "ruling", "kind": "set_cash", "seat": 1, "cash": cash, "reason": "test"})
+        assert r.status_code == 201
+    version = table.state()["version"]
+    other = table.tokens[2]
+    views = {
+        "state as another seat": client.get(f"/v1/games/{game}", headers=bearer(other)),
+        "state as a spectator": client.get(f"/v1/games/{game}"),
+        "time travel as another seat": client.get(f"/v1/games/{game}?at={version}", headers=bearer(other)),
+        "as= another seat": client.get(f"/v1/games/{game}?at={version}&as=seat:2", headers=bearer(table.organizer)),
+        "as= a spectator": client.get(f"/v1/games/{game}?at={version}&as=spectator", headers=bearer(table.organizer)),
+        "events as another seat": client.get(f"/v1/games/{game}/events?limit=1000", headers=bearer(other)),
+        "events as a spectator": client.get(f"/v1/games/{game}/events?limit=1000"),
+        "live stream as another seat": client.get(f"/v1/games/{game}/events/stream?timeout=1", headers=bearer(other)),
+        "log as another seat": client.get(f"/v1/games/{game}/log?limit=1000", headers=bearer(other)),
+        "log as a spectator": client.get(f"/v1/games/{game}/log?limit=1000"),
+        "look-ahead of another seat": client.get(f"/v1/games/{game}/legal-actions?look_ahead=cash",
+                                                 headers=bearer(other)),
+    }
+    for name, response in views.items():
+        assert response.status_code == 200, name
+        text = response.get_data(as_text=True)
+        at = _where(text, secret)
+        assert at is None, f"{name} shows seat 1's total: ...{text[max(0, at - 300):at + 60]}..."
+    own = client.get(f"/v1/games/{game}", headers=bearer(table.tokens[1])).get_data(as_text=True)
+    assert _where(own, secret) is not None                   # its own seat sees it
+    organizer = client.get(f"/v1/games/{game}", headers=bearer(table.organizer)).get_data(as_text=True)
+    assert _where(organizer, secret) is not None             # the organizer's own view: every total
+    paid = [e for e in views["events as a spectator"].get_json()["events"]
+            if e["type"] == "cash_paid" and e["payload"]["reason"] == "ruling"]
+    assert paid and paid[-1]["payload"]["to"] == 1      # the payment itself is public
