@@ -17,6 +17,14 @@ The restart backoff is the default (0.5 s for a first crash, doubling up to 10 s
 "stable minute" after which a child counts as healthy again is cut to 2 s
 (RESTART_STABLE_SECONDS) so that every trial, 3 s after the previous recovery, is a first
 crash, as a lone crash in production is. Figures are seconds, median (min–max).
+
+Then, once (`--full-seconds 20`; 0: skip), the full-Redis recovery time of a bot round (issue
+35): the embedded Redis runs with `REDIS_MAXMEMORY=64mb`; a nine-bot booze_baron tournament
+(tables of 3) plays two rounds; Redis is filled with junk keys to within a few MB of its
+maxmemory, round 3 is seated, the fill is topped up until Redis refuses writes and kept so
+(topped up again whenever room appears) `--full-seconds`, and the junk deleted. Told: the seconds from that delete until every
+round-3 table has moved again and until the round has finished, and how many times the RQ
+worker exited meanwhile. `--full-only` runs only this.
 """
 from __future__ import annotations
 
@@ -128,6 +136,99 @@ def web_trial(serve: int, base: str, game: dict) -> tuple[float, float]:
     return first, time.monotonic() - killed
 
 
+#: junk written 1 MB at a time, then smaller (a write's own query buffer counts while it is read:
+#: a refused 1 MB write leaves up to 1 MB that the bots' small appends would still get)
+FILL_CHUNKS = (1024 * 1024, 64 * 1024, 4096, 256)
+ROUND_TIMEOUT = 120.0
+
+
+def full_error(exc: BaseException) -> bool:
+    return "command not allowed when used memory" in str(exc)
+
+
+def fill(client: redis.Redis, start: int, leave_mb: int = 0) -> int:
+    """Write junk keys `bench:fill:<n>` from `start` until Redis refuses even a small one; then
+    delete `leave_mb` MB of them again (room for a few writes). The next free number."""
+    n = start
+    for size in FILL_CHUNKS:
+        chunk = b"x" * size
+        while True:
+            try:
+                client.set(f"bench:fill:{n}", chunk)
+            except redis.ResponseError as exc:
+                if not full_error(exc):
+                    raise
+                break
+            n += 1
+    freed = 0
+    while freed < leave_mb * 1024 * 1024 and n > start:
+        n -= 1
+        freed += client.strlen(f"bench:fill:{n}")
+        client.delete(f"bench:fill:{n}")
+    return n
+
+
+def tables_of(base: str, tid: str, round_no: int) -> list[dict]:
+    status, state = call(base, "GET", f"/v1/tournaments/{tid}")
+    assert status == 200, state
+    return [t for t in state["tables"] if t["round"] == round_no]
+
+
+def heads(client: redis.Redis, game_ids: list[str]) -> dict[str, int]:
+    return {g: int(client.hget(f"game:{{{g}}}:head", "version") or 0) for g in game_ids}
+
+
+def full_trial(serve: int, base: str, client: redis.Redis, full_seconds: float) -> dict:
+    """One bot round through a full Redis; what it took to come back (see the docstring)."""
+    status, made = call(base, "POST", "/v1/tournaments", {
+        "name": "Full house", "ruleset": "booze_baron", "rounds": 3, "table_size": {"min": 3, "max": 3},
+        "game_options": {}, "bot_strategy": "random"})
+    assert status == 201, made
+    tid, org = made["tournament_id"], made["organizer_token"]
+    for n in range(1, 10):
+        status, answer = call(base, "POST", f"/v1/tournaments/{tid}/entrants", {"name": f"House {n}", "bot": "random"},
+                              token=org)
+        assert status == 201, answer
+    for round_no in (1, 2):
+        assert call(base, "POST", f"/v1/tournaments/{tid}/commands", {"type": "seat_round"}, token=org)[0] == 201
+        wait(f"round {round_no}", lambda n=round_no: all(t["result"] for t in tables_of(base, tid, n)), ROUND_TIMEOUT)
+    workers_seen = set(children(serve, "ClockWorker"))
+    junk = fill(client, 0, leave_mb=3)
+    status, answer = call(base, "POST", f"/v1/tournaments/{tid}/commands", {"type": "seat_round"}, token=org)
+    assert status == 201, answer
+    junk = fill(client, junk)  # full now: the bots' next writes are refused
+    filled = time.monotonic()
+    ids = [t["game_id"] for t in tables_of(base, tid, 3)]
+    at_fill = heads(client, ids)
+    unfinished_at_fill = sum(1 for t in tables_of(base, tid, 3) if not t["result"])
+    while time.monotonic() - filled < full_seconds:  # kept full: whatever room appears is taken again
+        workers_seen.update(children(serve, "ClockWorker"))
+        junk = fill(client, junk)
+        time.sleep(0.002)
+    stood = heads(client, ids)
+    client.delete(*[f"bench:fill:{n}" for n in range(junk)])
+    freed = time.monotonic()
+    moved: dict[str, float] = {}
+    finished = None
+    while time.monotonic() - freed < ROUND_TIMEOUT:
+        workers_seen.update(children(serve, "ClockWorker"))
+        now = heads(client, ids)
+        for game_id in ids:
+            if game_id not in moved and now[game_id] > stood[game_id]:
+                moved[game_id] = time.monotonic() - freed
+        tables = tables_of(base, tid, 3)
+        if all(t["result"] for t in tables):
+            finished = time.monotonic() - freed
+            break
+        time.sleep(0.05)
+    for game_id in ids:  # a table that had finished before the fill has nothing to move
+        if game_id not in moved and next(t for t in tables_of(base, tid, 3) if t["game_id"] == game_id)["result"] \
+                and now[game_id] == stood[game_id]:
+            moved[game_id] = 0.0
+    return {"unfinished_at_fill": unfinished_at_fill, "at_fill": at_fill, "stood": stood, "moved": max(moved.values()) if len(moved) == len(ids) else None,
+            "finished": finished, "worker_exits": len(workers_seen) - 1}
+
+
 def summary(values: list[float]) -> str:
     return f"{statistics.median(values):.2f} s ({min(values):.2f}–{max(values):.2f})"
 
@@ -135,11 +236,14 @@ def summary(values: list[float]) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--trials", type=int, default=3)
+    parser.add_argument("--full-seconds", type=float, default=20.0,
+                        help="how long Redis stays full during the bot round (0: skip that trial)")
+    parser.add_argument("--full-only", action="store_true", help="only the full-Redis trial")
     args = parser.parse_args()
     workdir = Path(tempfile.mkdtemp(prefix="bench-recovery-"))
     log_path = workdir / "serve.log"
     process, base = start_serve_embedded(workdir, log_path, RATE_LIMITS="off", RESTART_STABLE_SECONDS="2",
-                                         LOG_LEVEL="warning")
+                                         LOG_LEVEL="warning", REDIS_MAXMEMORY="64mb")
     try:
         status, created = call(base, "POST", "/v1/games", {"ruleset": "bootleggers", "seats": 3})
         assert status == 201, created
@@ -150,6 +254,18 @@ def main() -> int:
         redis_port = int(_cmdline(children(process.pid, "redis-server")[0]).split(":")[-1].split()[0])
         client = redis.Redis(host="127.0.0.1", port=redis_port, socket_connect_timeout=1, socket_timeout=5)
 
+        if args.full_seconds > 0:
+            found = full_trial(process.pid, base, client, args.full_seconds)
+            moved = "never" if found["moved"] is None else f"{found['moved']:.2f} s"
+            finished = f"never (within {ROUND_TIMEOUT:.0f} s)" if found["finished"] is None else f"{found['finished']:.2f} s"
+            slipped = sum(found["stood"][g] - found["at_fill"][g] for g in found["stood"])
+            print(f"full Redis (REDIS_MAXMEMORY=64mb) for {args.full_seconds:.0f} s during round 3 of a nine-bot "
+                  f"booze_baron tournament ({found['unfinished_at_fill']} of 3 tables unfinished when it filled up; "
+                  f"{slipped} events got in while it was full, between two top-ups of the junk):")
+            print(f"  full-Redis recovery of a bot round: every table moved again {moved} after room was made; "
+                  f"the round finished {finished} after; the RQ worker exited {found['worker_exits']} times meanwhile")
+        if args.full_only:
+            return 0
         registered_in, job_in, redis_in, refused, web_in, web_back = [], [], [], [], [], []
         for _ in range(args.trials):
             time.sleep(3)  # past RESTART_STABLE_SECONDS: a first crash
