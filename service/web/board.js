@@ -79,6 +79,7 @@ const PLAYER_H = 100;
 function player(state, p, y, width) {
   const seat = p.seat;
   const g = el("g", { class: "player", "data-seat": seat, "data-cash": p.cash ?? "",
+    "data-cash-announced": p.cash_announced ?? "",
     "data-muscle": p.displayed_muscle ?? "", transform: `translate(0,${y})` });
   const active = (state.waiting_for || []).includes(seat);
   g.append(el("rect", { width, height: PLAYER_H - 6, rx: 6, fill: active ? "#fff1c1" : "#fbf6ec",
@@ -91,8 +92,13 @@ function player(state, p, y, width) {
   if ((state.forfeited || []).includes(seat)) marks.push("forfeited");
   if ((state.bots && state.bots[seat])) marks.push("played by the server's bot");
   if (active) marks.push("to play");
+  const money = cashShown(state, p);
+  if (money.note) marks.push(money.note);
   g.append(label({ class: "marks", x: 570, y: 25, "font-size": 13 }, marks.join(" · "), 420));
-  g.append(el("text", { class: "cash", x: 38, y: 46, "font-size": 14, "font-weight": "bold" }, `$${p.cash ?? "?"}`));
+  const cash = el("text", { class: money.note ? "cash announced" : "cash", x: 38, y: 46, "font-size": 14,
+    "font-weight": "bold" }, money.text);
+  if (money.note) cash.append(el("title", {}, money.note));
+  g.append(cash);
   g.append(el("text", { class: "muscle", x: 100, y: 46, "font-size": 13 }, `Muscle ${p.displayed_muscle ?? "–"}`));
   const hand = Array.isArray(p.muscle_hand) ? p.muscle_hand.join(" ") : `${p.muscle_hand ?? 0} cards`;
   g.append(el("text", { class: "hand", "data-hidden": !Array.isArray(p.muscle_hand), x: 210, y: 46,
@@ -109,6 +115,17 @@ function player(state, p, y, width) {
   g.append(label({ class: "trucks", x: 38, y: 88, "font-size": 13 },
     `trucks: ${trucks.join(", ") || "none"}${p.crates ? ` · crates ${p.crates}` : ""}`, 950));
   return g;
+}
+
+// Cash under the game option `cash: "announced"` (RULES.md "Cash is announced, not shown"):
+// another seat's total is null while the game runs, and the page shows its last announced
+// figure, saying when it was announced; before the first announcement, "$?".
+function cashShown(state, p) {
+  if (p.cash !== null && p.cash !== undefined) return { text: `$${p.cash}`, note: "" };
+  if (p.cash_announced !== null && p.cash_announced !== undefined) {
+    return { text: `$${p.cash_announced}`, note: `cash announced after round ${state.cash_announced_round}` };
+  }
+  return { text: "$?", note: state.cash_visibility === "announced" ? "cash not announced yet" : "" };
 }
 
 function offers(state) {

@@ -45,7 +45,8 @@ def state_markers(state: dict) -> dict[str, dict[str, int]]:
 
 
 def state_cash(state: dict) -> dict[str, str]:
-    return {str(p["seat"]): str(p["cash"]) for p in state["players"]}
+    """What data-cash holds: the total the viewer sees ("" for one hidden under cash: announced)."""
+    return {str(p["seat"]): "" if p["cash"] is None else str(p["cash"]) for p in state["players"]}
 
 
 def test_finished_game_board_shows_the_state(page, site, finished):

@@ -94,12 +94,16 @@ def test_three_browsers_play_a_scripted_round_by_clicking(browser, site):
             assert page.title().startswith("▶ Your turn"), page.title()
             if step == "deals" and not dealt:
                 # A proposal the server refuses shows its detail beside the form; then the deal.
-                propose(page, 2, 0, 999, "")
+                # (999 crates, not $999G: under cash: announced another seat's total is hidden,
+                # so asking it for cash is not checked before it answers; its crates are public.)
+                page.locator("#deals form.propose fieldset.side").nth(1).locator("input[type=number]").nth(1).fill("999")
+                propose(page, 2, 0, 0, "")
                 refusal = page.locator("#deals form.propose .refusal")
                 refusal.wait_for()
                 said = site.client.post(f"/v1/games/{table.game_id}/commands", headers=bearer(table.tokens[1]),
-                                        json={"type": "propose_deal", "to": 2, "give": {}, "get": {"cash": 999}, "promise": ""})
+                                        json={"type": "propose_deal", "to": 2, "give": {}, "get": {"crates": 999}, "promise": ""})
                 assert said.status_code == 409 and refusal.text_content() == said.get_json()["detail"]
+                page.locator("#deals form.propose fieldset.side").nth(1).locator("input[type=number]").nth(1).fill("0")
                 propose(page, 2, 1, 0, PROMISE)
                 proposal = {"type": "propose_deal", "to": 2, "give": {"cash": 1}, "get": {}, "promise": PROMISE}
                 version = wait_moved(site, table, state["version"])
