@@ -49,6 +49,18 @@ def caller(state: dict) -> dict:
     return dict(actor)
 
 
+def sight(state: dict, actor: dict) -> dict:
+    """Whose eyes `actor` reads hidden information with. A tournament's organizer organizes
+    every table, and anyone may both create a tournament and enter it: so at a running table
+    of a tournament whose organizer does not see the tables (`organizer_sees_tables: false`,
+    the default, shown to every entrant) the organizer reads as a spectator — rulings,
+    disputes and the clock stay theirs; every hand is open to all once the game ends."""
+    link = state.get("tournament") or {}
+    if actor.get("kind") == "organizer" and link.get("organizer_blind") and state.get("status") != "finished":
+        return dict(SPECTATOR)
+    return actor
+
+
 def dropped_entrant(state: dict, digest: str) -> bool:
     """A tournament table's game no longer knows the token of an entrant who dropped (the
     director replaced the seat's token): the tournament still does, and says it is an entrant's."""

@@ -15,7 +15,7 @@ from marshmallow import Schema, fields
 from service.desk import game_log, report
 from service.api.games import bp, games
 from service.api import queries
-from service.api.auth import caller, require
+from service.api.auth import caller, require, sight
 from service.api.declare import A_GAME, TOKEN_OPTIONAL, api_operation, codes, errors, ok
 
 
@@ -53,7 +53,7 @@ class LogPage(Schema):
 def read_log(page: dict, game_id: str):
     after, limit = page["after"], page["limit"]
     current = games().load(game_id)
-    viewer = caller(current)
+    viewer = sight(current, caller(current))
     entries, next_after = game_log.entries(games(), game_id, current, viewer, after, limit)
     return jsonify(version=current["version"], entries=entries, next_after=next_after)
 
@@ -74,5 +74,5 @@ def read_report(game_id: str):
     viewer = caller(current)
     if current["status"] != "finished":
         require(viewer, "organizer", what="read the report of a game before it ends")
-    page = report.render(games(), game_id, current, viewer)
+    page = report.render(games(), game_id, current, sight(current, viewer))
     return Response(page, mimetype="text/html", headers={"Content-Disposition": "inline"})

@@ -16,7 +16,7 @@ from service.api.problems import Problem
 from service.api.requests import json_object, pins
 from service.rules.common import loading
 from service.rules.common.text import TEXT_MAX
-from service.api.auth import caller, require
+from service.api.auth import caller, require, sight
 from service.table import lobby_index, record_scan
 from service.rules.errors import RuleViolation
 from service.table.errors import StaleCopy
@@ -212,7 +212,7 @@ def read_state(query: dict, game_id: str):
     actor = caller(current)
     if at is not None and at > current["version"]:
         raise Problem(404, "no_such_version", f"this game has {current['version']} events; there is no event {at} yet")
-    viewer = seen_as(current, actor, request.args.get("as"), at)
+    viewer = seen_as(current, sight(current, actor), request.args.get("as"), at)
     etag = f'"{at or current["version"]}"'
     # The answer depends on who asks: caches must key it on the token and revalidate, or a
     # browser would answer one viewer's 304 with another viewer's cached state.
@@ -424,7 +424,7 @@ def list_events(page: dict, game_id: str):
     public = state["status"] == "finished"  # after the end every event as stored (docs/verification.md)
     events = games().events(game_id, after, limit, upto=upto, stored=public) if upto is None or after < upto else []
     extra = {} if damage is None else {"record_damaged": damage}
-    return jsonify(version=state["version"], events=answer_events(state, actor, events),
+    return jsonify(version=state["version"], events=answer_events(state, sight(state, actor), events),
                    next_after=events[-1]["version"] if events else after, **extra)
 
 

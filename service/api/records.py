@@ -14,7 +14,7 @@ from service.desk import records
 from service.api.games import bp, games, readable_state
 from service.api import frontdoor
 from service.api.problems import Problem
-from service.api.auth import bearer_token, caller, require
+from service.api.auth import bearer_token, caller, require, sight
 from service.api.declare import (
     A_GAME, BEARER, JSON_BODY, TOKEN_OPTIONAL, TOKEN_REQUIRED, api_operation, body, codes, errors, headers, ok,
 )
@@ -62,7 +62,7 @@ def export_game(game_id: str):
     actor = caller(state)
     if state["status"] != "finished" or damage is not None:  # after the end the record is public (docs/verification.md)
         require(actor, "organizer", what="export a game before it ends")
-    return jsonify(records.export(games(), game_id, actor, damage))
+    return jsonify(records.export(games(), game_id, sight(state, actor), damage))
 
 
 @bp.post("/games/import")

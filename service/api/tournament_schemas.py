@@ -53,6 +53,11 @@ class CreateTournament(Strict):
     uneven = fields.String(load_default="bots", validate=validate.OneOf(["bots", "byes"]), metadata={
         "description": "when the entrants do not divide into legal tables: the server's bots fill the last "
                        "tables (`bots`), or the fewest entrants sit the round out with a bye (`byes`)"})
+    organizer_sees_tables = fields.Boolean(load_default=False, metadata={
+        "description": "false (default): the organizer's token reads a running table as a spectator does "
+                       "(rulings, disputes and the clock stay the organizer's), so an organizer who also plays "
+                       "sees no more than a player; true: the organizer sees every hand (`as=` any seat) and "
+                       "does not play — every entrant is shown which"})
     no_show = fields.String(load_default="bot", validate=validate.OneOf(["bot", "forfeit"]), metadata={
         "description": "what happens to the seat of an entrant who drops or is marked absent mid-round "
                        "(`forfeit` only where the ruleset can forfeit a seat)"})
@@ -201,6 +206,8 @@ class Tournament(Open):
     format = fields.String(required=True)
     scoring = fields.Nested(ScoringRuleOut, required=True)
     uneven = fields.String(required=True)
+    organizer_sees_tables = fields.Boolean(required=True, metadata={
+        "description": "whether the organizer's token reads the running tables' hidden information"})
     no_show = fields.String(required=True)
     game_options = fields.Dict(required=True)
     entrants = fields.List(fields.Nested(EntrantOut), required=True)

@@ -97,6 +97,7 @@ def view(state: dict, actor: dict) -> dict:
     shown = {k: state[k] for k in ("tournament_id", "name", "ruleset", "status", "round", "rounds", "table_size",
                                    "format", "scoring", "uneven", "no_show", "game_options", "entrants", "byes",
                                    "announcements", "talk_count", "version", "created_at")}
+    shown["organizer_sees_tables"] = state.get("organizer_sees_tables", True)   # tournaments before the option
     disputes = state.get("disputes") or []
     if actor["kind"] == "entrant":
         disputes = [d for d in disputes if d["entrant"] == actor["entrant"]]

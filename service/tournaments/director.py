@@ -64,7 +64,8 @@ def open_table(games: Games, state: dict, table: dict) -> int:
             games.open_table(state["ruleset"], state["game_options"], game_id=game_id,
                              organizer_token_hash=organizer_hash(state), seats=seats, bots=bots,
                              tournament={"tournament_id": state["tournament_id"], "round": table["round"],
-                                         "table": table["table"]})
+                                         "table": table["table"],
+                                         "organizer_blind": not state.get("organizer_sees_tables", True)})
             made = 1
         except VersionConflict:
             pass  # another director (the sweeper, a retry) made it meanwhile: it is whole

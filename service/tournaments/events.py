@@ -49,11 +49,14 @@ class TournamentCreated(TournamentCreatedV1):
     fills a round that does not divide into legal tables: the server's bots, or byes."""
     scoring = fields.Nested(ScoringRule, required=True)
     uneven = fields.String(required=True, validate=validate.OneOf(["bots", "byes"]))
+    #: the organizer's token reads the running tables' hidden information (hands, bids): the
+    #: organizer does not play, and every entrant is told so
+    organizer_sees_tables = fields.Boolean(load_default=False)
 
 
 def created_v1_to_v2(payload: dict) -> dict:
     return {**payload, "scoring": {"method": "beaten", "annulled": "nothing", "bye_points": 0.0,
-                                   "filler_bots": "opponents"}, "uneven": "bots"}
+                                   "filler_bots": "opponents"}, "uneven": "bots", "organizer_sees_tables": True}
 
 
 class EntrantRegistered(Schema):

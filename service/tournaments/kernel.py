@@ -40,6 +40,7 @@ def evolve(state: dict, event: dict) -> dict:
             "status": "registering", "created_at": event["recorded_at"], "rounds": p["rounds"],
             "table_size": dict(p["table_size"]), "format": p["format"], "game_options": p["game_options"],
             "scoring": scoring.rule_of(p["scoring"], p["table_size"]["max"]), "uneven": p.get("uneven", "bots"),
+            "organizer_sees_tables": bool(p.get("organizer_sees_tables")),
             "no_show": p["no_show"], "bot_strategy": p["bot_strategy"], "byes": [], "announcements": [],
             "rng": {"mode": p["rng_mode"], "seed_commitment": p["seed_commitment"], "seed": None},
             "auth": {p["organizer_token_hash"]: {"kind": "organizer"}},

@@ -98,6 +98,7 @@ class Tournaments(Ledger):
                                     "no_show", "bot_strategy")},
             "scoring": scoring_rule(spec.get("scoring"), spec["table_size"]["max"]),
             "uneven": spec.get("uneven") or "bots",
+            "organizer_sees_tables": bool(spec.get("organizer_sees_tables")),
             "rng_mode": "seeded", "seed_commitment": commitment,
             "organizer_token_hash": token_hash(organizer_token)}}
         try:

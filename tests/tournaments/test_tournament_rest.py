@@ -96,7 +96,7 @@ def test_a_swiss_round_seats_real_games_the_entrants_tokens_open(client, app, ho
     for table in state["tables"]:
         game = client.get(f"/v1/games/{table['game_id']}", headers=bearer(org)).get_json()
         assert game["status"] == "running" and game["tournament"] == {"tournament_id": tid, "round": 1,
-                                                                      "table": table["table"]}
+                                                                      "table": table["table"], "organizer_blind": True}
         first = table["entrants"][0]
         token = entrants[first["entrant"] - 1]["entrant_token"]
         mine = client.get(f"/v1/games/{table['game_id']}", headers=bearer(token)).get_json()
