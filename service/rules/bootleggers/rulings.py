@@ -96,7 +96,7 @@ F = fields
 #: payload of `ruling_applied` (registered in schemas.EVENT_SPECS)
 EVENT_SPEC = {
     "kind": F.String(required=True), "reason": F.String(required=True),
-    "seat": F.Integer(allow_none=True), "cash": F.Integer(), "speakeasy": F.String(),
+    "seat": F.Integer(allow_none=True), "cash": F.Integer(allow_none=True), "speakeasy": F.String(),
     "count": F.Integer(), "crates": F.Integer(), "size": F.String(), "truck": F.String(),
     "still": F.String(), "dice": F.Integer(), "was": F.Raw(allow_none=True),
 }

@@ -238,7 +238,9 @@ EVENT_SPECS = {
     "bids_revealed": {"bids": F.Dict(keys=F.String(), values=F.Integer(), **_req),
                       "order": F.List(F.Integer(), **_req)},
     "payroll": {"seat": _seat, "graft": F.Integer(**_req), "muscle_cost": F.Integer(**_req),
-                "paid": F.Integer(**_req), "cash_before": F.Integer(**_req)},
+                "paid": F.Integer(**_req),
+                # null for other seats and spectators while the game runs: a total (cash.py)
+                "cash_before": F.Integer(allow_none=True, **_req)},
     "offer_taken": {"seat": _seat, "offer": OfferField(**_req), "card": F.String(**_req),
                     "result": F.String(**_req), "choice": F.String(), "detail": F.String()},
     "passed": {"seat": _seat, "step": F.String(**_req)},
