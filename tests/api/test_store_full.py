@@ -23,36 +23,13 @@ from service.table import archive
 from service.table.archive import Archiver
 from service.table.snapshots import snapshot_key
 from tests.api.conftest import bearer, new_game, problem
+from tests.support.small_redis import full, roomy, small_redis, store  # noqa: F401 (fixtures)
 from tests.table.toy import TOY
-
-
-@pytest.fixture(scope="module")
-def small_redis():
-    with EmbeddedRedis.ephemeral(maxmemory="64mb") as server:
-        yield server
-
-
-@pytest.fixture
-def store(small_redis):
-    client = redis.Redis.from_url(small_redis.url)
-    client.config_set("maxmemory", "64mb")
-    client.flushdb()
-    yield client
-    client.config_set("maxmemory", "64mb")
-    client.close()
-
-
-def full(client) -> None:
-    client.config_set("maxmemory", 1)  # far below what it uses: every write that grows memory is refused
 
 
 def game_bytes(client, game_id: str) -> int:
     """What the game's own keys hold in Redis (MEMORY USAGE, a read: answered when full too)."""
     return sum(client.memory_usage(key) or 0 for key in client.scan_iter(match=f"game:{{{game_id}}}:*"))
-
-
-def roomy(client) -> None:
-    client.config_set("maxmemory", "64mb")
 
 
 READ_ALL = {b"string": lambda c, k: c.get(k), b"hash": lambda c, k: c.hgetall(k),

@@ -9,36 +9,11 @@ other tests), since they are what takes the place.
 from __future__ import annotations
 
 import pytest
-import redis
 
 from service.app import create_app
-from service.runtime.embedded_redis import EmbeddedRedis
+from tests.support.small_redis import full, roomy, small_redis, store  # noqa: F401 (fixtures)
 from tests.api.conftest import bearer, new_game, problem
 from tests.table.toy import TOY
-
-
-@pytest.fixture(scope="module")
-def small_redis():
-    with EmbeddedRedis.ephemeral(maxmemory="64mb") as server:
-        yield server
-
-
-@pytest.fixture
-def store(small_redis):
-    client = redis.Redis.from_url(small_redis.url)
-    client.config_set("maxmemory", "64mb")
-    client.flushdb()
-    yield client
-    client.config_set("maxmemory", "64mb")
-    client.close()
-
-
-def full(client) -> None:
-    client.config_set("maxmemory", 1)
-
-
-def roomy(client) -> None:
-    client.config_set("maxmemory", "64mb")
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ from rq.results import Result
 from rq.serializers import JSONSerializer
 
 from service.app import create_app
-from service.runtime.embedded_redis import EmbeddedRedis
+from tests.support.small_redis import full, roomy, small_redis, store  # noqa: F401 (fixtures)
 from service.runtime.queues import CLOCK_QUEUE
 from tests.clock.conftest import WorkerProcess
 
@@ -32,30 +32,6 @@ BODY = {"name": "Full house", "ruleset": "booze_baron", "rounds": 3, "table_size
         "game_options": {}, "bot_strategy": "random"}
 WORKER_ENV = {"BOOTLEGGERS_RULESETS": "", "TOURNAMENT_SWEEP_SECONDS": "1", "BOT_SWEEP_SECONDS": "0.5",
               "BOT_STALL_SECONDS": "2", "ARCHIVE_SWEEP_SECONDS": "0"}
-
-
-@pytest.fixture(scope="module")
-def small_redis():
-    with EmbeddedRedis.ephemeral(maxmemory="64mb") as server:
-        yield server
-
-
-@pytest.fixture
-def store(small_redis):
-    client = redis.Redis.from_url(small_redis.url)
-    client.config_set("maxmemory", "64mb")
-    client.flushdb()
-    yield client
-    client.config_set("maxmemory", "64mb")
-    client.close()
-
-
-def full(client) -> None:
-    client.config_set("maxmemory", 1)
-
-
-def roomy(client) -> None:
-    client.config_set("maxmemory", "64mb")
 
 
 @pytest.fixture

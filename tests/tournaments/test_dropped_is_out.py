@@ -7,10 +7,10 @@ policy. The tournament's record still verifies, and a reinstated entrant's token
 table as before."""
 from __future__ import annotations
 
-from service.bots import seat_bots
 from service.tournaments import director, results
 from tests.api.conftest import problem
 from tests.support.bots import bearer
+from tests.tournaments.test_tournament_rest import play_round
 
 BODY = {"name": "Dropping Thursday", "ruleset": "bootleggers", "rounds": 2, "table_size": {"min": 3, "max": 4},
         "game_options": {"rounds": 8}, "bot_strategy": "random"}
@@ -37,15 +37,6 @@ def refused_at_the_table(client, gid: str, token: str) -> None:
     assert state.status_code == 200 and state.get_json()["viewer"] == {"kind": "spectator"}, state.get_json()
     # a spectator's read needs no token
     assert client.get(f"/v1/games/{gid}").get_json()["viewer"] == {"kind": "spectator"}
-
-
-def play_round(app, tid: str) -> None:
-    games, tournaments = app.extensions["games"], app.extensions["tournaments"]
-    state = tournaments.load(tid)
-    for table in [t for t in state["tables"] if t["round"] == state["round"]]:
-        seat_bots.play_bot_seats(games, table["game_id"], max_moves=100_000)
-        assert games.load(table["game_id"])["status"] == "finished"
-    results.sweep(tournaments, games)
 
 
 def test_a_dropped_entrant_cannot_talk_dispute_or_act_at_its_table_nor_in_the_tournament(client, app):
