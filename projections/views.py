@@ -121,7 +121,8 @@ def view_event(event: dict, viewer: dict, ruleset, finished: bool = False,
         event["payload"].pop("token_hash", None)
     elif kind in ("dispute_filed", "dispute_resolved"):
         event = copy_value(event)
-        if not (finished or is_organizer(viewer) or viewer.get("seat") == event["payload"]["seat"]):
+        if not (finished or is_organizer(viewer) or viewer.get("referee")
+                or viewer.get("seat") == event["payload"]["seat"]):
             event["payload"]["text"] = None  # a seat's dispute is its own until the end
     elif kind == "deck_shuffled" and not is_organizer(viewer):
         event = copy_value(event)

@@ -57,7 +57,7 @@ def sight(state: dict, actor: dict) -> dict:
     disputes and the clock stay theirs; every hand is open to all once the game ends."""
     link = state.get("tournament") or {}
     if actor.get("kind") == "organizer" and link.get("organizer_blind") and state.get("status") != "finished":
-        return dict(SPECTATOR)
+        return {**SPECTATOR, "referee": True}   # a spectator's eyes; the disputes it answers stay readable
     return actor
 
 

@@ -236,7 +236,7 @@ def seen_as(current: dict, actor: dict, wanted: str | None, at: int | None) -> d
     if wanted is None:
         return actor
     viewer = parse_viewer(current, wanted)
-    if viewer == actor:
+    if viewer == actor or viewer == {k: v for k, v in actor.items() if k != "referee"}:
         return viewer
     if actor["kind"] != "organizer":
         own = f"seat:{actor['seat']}" if actor["kind"] == "seat" else "spectator"

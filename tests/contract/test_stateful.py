@@ -94,7 +94,7 @@ def stateful(app, redis_client, monkeypatch):
             if operation in ("sendCommand", "getLegalActions") and self.started and self.rng.random() < 0.8:
                 params["game_id"] = self.rng.choice(list(self.started))  # a game in play
             if operation == "streamEvents":  # a stream open for its whole `timeout` only costs time
-                case.query = {**(case.query or {}), "timeout": min(int((case.query or {}).get("timeout", 1)), 1)}
+                case.query = {**(case.query or {}), "timeout": short_timeout((case.query or {}).get("timeout", 1))}
             if operation == "joinGame" and self.rng.random() < 0.7:
                 case.body = {"name": f"Seat {self.rng.randint(1, 99)}"}
                 lobby = [g for g in self.organizers if g not in self.started]
@@ -136,3 +136,12 @@ def test_linked_sequences_find_no_server_error_and_no_undocumented_answer(statef
     # on the derandomized draw, which changes with the document)
     assert CALLS["createGame", 201] and (CALLS["joinGame", 201] or CALLS["joinGame", 409]), seen
     assert CALLS["startGame", 201] and CALLS["sendCommand", 201], seen
+
+
+def short_timeout(asked):
+    """At most a second of stream; a malformed `timeout` (a negative case: a list, "null") is
+    sent as generated, for the server to refuse with 422."""
+    try:
+        return min(int(asked), 1)
+    except (TypeError, ValueError):
+        return asked

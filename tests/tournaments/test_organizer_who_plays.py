@@ -24,7 +24,8 @@ def test_by_default_the_organizer_reads_a_running_table_as_a_spectator(client):
     game_id, org = tournament["tables"][0]["game_id"], made["organizer_token"]
     seen = client.get(f"/v1/games/{game_id}", headers=bearer(org)).get_json()
     spectator = client.get(f"/v1/games/{game_id}").get_json()
-    assert seen["viewer"] == {"kind": "spectator"} and seen == spectator
+    assert seen["viewer"] == {"kind": "spectator", "referee": True}
+    assert {**seen, "viewer": None} == {**spectator, "viewer": None}
     problem(client.get(f"/v1/games/{game_id}?as=seat:1", headers=bearer(org)), 403, "forbidden")
     events = client.get(f"/v1/games/{game_id}/events", headers=bearer(org)).get_json()["events"]
     assert events == client.get(f"/v1/games/{game_id}/events").get_json()["events"]
@@ -49,3 +50,16 @@ def test_the_event_stream_follows_the_same_sight(client):
     as_organizer = client.get(f"/v1/games/{game_id}/events/stream?timeout=1", headers=bearer(org)).get_data(as_text=True)
     as_anyone = client.get(f"/v1/games/{game_id}/events/stream?timeout=1").get_data(as_text=True)
     assert as_organizer == as_anyone and "data:" in as_organizer
+
+
+def test_a_blind_organizer_still_reads_the_disputes_it_answers(client):
+    made, people, tournament = seated_table(client)
+    game_id, org = tournament["tables"][0]["game_id"], made["organizer_token"]
+    seat_one = next(s["entrant"] for s in tournament["tables"][0]["entrants"] if s["seat"] == 1)
+    token = people[seat_one - 1]["entrant_token"]
+    filed = client.post(f"/v1/games/{game_id}/commands", headers=bearer(token),
+                        json={"type": "dispute", "version": 2, "text": "marker-xyz"})
+    assert filed.status_code == 201, filed.get_json()
+    events = client.get(f"/v1/games/{game_id}/events?limit=1000", headers=bearer(org)).get_json()["events"]
+    assert any(e["type"] == "dispute_filed" and e["payload"]["text"] == "marker-xyz" for e in events)
+    assert client.get(f"/v1/games/{game_id}?as=spectator", headers=bearer(org)).status_code == 200
