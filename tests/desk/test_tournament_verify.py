@@ -857,13 +857,8 @@ def checks(report) -> dict:
 @pytest.mark.parametrize("entrants, low, high, over", [
     (7, 4, 5, {}),
     (10, 3, 3, {"uneven": "byes", "scoring": {"method": "beaten", "annulled": "average", "bye_points": 1}}),
-    (12, 4, 5, {"scoring": {"method": "placement"}}),
-    (13, 3, 3, {"uneven": "byes"}),
-    (14, 3, 3, {}),
-    (17, 4, 5, {}),
-    (20, 4, 5, {"scoring": {"method": "beaten"}}),
-], ids=["7-at-4-5", "10-at-3-byes", "12-at-4-5-placement", "13-at-3-byes", "14-at-3-bots", "17-at-4-5",
-        "20-at-4-5"])
+    (14, 3, 3, {}),   # past the exact search, with filler bots; larger fields and placement: the kernel fuzz below
+], ids=["7-at-4-5", "10-at-3-byes", "14-at-3-bots"])
 def test_the_verifier_and_the_server_agree_on_real_tournaments(client, app, entrants, low, high, over):
     exported, kept, _ = tournament(client, app, entrants, low=low, high=high, **over)
     report = verify(exported, kept)
