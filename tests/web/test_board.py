@@ -208,3 +208,30 @@ def test_other_rulesets_have_their_own_board(page, site, ruleset, seats):
         assert sorted(at) == sorted([p["seat"], p["location"]] for p in state["players"] if p["location"])
         assert "face_up" not in page.text_content("#board")
     screenshot(page, f"viewer-{ruleset}")
+
+
+def test_a_seat_reads_the_others_cash_as_announced_after_round_4(page, site, finished):
+    """Cash announced, not shown (issue 36): between the announcement that ends Round 4 and
+    the end, seat 1's board shows another seat's last announced figure and says when it was
+    announced — never the total only that seat sees."""
+    def as_seat_one(at):
+        return api_state(site, finished, at=at, token=finished.tokens[1])
+
+    low, high = 1, api_state(site, finished)["version"]
+    while low < high:  # the first version whose seat-1 view carries Round 4's announcement
+        mid = (low + high) // 2
+        if as_seat_one(mid).get("cash_announced_round"):
+            high = mid
+        else:
+            low = mid + 1
+    seen = as_seat_one(low)
+    assert seen["status"] == "running" and seen["cash_announced_round"] == 4, seen.get("cash_announced_round")
+    other = seen["players"][1]
+    assert other["cash"] is None and other["cash_announced"] is not None
+    open_viewer(page, site, finished, finished.tokens[1])
+    page.eval_on_selector("#slider", "(s, v) => { s.value = v; s.dispatchEvent(new Event('input')); }", low)
+    wait_version(page, low)
+    shown = page.locator("g.player[data-seat='2'] text.cash")
+    assert shown.text_content().startswith(f"${other['cash_announced']}")
+    assert "cash announced after round 4" in page.text_content("g.player[data-seat='2']")
+    assert page.locator("g.player[data-seat='1'] text.cash").text_content().startswith(f"${seen['players'][0]['cash']}")
