@@ -23,14 +23,10 @@ printed. The probe's figures (ea21c6d): the flood's 3,100 commands froze the gam
 from __future__ import annotations
 
 import argparse
-import hashlib
 import http.client
-import json
 import os
 import random
 import secrets
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -46,6 +42,8 @@ import psutil  # noqa: E402
 from service.runtime.embedded_redis import EmbeddedRedis, free_port  # noqa: E402
 from tests.support.bots import bearer, open_table  # noqa: E402
 from tests.support.http_client import HttpClient  # noqa: E402
+from tests.support.import_bodies import padded_record, send_import  # noqa: E402
+from tests.support.web_process import stop  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 FLOODERS = 4
@@ -73,18 +71,6 @@ def start(repo: Path, redis_url: str, log: Path) -> tuple[subprocess.Popen, str]
             time.sleep(0.2)
     stop(process)
     raise RuntimeError(f"the service did not come up: {log.read_text()[-3000:]}")
-
-
-def stop(process: subprocess.Popen) -> None:
-    try:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(15)
-    except (ProcessLookupError, subprocess.TimeoutExpired):
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        process.wait(5)
 
 
 def web_workers(serve: subprocess.Popen) -> list[psutil.Process]:
@@ -157,37 +143,6 @@ def flood(base: str, seconds: float) -> dict:
 
 
 # ---- 2. two 64 MiB imports ------------------------------------------------------------------
-def padded_record(size: int, organizer_token: str) -> bytes:
-    """A tournament record's shape: a first event naming `organizer_token`'s hash as the
-    organizer's, then `{},` to `size` bytes (~24 bytes of memory each byte, parsed)."""
-    head = json.dumps({"format": "bootleggers-tournament-record", "format_version": 1, "complete": True,
-                       "events": [{"type": "tournament_created", "version": 1, "game_id": "t0123456789abcdef",
-                                   "payload": {"organizer_token_hash":
-                                               hashlib.sha256(organizer_token.encode()).hexdigest()}}],
-                       "tables": {}}).encode()[:-1] + b', "pad": ['
-    return head + b"{}," * ((size - len(head) - 3) // 3) + b"{}]}"
-
-
-def send_import(port: int, body: bytes, token: str, answers: list) -> None:
-    started = time.monotonic()
-    sock = socket.create_connection(("127.0.0.1", port), timeout=120)
-    try:
-        sock.sendall(f"POST /v1/tournaments/import HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                     f"Authorization: Bearer {token}\r\nContent-Length: {len(body)}\r\n\r\n".encode())
-        try:
-            sock.sendall(body)
-        except (BrokenPipeError, ConnectionResetError):
-            pass
-        response = http.client.HTTPResponse(sock)
-        response.begin()
-        response.read()
-        answers.append((response.status, time.monotonic() - started))
-    except OSError as exc:
-        answers.append((type(exc).__name__, time.monotonic() - started))
-    finally:
-        sock.close()
-
-
 def imports(serve: subprocess.Popen, base: str, body: bytes, token: str) -> dict:
     port = int(base.rsplit(":", 1)[1])
     workers = web_workers(serve)

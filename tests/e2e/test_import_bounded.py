@@ -13,11 +13,9 @@ real `bootleggers serve` (gunicorn, 2 gevent workers), measuring the workers' RS
 /healthz while two 64 MiB imports run. Each fails on ea21c6d's front door."""
 from __future__ import annotations
 
-import hashlib
 import http.client
 import io
 import json
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -27,27 +25,12 @@ import psutil
 import pytest
 
 from tests.api.conftest import bearer, problem
+from tests.support.import_bodies import GAME, TOURNAMENT, padded_record, send_import
 from tests.support.served import Served
 
 MiB = 2**20
 #: service/api/frontdoor.py IMPORT_HEAD_BYTES (written out: the tests run against ea21c6d too)
 IMPORT_HEAD_BYTES = MiB
-TOURNAMENT, GAME = "bootleggers-tournament-record", "bootleggers-game-record"
-
-
-def digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def padded_record(size: int, organizer_token: str, fmt: str = TOURNAMENT, unit: bytes = b"{},") -> bytes:
-    """A record-shaped body of `size` bytes: a first event naming `organizer_token`'s hash as
-    its organizer's, then `unit` over and over (`{},`: ~24 bytes of memory a byte once parsed)."""
-    head = json.dumps({"format": fmt, "format_version": 1, "complete": True,
-                       "events": [{"type": "tournament_created", "version": 1, "game_id": "t0123456789abcdef",
-                                   "payload": {"organizer_token_hash": digest(organizer_token)}}],
-                       "tables": {}}).encode()[:-1] + b', "pad": ['
-    count = (size - len(head) - 3) // len(unit)
-    return head + unit * count + b"{}]}"
 
 
 class Counting(io.BytesIO):
@@ -145,23 +128,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         live.kill_everything()
 
 
-def send_import(port: int, body: bytes, token: str, answers: list) -> None:
-    """POST the whole body as a plain client does (all of it, then the answer)."""
-    started = time.monotonic()
-    sock = socket.create_connection(("127.0.0.1", port), timeout=60)
-    try:
-        sock.sendall(f"POST /v1/tournaments/import HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                     f"Authorization: Bearer {token}\r\nContent-Length: {len(body)}\r\n\r\n".encode())
-        try:
-            sock.sendall(body)
-        except (BrokenPipeError, ConnectionResetError):
-            pass
-        response = http.client.HTTPResponse(sock)
-        response.begin()
-        response.read()
-        answers.append((response.status, time.monotonic() - started))
-    finally:
-        sock.close()
+
 
 
 class Watch:
