@@ -3,7 +3,7 @@
 No I/O, no clock, no randomness: the only chance is the shuffled `order` the kernel takes
 from the tournament's seeded RNG, so anyone holding the record can re-derive every seating.
 docs/verification.md ("The seating rule") is the specification, written for a verifier that
-does not import this module (service/desk/tournament_verify.py); keep the two in step.
+does not import this module (service/desk/tournament_rule.py); keep the two in step.
 
 - `plan_tables`: the round's tables (sizes, and bot seats when the entrants cannot fill
   legal tables);

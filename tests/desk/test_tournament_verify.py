@@ -27,9 +27,10 @@ import pytest
 
 from events.envelope import GENESIS_HASH, event_hash
 from events.receipts import receipt
+from service.desk import tournament_rule as rule
 from service.desk import tournament_verify as tv
 
-MODULE = Path(tv.__file__)
+MODULES = (Path(tv.__file__), Path(rule.__file__))
 SEED = bytes(range(32))
 TID = "t0123456789abcdef"
 
@@ -86,7 +87,7 @@ class Hand:
     def order(self, active: list[int]) -> list[int]:
         """The seed's shuffle of the active entrants at the next event's version (docs: the
         deck `seating:round:<R>`); checked against the document's test vector below."""
-        return [int(e) for e in tv.shuffle(self.seed, len(self.events) + 1, f"seating:round:{self.round + 1}",
+        return [int(e) for e in rule.shuffle(self.seed, len(self.events) + 1, f"seating:round:{self.round + 1}",
                                            [str(e) for e in sorted(active)])]
 
     def seat(self, tables: list[list], byes=(), order=None, rule=2, active=None) -> dict:
@@ -160,16 +161,15 @@ def names_of(hand: Hand, payload: dict) -> list[list]:
 
 # ---- the module stands apart from the server's code -------------------------------------------
 def test_the_module_imports_nothing_of_the_servers_seating_scoring_or_rng():
-    tree = ast.parse(MODULE.read_text())
     imported = set()
-    for node in ast.walk(tree):
+    for node in (n for module in MODULES for n in ast.walk(ast.parse(module.read_text()))):
         if isinstance(node, ast.Import):
             imported.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):
             imported.add(node.module or "")
             imported.update(f"{node.module}.{a.name}" for a in node.names)
     assert not [m for m in imported if m.startswith("service.tournaments") or m.startswith("service.table")], imported
-    allowed = ("service.desk.verification", "events.")
+    allowed = ("service.desk.verification", "service.desk.tournament_rule", "events.")
     assert all(not m.startswith(("service", "events", "projections")) or m.startswith(allowed) for m in imported), \
         imported
 
@@ -180,43 +180,43 @@ def test_the_shuffle_is_the_documents_test_vector_and_the_golden_games_deal():
     events = [json.loads(line) for line in golden.read_text().splitlines() if line.strip()]
     seed = bytes.fromhex(next(e for e in events if e["type"] == "seed_revealed")["payload"]["seed"])
     assert seed.hex() == "a632915bf6ab1d0a97237bc5747296c02703fac22cdd9172111d8271bd08b3cd"
-    assert tv._hmac_int(seed, "6:shuffle:muscle_q1:17") % 18 == 12  # docs: shuffle j = 12
-    assert f"{tv._hmac_int(seed, '6:shuffle:muscle_q1:17'):064x}" == \
+    assert rule._hmac_int(seed, "6:shuffle:muscle_q1:17") % 18 == 12  # docs: shuffle j = 12
+    assert f"{rule._hmac_int(seed, '6:shuffle:muscle_q1:17'):064x}" == \
         "a5967d43588764911dc03e7fd813fc81ea3302c839da1e2ca1d9d7f9f34e5b34"
     dealt = next(e for e in events if e["type"] == "deck_shuffled" and e["payload"]["deck"] == "muscle_q1")
     # (the document says event 7; in the golden record event 7 is game_setup and the shuffle is
     # event 8, of the same batch, which begins at event 6: the message's <v>)
     assert next(e for e in events if e["command_id"] == dealt["command_id"])["version"] == 6
-    assert tv.shuffle(seed, 6, "muscle_q1", list(range(1, 19))) == dealt["payload"]["order"]
+    assert rule.shuffle(seed, 6, "muscle_q1", list(range(1, 19))) == dealt["payload"]["order"]
 
 
 def test_the_table_plan_is_the_documents():
-    assert tv.plan_tables(9, 4, 5) == [(5, 0), (4, 0)]
-    assert tv.plan_tables(6, 4, 4) == [(4, 0), (2, 2)]
-    assert tv.plan_tables(2, 3, 6) == [(2, 1)]
-    assert tv.plan_tables(13, 4, 5) == [(5, 0), (4, 0), (4, 0)]
-    assert tv.plan_tables(7, 3, 3) == [(3, 0), (2, 1), (2, 1)]   # 2 bots, at most 1 a table, the last first
-    assert tv.plan_tables(10, 4, 4) == [(4, 0), (4, 0), (2, 2)]   # 2 bots, at most 2 a table
-    assert tv.plan_tables(5, 5, 5) == [(5, 0)] and tv.plan_tables(0, 3, 5) == []
+    assert rule.plan_tables(9, 4, 5) == [(5, 0), (4, 0)]
+    assert rule.plan_tables(6, 4, 4) == [(4, 0), (2, 2)]
+    assert rule.plan_tables(2, 3, 6) == [(2, 1)]
+    assert rule.plan_tables(13, 4, 5) == [(5, 0), (4, 0), (4, 0)]
+    assert rule.plan_tables(7, 3, 3) == [(3, 0), (2, 1), (2, 1)]   # 2 bots, at most 1 a table, the last first
+    assert rule.plan_tables(10, 4, 4) == [(4, 0), (4, 0), (2, 2)]   # 2 bots, at most 2 a table
+    assert rule.plan_tables(5, 5, 5) == [(5, 0)] and rule.plan_tables(0, 3, 5) == []
 
 
 def test_the_fewest_byes():
-    assert tv.bye_count(9, 4, 5) == 0
-    assert tv.bye_count(7, 3, 3) == 1 and tv.bye_count(11, 3, 3) == 2
-    assert tv.bye_count(10, 4, 4) == 2 and tv.bye_count(11, 4, 4) == 3
-    assert tv.bye_count(2, 3, 6) == 2   # nobody can sit at a table of at least 3
+    assert rule.bye_count(9, 4, 5) == 0
+    assert rule.bye_count(7, 3, 3) == 1 and rule.bye_count(11, 3, 3) == 2
+    assert rule.bye_count(10, 4, 4) == 2 and rule.bye_count(11, 4, 4) == 3
+    assert rule.bye_count(2, 3, 6) == 2   # nobody can sit at a table of at least 3
 
 
 def test_game_ids_are_the_documents():
-    assert tv.game_id_for(TID, 2, 3) == gid(TID, 2, 3) == \
+    assert rule.game_id_for(TID, 2, 3) == gid(TID, 2, 3) == \
         hashlib.sha256(b"tournament:t0123456789abcdef:2:3").hexdigest()[:16]
 
 
-def settings(**over) -> tv.Settings:
+def settings(**over) -> rule.Settings:
     base = dict(tournament_id=TID, table_size=(4, 4), format="swiss", uneven="bots", method="beaten",
                 annulled="nothing", bye_points=Fraction(0), legacy=False, bot_strategy="random",
                 organizer_token_hash=None)
-    return tv.Settings(**{**base, **over})
+    return rule.Settings(**{**base, **over})
 
 
 def seats(*entrants) -> list[dict]:
@@ -226,30 +226,30 @@ def seats(*entrants) -> list[dict]:
 def test_points_beaten_placement_bots_legacy_and_annulled():
     four = seats(11, 12, 13, 14)
     places = {"places": {"1": 1, "2": 2, "3": 2, "4": 4}, "annulled": False}
-    assert tv.table_points(settings(), four, places) == {11: 3, 12: Fraction(3, 2), 13: Fraction(3, 2), 14: 0}
-    assert tv.table_points(settings(method="placement"), four, places) == \
+    assert rule.table_points(settings(), four, places) == {11: 3, 12: Fraction(3, 2), 13: Fraction(3, 2), 14: 0}
+    assert rule.table_points(settings(method="placement"), four, places) == \
         {11: 1, 12: Fraction(1, 2), 13: Fraction(1, 2), 14: 0}
     # two entrants and two filler bots: the bots are left out ...
     mixed = seats(21, 22, None, None)
     result = {"places": {"1": 3, "2": 1, "3": 2, "4": 4}, "annulled": False}
-    assert tv.table_points(settings(), mixed, result) == {21: 0, 22: 1}
-    assert tv.table_points(settings(method="placement"), mixed, result) == {21: 0, 22: 1}
+    assert rule.table_points(settings(), mixed, result) == {21: 0, 22: 1}
+    assert rule.table_points(settings(method="placement"), mixed, result) == {21: 0, 22: 1}
     # ... except in a version-1 record, where they were opponents (beaten)
-    assert tv.table_points(settings(legacy=True), mixed, result) == {21: 1, 22: 3}
+    assert rule.table_points(settings(legacy=True), mixed, result) == {21: 1, 22: 3}
     # a table of one entrant scores 1/2 under placement
     alone = seats(31, None)
-    assert tv.table_points(settings(method="placement"), alone, {"places": {"1": 2, "2": 1}, "annulled": False}) \
+    assert rule.table_points(settings(method="placement"), alone, {"places": {"1": 2, "2": 1}, "annulled": False}) \
         == {31: Fraction(1, 2)}
     annulled = {"places": {}, "annulled": True}
-    assert tv.table_points(settings(annulled="average"), four, annulled) == {e: Fraction(3, 2) for e in (11, 12, 13, 14)}
-    assert tv.table_points(settings(annulled="average", method="placement"), four, annulled) == \
+    assert rule.table_points(settings(annulled="average"), four, annulled) == {e: Fraction(3, 2) for e in (11, 12, 13, 14)}
+    assert rule.table_points(settings(annulled="average", method="placement"), four, annulled) == \
         {e: Fraction(1, 2) for e in (11, 12, 13, 14)}
-    assert tv.table_points(settings(annulled="average"), mixed, annulled) == {21: Fraction(1, 2), 22: Fraction(1, 2)}
-    for rule in ("nothing", "replay"):
-        assert tv.table_points(settings(annulled=rule), four, annulled) == {e: 0 for e in (11, 12, 13, 14)}
-    assert tv.table_points(settings(legacy=True, annulled="average"), four, annulled) == {e: 0 for e in (11, 12, 13, 14)}
+    assert rule.table_points(settings(annulled="average"), mixed, annulled) == {21: Fraction(1, 2), 22: Fraction(1, 2)}
+    for kind in ("nothing", "replay"):
+        assert rule.table_points(settings(annulled=kind), four, annulled) == {e: 0 for e in (11, 12, 13, 14)}
+    assert rule.table_points(settings(legacy=True, annulled="average"), four, annulled) == {e: 0 for e in (11, 12, 13, 14)}
     with pytest.raises(ValueError, match="seat 4 has no place"):
-        tv.table_points(settings(), four, {"places": {"1": 1, "2": 2, "3": 3}, "annulled": False})
+        rule.table_points(settings(), four, {"places": {"1": 1, "2": 2, "3": 3}, "annulled": False})
 
 
 # ---- (e) the exact search is a brute-force enumeration's answer --------------------------------
@@ -262,7 +262,7 @@ def brute_force(sizes: list[int], w) -> tuple[int, list[list[int]]]:
     def fill(t: int, left: tuple, tables: list):
         nonlocal best
         if t == len(sizes):
-            key = (tv.seating_cost(tables, w), tables)
+            key = (rule.seating_cost(tables, w), tables)
             if best is None or key < best:
                 best = (key[0], [list(x) for x in tables])
             return
@@ -277,7 +277,7 @@ def random_field(rng: random.Random):
     n = rng.randint(1, 9)
     low = rng.randint(1, 5)
     high = rng.randint(low, 6)
-    sizes = [size for size, _ in tv.plan_tables(n, low, high)]
+    sizes = [size for size, _ in rule.plan_tables(n, low, high)]
     m = [[0] * n for _ in range(n)]
     density = rng.random()
     for a in range(n):
@@ -294,8 +294,8 @@ def test_the_exact_search_is_the_brute_force_answer_on_random_small_fields():
         sizes, w = random_field(rng)
         seen_sizes.add(tuple(sizes))
         cost, tables = brute_force(sizes, w)
-        found = tv.exact_seating(sizes, w)
-        assert (tv.seating_cost(found, w), found) == (cost, tables), (sizes, w)
+        found = rule.exact_seating(sizes, w)
+        assert (rule.seating_cost(found, w), found) == (cost, tables), (sizes, w)
     assert len(seen_sizes) > 15  # unequal tables, equal ones, bot-filled ones, one table
 
 
@@ -304,42 +304,42 @@ def test_the_exact_search_is_the_brute_force_answer_on_repeat_heavy_fields():
     rng = random.Random(7)
     for _ in range(60):
         n = rng.randint(6, 9)
-        sizes = [size for size, _ in tv.plan_tables(n, 3, 4)]
+        sizes = [size for size, _ in rule.plan_tables(n, 3, 4)]
         w = [[0 if a == b else rng.choice([0, 1, 4, 9]) for b in range(n)] for a in range(n)]
         w = [[max(w[a][b], w[b][a]) for b in range(n)] for a in range(n)]
-        assert brute_force(sizes, w) == (tv.seating_cost(tv.exact_seating(sizes, w), w), tv.exact_seating(sizes, w))
+        assert brute_force(sizes, w) == (rule.seating_cost(rule.exact_seating(sizes, w), w), rule.exact_seating(sizes, w))
 
 
 def test_the_procedure_beyond_twelve_seats_everyone_once_and_never_worse_than_greedy():
     rng = random.Random(3)
     for _ in range(20):
         n = rng.randint(13, 30)
-        sizes = [size for size, _ in tv.plan_tables(n, 4, 5)]
+        sizes = [size for size, _ in rule.plan_tables(n, 4, 5)]
         w = [[0] * n for _ in range(n)]
         for a in range(n):
             for b in range(a + 1, n):
                 if rng.random() < 0.3:
                     w[a][b] = w[b][a] = rng.choice([1, 4])
-        first = tv.greedy(sizes, w)
+        first = rule.greedy(sizes, w)
         assert [t[0] for t in first] == sorted(t[0] for t in first)  # each opened by the lowest left
-        improved = tv.improve([list(t) for t in first], w)
+        improved = rule.improve([list(t) for t in first], w)
         # what improve leaves: no swap of a member x with a cost at its table lowers the cost
-        cost = tv.seating_cost(improved, w)
+        cost = rule.seating_cost(improved, w)
         for a, b in itertools.permutations(range(len(improved)), 2):
             for x in improved[a]:
-                if tv._cost_at(x, improved[a], w) == 0:
+                if rule._cost_at(x, improved[a], w) == 0:
                     continue
                 for y in improved[b]:
                     swapped = [list(t) for t in improved]
                     swapped[a][swapped[a].index(x)], swapped[b][swapped[b].index(y)] = y, x
-                    assert tv.seating_cost(swapped, w) >= cost
-        tables = tv.heuristic_seating(sizes, w)
+                    assert rule.seating_cost(swapped, w) >= cost
+        tables = rule.heuristic_seating(sizes, w)
         assert [len(t) for t in tables] == sizes
         assert sorted(x for t in tables for x in t) == list(range(n))
         assert all(t == sorted(t) for t in tables)
-        assert tv.seating_cost(tables, w) <= cost <= tv.seating_cost(first, w)
+        assert rule.seating_cost(tables, w) <= cost <= rule.seating_cost(first, w)
     # with nobody met, the procedure is the standings cut into tables
-    assert tv.heuristic_seating([5, 4, 4], [[0] * 13 for _ in range(13)]) == \
+    assert rule.heuristic_seating([5, 4, 4], [[0] * 13 for _ in range(13)]) == \
         [[0, 1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]]
 
 
@@ -353,11 +353,11 @@ def test_greedy_then_improve_then_polish_by_hand():
     for a, b in ((9, 10), (11, 12)):
         w[a][b] = w[b][a] = 1
     sizes = [5, 4, 4]
-    assert [sorted(t) for t in tv.greedy(sizes, w)] == [[0, 1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]]
-    improved = tv.improve(tv.greedy(sizes, w), w)
+    assert [sorted(t) for t in rule.greedy(sizes, w)] == [[0, 1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]]
+    improved = rule.improve(rule.greedy(sizes, w), w)
     assert [sorted(t) for t in improved] == [[0, 1, 2, 3, 4], [7, 8, 9, 11], [5, 6, 10, 12]]
-    assert tv.heuristic_seating(sizes, w) == [[0, 1, 2, 3, 4], [5, 6, 9, 11], [7, 8, 10, 12]]
-    assert tv.exact_seating(sizes, w) == tv.heuristic_seating(sizes, w)
+    assert rule.heuristic_seating(sizes, w) == [[0, 1, 2, 3, 4], [5, 6, 9, 11], [7, 8, 10, 12]]
+    assert rule.exact_seating(sizes, w) == rule.heuristic_seating(sizes, w)
 
 
 # ---- hand-made records -------------------------------------------------------------------------
@@ -604,7 +604,7 @@ def test_drops_reinstatements_and_late_entries():
     # reinstated: seated again in round 3
     hand.result(1, {1: 1, 2: 2, 3: 3})
     hand.add("entrant_reinstated", {"entrant": o[0]})
-    walk = tv._walk_events(hand.events)
+    walk = rule._walk_events(hand.events)
     assert walk.active() == [1, 2, 3, 4, 5]
     # a late entry's bye given other points than the scoring's is named
     events = copy.deepcopy(hand.events)
@@ -639,7 +639,7 @@ def test_an_annulled_table_replayed_scores_as_any_table():
     assert tv.check_points(hand.events, hand.standings({e: float(p) for e, p in points.items()})).ok is True
     assert tv.check_table_seats(hand.events, hand.games()).ok is True
     # the replay meets as any table: in round 2, o[0..2] have met twice (weight 4 a pair)
-    walk = tv._walk_events(hand.events)
+    walk = rule._walk_events(hand.events)
     assert walk.meetings()[tuple(sorted(o[0:2]))] == 2 and walk.seat_ones()[o[0]] == 2
     # a replay with someone else at it is named
     events = copy.deepcopy(hand.events)
@@ -892,9 +892,9 @@ def test_b_a_real_round_seated_as_if_nobody_had_points_is_named(real):
     forged_any = False
     for round_no in (2, 3):
         seated = next(e for e in events if e["type"] == "round_seated" and e["payload"]["round"] == round_no)
-        walk = tv._walk_events([e for e in events if e["version"] < seated["version"]])
+        walk = rule._walk_events([e for e in events if e["version"] < seated["version"]])
         walk.points = lambda: {}  # the defect: every entrant's points read as 0
-        buggy = tv.derive_round(walk, seed, round_no, seated["version"])
+        buggy = rule.derive_round(walk, seed, round_no, seated["version"])
         if buggy["tables"] == seated["payload"]["tables"]:
             continue
         forged_any = True
@@ -963,7 +963,7 @@ def test_d_receipts_of_a_real_tournament_and_the_command_line(real, tmp_path):
 
 def test_a_real_record_points_each_served_entrant(real):
     exported, _, _ = real
-    walk = tv._walk_events(exported["events"])
+    walk = rule._walk_events(exported["events"])
     points = walk.points()
     for row in exported["standings"]:
         assert abs(float(points[row["entrant"]]) - row["points"]) < 1e-9
