@@ -1,4 +1,4 @@
-"""The clock worker's archive thread (service/jobs/worker.py `ArchiveSweeper`) moves a finished
+"""The clock worker's archive thread (service/jobs/sweepers.py `ArchiveSweeper`) moves a finished
 game to the archive by itself once its dispute window closes, and the web still reads it."""
 from __future__ import annotations
 

@@ -195,7 +195,7 @@ def test_a_table_whose_bot_job_is_gone_is_found_by_the_sweeper(api, store, worke
 
 
 def test_requeue_refused_puts_back_only_jobs_a_full_redis_failed(store):
-    from service.jobs.worker import requeue_refused
+    from service.jobs.sweepers import requeue_refused
 
     queue = Queue(CLOCK_QUEUE, connection=store, serializer=JSONSerializer)
     registry = FailedJobRegistry(CLOCK_QUEUE, connection=store, serializer=JSONSerializer)
