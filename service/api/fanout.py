@@ -191,60 +191,6 @@ class Feed:
                 self.hub.unsubscribe(subscriber)
 
 
-class LocalLease:
-    """An open stream's place counted in this process's memory only (`LocalLeases`): what a
-    stream holds when Redis is full and its place cannot be recorded there (service/api/limits.py
-    `Lease`: same `streaming`, `refresh`, `release`)."""
-
-    streaming = False
-
-    def __init__(self, owner: "LocalLeases", keys: list[str]):
-        self.owner, self.keys, self.released = owner, keys, False
-
-    def refresh(self) -> None:
-        pass  # nothing lapses: it lives as long as its stream
-
-    def release(self) -> None:
-        self.owner.give_back(self)
-
-
-class LocalLeases:
-    """The streams a process opened while Redis was full, bounded in memory: a reader is not
-    refused because its place cannot be written (taking a place is a write, and a full Redis
-    refuses writes), but each token and each address still holds at most as many open streams
-    in this process as the limits allow (STREAMS_PER_TOKEN, STREAMS_PER_ADDRESS)."""
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.held: dict[str, int] = {}
-
-    def take(self, places: list[tuple[str, int]]) -> LocalLease | str | None:
-        """A lease on every (key, most) of `places`; the first key already at its most otherwise."""
-        with self.lock:
-            for key, most in places:
-                if self.held.get(key, 0) >= most:
-                    return key
-            for key, _ in places:
-                self.held[key] = self.held.get(key, 0) + 1
-        return LocalLease(self, [key for key, _ in places])
-
-    def give_back(self, lease: LocalLease) -> None:
-        with self.lock:
-            if lease.released:
-                return
-            lease.released = True
-            for key in lease.keys:
-                left = self.held.get(key, 0) - 1
-                if left > 0:
-                    self.held[key] = left
-                else:
-                    self.held.pop(key, None)
-
-    def count(self, key: str) -> int:
-        with self.lock:
-            return self.held.get(key, 0)
-
-
 class Hub:
     """The feeds of one process (one per app and kind of stream: games', tournaments'), keyed by
     stream id; `games` is that kind's ledger (service/table/ledger.py)."""

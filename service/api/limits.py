@@ -49,6 +49,7 @@ never meet them (bench/seat_bot.py and bench/tournament.py run under them and co
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import threading
 import time
@@ -62,7 +63,9 @@ from flask import Flask, current_app, g, request
 
 from service.api.problems import Problem
 from service.api.requests import json_object
+from service.runtime.redis_connect import is_full
 
+log = logging.getLogger(__name__)
 PREFIX = "ratelimit"
 UNITS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
 #: an open stream's lease lives this long without a refresh (a crashed process's leases lapse)
@@ -227,7 +230,13 @@ class Limits:
         keys = [(rule, count, seconds, f"{PREFIX}:{rule.name}:{address()}:{seconds}")
                 for rule, items in rules or () if rule.when is None or rule.when() for count, seconds in items]
         if keys:
-            for rule, count, seconds, used, ttl in self._count(keys):
+            try:
+                counted = self._count(keys)
+            except redis.exceptions.OutOfMemoryError as refused:
+                if endpoint in STREAM_ENDPOINTS and is_full(refused):
+                    return  # a reader is not refused because its count cannot be written
+                raise
+            for rule, count, seconds, used, ttl in counted:
                 if used > count:
                     raise _refused(rule, count, seconds, ttl)
 
@@ -382,8 +391,27 @@ class Limits:
                 raise Problem(429, "rate_limited", f"too many event streams open {words} (at most {most}); "
                               "close one, or try again later", retry_after=LEASE_SECONDS)
         lease = Lease(self.client, [key for key, _, _ in held])
-        lease.refresh()
+        try:
+            lease.refresh()
+        except redis.exceptions.OutOfMemoryError as refused:
+            if not is_full(refused):
+                raise
+            return self._lease_in_memory(held)
         return lease
+
+    def _lease_in_memory(self, held: list[tuple[str, int, str]]) -> "LocalLease":
+        """Redis is full, so a stream's place cannot be recorded there: that is no reason to
+        refuse a reader. Its place is held in this process's memory, within the same bounds."""
+        local = current_app.extensions.setdefault("stream_local_leases", LocalLeases())
+        places = [(key.split("open-streams:", 1)[1], most) for key, most, _ in held]
+        taken = local.take(places)
+        if isinstance(taken, str):
+            _, most, words = next(h for h in held if h[0].endswith(taken))
+            log.info("Redis is full: a stream refused, %d already open %s in this process", most, words)
+            raise Problem(429, "rate_limited", f"too many event streams open {words} (at most {most}); close one, "
+                          "or try again later", retry_after=LEASE_SECONDS)
+        log.warning("Redis is full: a stream's place is held in this process's memory (%s)", request.path)
+        return taken
 
 
 def _unit(seconds: int) -> str:
@@ -418,6 +446,60 @@ class Lease:
             pipe.execute()
         except redis.RedisError:
             pass  # the lease lapses by itself
+
+
+class LocalLease:
+    """An open stream's place counted in this process's memory only (`LocalLeases`): what a
+    stream holds when Redis is full and its place cannot be recorded there (`Lease`: same
+    `streaming`, `refresh`, `release`)."""
+
+    streaming = False
+
+    def __init__(self, owner: "LocalLeases", keys: list[str]):
+        self.owner, self.keys, self.released = owner, keys, False
+
+    def refresh(self) -> None:
+        pass  # nothing lapses: it lives as long as its stream
+
+    def release(self) -> None:
+        self.owner.give_back(self)
+
+
+class LocalLeases:
+    """The streams a process opened while Redis was full, bounded in memory: a reader is not
+    refused because its place cannot be written (taking a place is a write, and a full Redis
+    refuses writes), but each token and each address still holds at most as many open streams
+    in this process as the limits allow (STREAMS_PER_TOKEN, STREAMS_PER_ADDRESS)."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.held: dict[str, int] = {}
+
+    def take(self, places: list[tuple[str, int]]) -> LocalLease | str | None:
+        """A lease on every (key, most) of `places`; the first key already at its most otherwise."""
+        with self.lock:
+            for key, most in places:
+                if self.held.get(key, 0) >= most:
+                    return key
+            for key, _ in places:
+                self.held[key] = self.held.get(key, 0) + 1
+        return LocalLease(self, [key for key, _ in places])
+
+    def give_back(self, lease: LocalLease) -> None:
+        with self.lock:
+            if lease.released:
+                return
+            lease.released = True
+            for key in lease.keys:
+                left = self.held.get(key, 0) - 1
+                if left > 0:
+                    self.held[key] = left
+                else:
+                    self.held.pop(key, None)
+
+    def count(self, key: str) -> int:
+        with self.lock:
+            return self.held.get(key, 0)
 
 
 def leased(frames, lease: Lease | None):

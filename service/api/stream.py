@@ -11,23 +11,20 @@ each redacted once per distinct viewer.
 
 Reading while Redis is full: an open stream holds a place among its token's and address's
 open streams, recorded in Redis before the view runs (service/api/limits.py) — a write, which a
-full Redis refuses. That is no reason to refuse a reader: `open_when_full` (an error handler for
-that refusal, on a game's and a tournament's stream) opens the stream anyway, its place counted
-in this process's memory instead (fanout.LocalLeases, the same per-token and per-address
-bounds), and released when the stream ends. Everything a stream reads answers while full.
+full Redis refuses. That is no reason to refuse a reader: the limits then hold its place in this
+process's memory (limits.LocalLeases, the same per-token and per-address bounds), released when
+the stream ends. Everything a stream reads answers while full.
 """
 from __future__ import annotations
 
-import logging
 import queue
 import time
 
-import redis
-from flask import Response, current_app, g, json, request, stream_with_context
+from flask import Response, current_app, json, request, stream_with_context
 
 from events.integrity import RecordDamaged
 from projections.views import chain_hidden_from, view_event
-from service.api.fanout import READ_BLOCK_SECONDS, Broadcast, Hub, LocalLeases
+from service.api.fanout import READ_BLOCK_SECONDS, Broadcast, Hub
 from service.api.games import bp, games, ruleset_of
 from service.runtime import redis_connect
 from service.api.problems import Problem
@@ -35,9 +32,7 @@ from service.api import limits, queries
 from service.api.requests import version_number
 from service.api.auth import caller, sight
 from service.api.declare import A_GAME, TOKEN_OPTIONAL, api_operation, codes, errors
-from service.runtime.redis_connect import is_full
 
-log = logging.getLogger(__name__)
 
 #: seconds of quiet before a keep-alive comment (setting STREAM_KEEPALIVE_SECONDS): under every
 #: common client's and proxy's idle read timeout (30 s and more)
@@ -208,68 +203,3 @@ def event_stream(frames, subscription) -> Response:
     if lease is not None:
         response.call_on_close(lease.release)  # also when the body is never read
     return response
-
-
-# ---- reading while Redis is full -------------------------------------------------------------
-def local_leases() -> LocalLeases:
-    """This process's streams opened while Redis was full (made on first use)."""
-    found = current_app.extensions.get("stream_local_leases")
-    if found is None:
-        found = current_app.extensions.setdefault("stream_local_leases", LocalLeases())
-    return found
-
-
-#: set on a request whose stream was opened with its place in memory (never twice)
-OPENED_WHEN_FULL = "bootleggers.stream_opened_when_full"
-
-
-def _counting(err: BaseException) -> bool:
-    """Whether Redis refused `err` while the limits took the stream's place or counted it
-    (service/api/limits.py, before the view), not in the view itself."""
-    tb = err.__traceback__
-    while tb is not None:
-        if tb.tb_frame.f_globals.get("__name__") == limits.__name__:
-            return True
-        tb = tb.tb_next
-    return False
-
-
-def _next_handler(err: Exception):
-    """The app's own handler for `err`, as if this one were not there."""
-    handlers = current_app.error_handler_spec.get(None, {}).get(None, {})
-    for cls in type(err).__mro__:
-        handler = handlers.get(cls)
-        if handler is not None and handler is not open_when_full:
-            return current_app.ensure_sync(handler)
-    raise err
-
-
-@bp.app_errorhandler(redis.exceptions.OutOfMemoryError)
-def open_when_full(err: redis.exceptions.OutOfMemoryError):
-    """A stream whose place Redis refused to record (it is full) opens anyway, its place held in
-    this process's memory; every other refusal for memory is answered as ever (507 store_full)."""
-    if (request.endpoint not in limits.STREAM_ENDPOINTS or not is_full(err) or not _counting(err)
-            or request.environ.get(OPENED_WHEN_FULL)):
-        return _next_handler(err)(err)  # (the view itself was refused: nothing to open anyway)
-    request.environ[OPENED_WHEN_FULL] = True
-    counted = current_app.extensions.get("rate_limits")
-    lease = None
-    if counted is not None and limits.address() not in counted.exempt:
-        places = [(f"address:{limits.address()}", counted.streams["address"], "from your address")]
-        token = limits.token_key()
-        if token:
-            places.append((f"token:{token}", counted.streams["token"], "for your token"))
-        taken = local_leases().take([(key, most) for key, most, _ in places])
-        if isinstance(taken, str):
-            _, most, words = next(p for p in places if p[0] == taken)
-            log.info("Redis is full: a stream refused, %d already open %s in this process", most, words)
-            return current_app.handle_user_exception(Problem(
-                429, "rate_limited", f"too many event streams open {words} (at most {most}); close one, or try "
-                "again later", retry_after=limits.LEASE_SECONDS))
-        lease = taken
-    log.warning("Redis is full: the stream's place is held in this process's memory (%s)", request.path)
-    g.stream_lease = lease
-    try:
-        return current_app.ensure_sync(current_app.view_functions[request.endpoint])(**(request.view_args or {}))
-    except Exception as exc:  # noqa: BLE001 — the view refused (404, a bad Last-Event-ID...): answered as ever
-        return current_app.handle_user_exception(exc)

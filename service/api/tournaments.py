@@ -13,7 +13,7 @@ from service.api.games import games, ruleset_named, seat_range
 from service.api.openapi import ApiBlueprint
 from service.api.problems import Problem
 from service.api.request_log import note
-from service.api.requests import json_object, pins
+from service.api.requests import pins
 from service.table import lobby_index
 from service.table.ledger import Outcome
 from service.runtime import timeutil
