@@ -38,6 +38,7 @@ from flask_cors import CORS
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from service.api.language import vary_by_language
 from service.api.problems import Problem, problem_response
 from service.api.requests import is_json
 from service.table.ledger import token_hash
@@ -103,6 +104,7 @@ def install(app: Flask) -> None:
 
     @app.after_request
     def _headers(response):
+        vary_by_language(response)
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         if response.mimetype == "text/html":  # the viewer, the reports, the docs page
             response.headers.setdefault("Content-Security-Policy", PAGE_POLICY)

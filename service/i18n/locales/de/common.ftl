@@ -1,0 +1,2 @@
+# Wörter, die alle Bereiche teilen.
+language-name = Deutsch

@@ -1,0 +1,2 @@
+# Words shared by every domain.
+language-name = English
