@@ -11,7 +11,7 @@ from service.api import schemas as s
 def register(spec: APISpec) -> None:
     """Every named component of the document."""
     from api_spec import events
-    from service.api import clock as c, desk as d, records as r, tournament_schemas as ts
+    from service.api import clock as c, desk as d, ending as e, records as r, tournament_schemas as ts
 
     events.register(spec)
     for name in ("CreateGame", "GameCreatedAnswer", "JoinSeat", "SeatAnswer", "CommandAnswer", "EventsPage",
@@ -21,7 +21,8 @@ def register(spec: APISpec) -> None:
     for name, schema in (("ClockExtend", c.Extend), ("ClockState", c.ClockAnswer),
                          ("JobAccepted", c.JobAccepted), ("JobStatus", c.JobAnswer),
                          ("GameRecord", r.GameRecord), ("ImportAnswer", r.ImportAnswer),
-                         ("LogPage", d.LogPage), ("Disputes", s.Disputes)):
+                         ("LogPage", d.LogPage), ("Disputes", s.Disputes), ("GameResult", e.GameResult),
+                         ("RematchLinks", e.RematchLinks), ("RematchMade", e.RematchMade)):
         spec.components.schema(name, schema=schema)
     for name in ("CreateTournament", "TournamentCreatedAnswer", "Register", "EntrantAnswer", "TournamentCommand",
                  "Tournament", "TournamentList", "Standings", "Me", "TournamentDisputes", "TournamentRecord",

@@ -20,6 +20,13 @@ class GameCreated(Schema):
     tournament = fields.Dict()
 
 
+class RematchOf(Schema):
+    """The game is the rematch of another, finished one (service/table/rematch.py): the same
+    players and options; `version` is where that game stood when this one was made."""
+    game_id = fields.String(required=True)
+    version = fields.Integer(required=True, validate=validate.Range(min=1))
+
+
 class SeatJoined(Schema):
     seat = fields.Integer(required=True, validate=validate.Range(min=1))
     name = fields.String(required=True)
@@ -158,6 +165,7 @@ class ResultAmended(Schema):
 ENGINE_EVENT_SCHEMAS = {
     "game_created": (GameCreated, 1),
     "seat_joined": (SeatJoined, 1),
+    "rematch_of": (RematchOf, 1),
     "game_started": (GameStarted, 1),
     "said": (Said, 1),
     "seed_revealed": (SeedRevealed, 1),

@@ -12,7 +12,7 @@ CLOCK_EVENTS = frozenset({"deadline_set", "deadline_cleared", "deadline_extended
                           "clock_paused", "clock_resumed"})
 DISPUTE_EVENTS = frozenset({"dispute_filed", "dispute_resolved", "seat_forfeited", "seat_replaced",
                             "game_annulled", "result_amended", "seat_given_to_bot", "seat_given_back"})
-ENGINE_EVENTS = (frozenset({"game_created", "seat_joined", "game_started", "said", "seed_revealed"})
+ENGINE_EVENTS = (frozenset({"game_created", "rematch_of", "seat_joined", "game_started", "said", "seed_revealed"})
                  | CLOCK_EVENTS | DISPUTE_EVENTS)
 """Applied here; `dice_rolled` is counted here and then handed to the ruleset too."""
 TOP_LEVEL_EVENTS = frozenset({"said"})
@@ -47,6 +47,8 @@ def evolve(state: dict, event: dict, ruleset_for: Callable[[str], Any]) -> dict:
         }
         if p.get("tournament"):  # a tournament's table (absent otherwise: older states fold as before)
             state["tournament"] = dict(p["tournament"])
+    elif kind == "rematch_of":  # a rematch's pointer back (kept out of the served state: GET /rematch)
+        state["rematch_of"] = {"game_id": p["game_id"], "version": p["version"]}
     elif kind == "seat_joined":
         state["seats"].append({"seat": p["seat"], "name": p["name"]})
         state["auth"][p["token_hash"]] = {"kind": "seat", "seat": p["seat"]}

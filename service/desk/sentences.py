@@ -66,6 +66,8 @@ ENGINE_SENTENCES: dict[str, Callable[[dict, Who], str]] = {
     "game_created": lambda e, who: (f"The organizer opens a game of {e['payload']['ruleset']} for "
                                     f"{e['payload']['seats']} players ({e['payload']['rng_mode']} dice)."),
     "seat_joined": lambda e, who: f"{e['payload']['name']} takes seat {e['payload']['seat']}.",
+    "rematch_of": lambda e, who: (f"This game is the rematch of game {e['payload']['game_id']}: the same players "
+                                  "and options."),
     "game_started": lambda e, who: "The organizer starts the game.",
     "said": lambda e, who: f"{_by(e, who)} says: \u201c{e['payload']['text']}\u201d",
     "seed_revealed": lambda e, who: (f"The seed is revealed ({e['payload']['seed'][:12]}…): anyone can now "
