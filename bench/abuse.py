@@ -12,6 +12,12 @@ AOF) under the default limits, no address exempt:
    record-shaped body, with a bogus token, then with the token the forged record names:
    prints the answers and how long they took, the web workers' RSS growth (peak, over their
    baseline) and the slowest /healthz (polled every 50 ms) meanwhile.
+3. **What one address can make in a minute.** For `--minute` seconds (60 by default) one
+   address creates games as fast as it is answered, seats rounds of a tournament whose 45
+   entrants are all the server's bots (15 tables a round) (each table a server-played game), and has every seat
+   of its games say 500-character lines. Prints the games that exist at the end, the talk
+   lines and bytes stored, and the refusals: the hour's talk budget is spent within the
+   minute, so the bytes stored are those of the whole hour.
 
     .venv/bin/python bench/abuse.py [--seconds 26] [--before /path/to/a/checkout/of/ea21c6d]
 
@@ -190,14 +196,65 @@ def imports(serve: subprocess.Popen, base: str, body: bytes, token: str) -> dict
             "grown": grown[0], "slowest": slowest[0], "polls": polls[0]}
 
 
-# ---- both, on one checkout ------------------------------------------------------------------
-def run(repo: Path, seconds: float) -> dict:
+# ---- 3. what one address can make in a minute -------------------------------------------------
+def making(base: str, seconds: float) -> dict:
+    client = HttpClient(base)
+    end = time.monotonic() + seconds
+    made, answers, games = Counter(), Counter(), []
+    talk = {"lines": 0, "bytes": 0, "refused": 0}
+    tournament = client.post("/v1/tournaments", json={
+        "name": "Farm", "ruleset": "bootleggers", "rounds": 9, "table_size": {"min": 3, "max": 3}}).get_json()
+    tid, org = tournament["tournament_id"], tournament["organizer_token"]
+    for n in range(45):
+        client.post(f"/v1/tournaments/{tid}/entrants", json={"name": f"House {n}", "bot": "random"},
+                    headers=bearer(org))
+    line = "x" * 500
+    while time.monotonic() < end:
+        answer = client.post("/v1/games", json={"ruleset": "bootleggers", "seats": 3})
+        answers[("create", answer.status_code)] += 1
+        if answer.status_code == 201:
+            made["games"] += 1
+            game_id = answer.get_json()["game_id"]
+            joined = [client.post(f"/v1/games/{game_id}/seats", json={"name": name}) for name in "ABC"]
+            games.append((game_id, [j.get_json()["player_token"] for j in joined if j.status_code == 201]))
+        seated = client.post(f"/v1/tournaments/{tid}/commands", json={"type": "seat_round"}, headers=bearer(org))
+        answers[("seat_round", seated.status_code)] += 1
+        for game_id, tokens in games:
+            for token in tokens:
+                said = client.post(f"/v1/games/{game_id}/commands", json={"type": "say", "text": line},
+                                   headers=bearer(token))
+                if said.status_code == 201:
+                    talk["lines"] += 1
+                    talk["bytes"] += len(line)
+                else:
+                    talk["refused"] += 1
+    tables = len(client.get(f"/v1/tournaments/{tid}").get_json()["tables"])
+    return {"seconds": seconds, "games": made["games"], "tables": tables, "answers": answers, "talk": talk}
+
+
+def making_lines(result: dict) -> list[str]:
+    a, t = result["answers"], result["talk"]
+    return [f"one address in {result['seconds']:.0f} s: {result['games']} games created "
+            f"({a[('create', 201)]} x 201, {a[('create', 429)]} x 429) + {result['tables']} bot tables seated "
+            f"({a[('seat_round', 201)]} rounds seated, {a[('seat_round', 429)]} x 429)",
+            f"talk from that address: {t['lines']} lines, {t['bytes'] / 1024:.0f} KiB stored, "
+            f"{t['refused']} refused (the hour's budget)"]
+
+
+# ---- all three, on one checkout ------------------------------------------------------------------
+def run(repo: Path, seconds: float, minute: float = 60.0) -> dict:
     out = {}
     with tempfile.TemporaryDirectory(prefix="bench-abuse-") as tmp:
         with EmbeddedRedis(Path(tmp) / "redis", appendonly=True) as server:
             serve, base = start(repo, server.url, Path(tmp) / "serve.log")
             try:
                 out["flood"] = flood(base, seconds)
+            finally:
+                stop(serve)
+        with EmbeddedRedis(Path(tmp) / "redis-making", appendonly=True) as server:
+            serve, base = start(repo, server.url, Path(tmp) / "serve-making.log")
+            try:
+                out["making"] = making(base, minute)
             finally:
                 stop(serve)
         body = padded_record(64 * MiB, "the-forger")
@@ -232,20 +289,22 @@ def import_lines(label: str, result: dict) -> list[str]:
 
 def report(result: dict) -> list[str]:
     return (flood_lines(result["flood"]) + import_lines("bogus token", result["bogus"])
-            + import_lines("the forged record's own token", result["forged"]))
+            + import_lines("the forged record's own token", result["forged"])
+            + (making_lines(result["making"]) if "making" in result else []))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=26.0, help="how long the flood lasts")
+    parser.add_argument("--minute", type=float, default=60.0, help="how long one address makes games and talk")
     parser.add_argument("--before", type=Path, help="a checkout of the code before (ea21c6d) to run first")
     args = parser.parse_args()
     if args.before:
         print(f"before ({args.before}):", flush=True)
-        for line in report(run(args.before.resolve(), args.seconds)):
+        for line in report(run(args.before.resolve(), args.seconds, args.minute)):
             print("  " + line, flush=True)
     print(f"after ({REPO}):", flush=True)
-    for line in report(run(REPO, args.seconds)):
+    for line in report(run(REPO, args.seconds, args.minute)):
         print("  " + line, flush=True)
 
 
