@@ -1,7 +1,10 @@
 // The lobby (/): open games and tournaments, a page at a time (the lists' `next` cursors);
 // creating a game, with seats for the server's bot; joining one with a name. Tokens are shown
 // as links whose fragment holds them (`/play/{id}#token=…`), never sent in a query. The
-// organizer's game lives in this page's own fragment (#host=…&token=…), so a reload keeps it.
+// organizer's game lives in this page's own fragment (#host=…&token=…), so a reload keeps it;
+// following its own invitation (#join=…) never replaces it (the invitation opens in a tab of
+// its own, and a #join= arriving in this tab is answered and the host's fragment put back),
+// and an organizer who lost the page opens the game again with its organizer token.
 import { get, post } from "./api.js";
 import { keep } from "./messages.js";
 import { rulesetTitle } from "./svg.js";
@@ -20,10 +23,11 @@ const node = (tag, attrs = {}, text) => {
 const absolute = (path) => new URL(path, location.origin).href;
 const playLink = (id, token) => `/play/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`;
 
-/** A link to share: the address in a read-only field (select to copy) and a link to open it. */
-function shareItem(words, path, note) {
+/** A link to share: the address in a read-only field (select to copy) and a link to open it
+ *  (`apart`: in a tab of its own, so this page keeps its place). */
+function shareItem(words, path, note, apart = false) {
   const item = node("li");
-  const link = node("a", { href: path }, words);
+  const link = node("a", apart ? { href: path, target: "_blank", rel: "noopener" } : { href: path }, words);
   const field = node("input", { readonly: "", value: absolute(path), "aria-label": `${words}: the address to share` });
   field.addEventListener("focus", () => field.select());
   item.append(link, note ? node("span", { class: "muted" }, ` — ${note}`) : "", field);
@@ -179,7 +183,7 @@ async function create(event) {
 async function showHost() {
   $("host").hidden = false;
   $("host-id").textContent = host.id;
-  const links = [shareItem("Invite players", `/#join=${encodeURIComponent(host.id)}`, "they join with a name"),
+  const links = [shareItem("Invite players", `/#join=${encodeURIComponent(host.id)}`, "they join with a name (opens in a new tab)", true),
     shareItem("Watch", `/viewer/${encodeURIComponent(host.id)}`, "for spectators"),
     shareItem("The organizer's desk", `/viewer/${encodeURIComponent(host.id)}#token=${encodeURIComponent(host.token)}`, "yours alone: rulings, disputes")];
   if (host.seat) links.unshift(shareItem("Take your seat", playLink(host.id, host.seat), "yours alone"));
@@ -229,14 +233,45 @@ function fromFragment() {
     Object.assign(host, { id: params.get("host"), token: params.get("token"), seat: params.get("seat") || "",
       bots: (params.get("bots") || "").split(",").filter(Boolean).map(Number), strategy: params.get("strategy") || "greedy" });
     showHost();
+  } else if (params.get("join") && host.id) {
+    saveHost();  // the organizer followed an invitation in this tab: the host's own link stays
   }
   return params.get("join");
+}
+
+/** Focus the join form of the game a #join= link names (or say it is not open any more). */
+function invitedTo(invited) {
+  const form = document.querySelector(`form.join[data-game="${CSS.escape(invited)}"]`);
+  if (form) form.querySelector("input").focus();
+  else keep($("messages"), `Game ${invited} is not waiting for players any more (it started, or there is no such game).`, { key: "invite" });
+}
+
+async function reopen(event) {
+  event.preventDefault();
+  $("reopen-refusal").textContent = "";
+  const id = $("reopen-id").value.trim(), token = $("reopen-token").value.trim();
+  const { status, body } = await get(`/v1/games/${encodeURIComponent(id)}`, token);
+  if (status !== 200) { $("reopen-refusal").textContent = problem({ status, body }); return; }
+  if (body.viewer?.kind !== "organizer") {
+    $("reopen-refusal").textContent = "This token is not the organizer's of that game (a seat's token opens its seat at /play).";
+    return;
+  }
+  Object.assign(host, { id, token, seat: "", bots: [], strategy: "greedy" });
+  $("reopen-token").value = "";
+  saveHost();
+  await showHost();
+  $("host").querySelector("h2").focus();
 }
 
 $("ruleset").addEventListener("change", rulesetChanged);
 $("seats").addEventListener("input", rulesetChanged);
 $("host-name").addEventListener("input", rulesetChanged);
 $("create-form").addEventListener("submit", create);
+$("reopen-form").addEventListener("submit", reopen);
+window.addEventListener("hashchange", async () => {
+  const invited = fromFragment();
+  if (invited) { await loadGames(); invitedTo(invited); }
+});
 $("start").addEventListener("click", startGame);
 $("games-more").addEventListener("click", () => loadGames(true));
 $("games-refresh").addEventListener("click", () => loadGames());
@@ -246,10 +281,6 @@ $("tournaments-more").addEventListener("click", () => loadTournaments(true));
   rulesetChanged();
   const invited = fromFragment();
   await Promise.all([loadGames(), loadTournaments()]);
-  if (invited) {
-    const form = document.querySelector(`form.join[data-game="${CSS.escape(invited)}"]`);
-    if (form) form.querySelector("input").focus();
-    else keep($("messages"), `Game ${invited} is not waiting for players any more (it started, or there is no such game).`, { key: "invite" });
-  }
+  if (invited) invitedTo(invited);
   document.body.dataset.ready = "true";
 })();
