@@ -1,6 +1,7 @@
-// The API as the viewer uses it: the bearer token lives in memory (typed in or read from
+// The API as the pages use it: the bearer token lives in memory (typed in or read from
 // the URL fragment `#token=…`) and goes only into the Authorization header, never a query.
-// (The lobby, at "/", has no game: its gameId is "".)
+// (The lobby, at "/", has no game: its gameId is "".) No call here throws on a lost network:
+// an answer that never came is `{status: 0, body: {detail}}`, which a page shows and retries.
 export const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 let token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
 
@@ -16,25 +17,45 @@ function headers(extra = {}) {
   return token ? { ...extra, Authorization: `Bearer ${token}` } : extra;
 }
 
-/** GET a JSON resource: {status, body}; never throws on an HTTP error status. */
-export async function get(path) {
-  const response = await fetch(path, { headers: headers({ Accept: "application/json" }), cache: "no-store" });  // always the game as it is now, for this token
+const unreachable = (error) => ({ status: 0, body: { code: "unreachable",
+  detail: `the server could not be reached (${error?.message || "no answer"})` } });
+
+/** A key for one command and every resend of it (crypto.randomUUID needs a secure context). */
+export function newKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** GET a JSON resource with this page's token, or with `asToken` when given: {status, body};
+ *  never throws (status 0: no answer). */
+export async function get(path, asToken) {
+  const sent = asToken === undefined ? headers({ Accept: "application/json" })
+    : { Accept: "application/json", ...(asToken ? { Authorization: `Bearer ${asToken}` } : {}) };
+  let response;
+  try {
+    response = await fetch(path, { headers: sent, cache: "no-store" });  // always the game as it is now, for this token
+  } catch (error) {
+    return unreachable(error);
+  }
   let body = null;
   try { body = await response.json(); } catch { body = null; }
   return { status: response.status, body };
 }
 
 /** POST JSON to `path` with this page's token, or with `asToken` when given ("" = none):
- *  {status, body}; never throws on an HTTP error status (body is then the problem). */
-export async function post(path, body, asToken) {
+ *  {status, body}; never throws (status 0: no answer; body is the problem on a refusal).
+ *  `pins`: {key} for Idempotency-Key, {version} for If-Match. */
+export async function post(path, body, asToken, pins = {}) {
   const bearer = asToken === undefined ? token : asToken;
   const extra = { "Content-Type": "application/json", Accept: "application/json" };
   if (bearer) extra.Authorization = `Bearer ${bearer}`;
+  if (pins.key) extra["Idempotency-Key"] = pins.key;
+  if (pins.version !== undefined && pins.version !== null) extra["If-Match"] = String(pins.version);
   let response;
   try {
     response = await fetch(path, { method: "POST", headers: extra, body: JSON.stringify(body ?? {}) });
   } catch (error) {
-    return { status: 0, body: { detail: `the server could not be reached (${error.message})` } };
+    return unreachable(error);
   }
   let answer = null;
   try { answer = await response.json(); } catch { answer = null; }
@@ -42,23 +63,27 @@ export async function post(path, body, asToken) {
 }
 
 /** POST a command; answers {status, body} (body is the problem on a refusal). */
-export async function command(body) {
-  return post(`/v1/games/${gameId}/commands`, body);
+export async function command(body, pins) {
+  return post(`/v1/games/${gameId}/commands`, body, undefined, pins);
 }
 
 /** Follow the SSE stream with fetch() (EventSource cannot send the Authorization header).
- *  Calls onEvent(version, type) for each event; reconnects after `after` until stopped. */
-export function follow(after, onEvent, onState) {
+ *  Calls onEvent(version, type) for each event; reconnects after `after` until stopped.
+ *  onState says "connected" once the server answers, "reconnecting" after a failure;
+ *  `onOpen()` (optional) runs at each (re)connection, so a page can read again what the
+ *  drop may have kept from it. */
+export function follow(after, onEvent, onState, { onOpen, retryMs = 1000 } = {}) {
   let stopped = false;
   const controller = new AbortController();
   (async () => {
     while (!stopped) {
       try {
-        onState("connected");
         const response = await fetch(`/v1/games/${gameId}/events/stream?after=${after}`, {
           headers: headers({ Accept: "text/event-stream" }), signal: controller.signal,
         });
         if (!response.ok) { onState(`stream answered ${response.status}`); break; }
+        onState("connected");
+        onOpen?.();
         const reader = response.body.getReader();
         const decoder = new TextDecoder();
         let buffer = "";
@@ -79,11 +104,12 @@ export function follow(after, onEvent, onState) {
             if (fields.id) { after = Number(fields.id); performance.mark(`arrived:${after}`); onEvent(after, fields.event); }
           }
         }
+        if (!stopped) onState("reconnecting");  // the server ended the stream: open it again
       } catch (error) {
         if (stopped) break;
         onState("reconnecting");
       }
-      if (!stopped) await new Promise((resolve) => setTimeout(resolve, 1000));
+      if (!stopped) await new Promise((resolve) => setTimeout(resolve, retryMs));
     }
     onState(stopped ? "" : "stopped");
   })();
