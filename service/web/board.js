@@ -9,11 +9,17 @@ import { drawBoozeBaron } from "./board-booze.js";
 export { SEAT_COLOURS } from "./svg.js";
 const LEVEL_MARK = { controlling: "C", majority: "M", minority: "m" };
 const SPEAKEASY = { w: 318 };
+/** Below this many CSS px the board is drawn for the width it has (one column, every label
+ *  at least 12 px), not a wide board scaled down to a third. */
+export const NARROW = 700;
+
+/** How many trucks fit a row of a speakeasy `w` wide (76 px each, the last 72). */
+const trucksPerRow = (w) => Math.max(1, Math.floor((w - 82) / 76) + 1);
 
 /** A speakeasy's height: its influence rows and its lines of trucks at the docks. */
-const speakeasyHeight = (s) => {
+const speakeasyHeight = (s, w = SPEAKEASY.w) => {
   const rows = Object.values(s.influence || {}).filter(Boolean).length;
-  const trucks = Math.ceil(Math.min((s.trucks || []).length, 8) / 4);
+  const trucks = Math.ceil(Math.min((s.trucks || []).length, 8) / trucksPerRow(w));
   return Math.max(96, 58 + rows * 21 + trucks * 28 + ((s.trucks || []).length > 8 ? 16 : 0) + 6);
 };
 
@@ -24,17 +30,18 @@ export const cardLabel = (card) => {
   return text.replace(/^thug:/, "").replaceAll("_", " ");
 };
 
-function speakeasy(state, s, x, y, height) {
+function speakeasy(state, s, x, y, height, w = SPEAKEASY.w) {
+  const narrow = w !== SPEAKEASY.w;
   const g = el("g", { class: "speakeasy", "data-speakeasy": s.id, "data-open": s.open,
     transform: `translate(${x},${y})` });
-  g.append(el("rect", { width: SPEAKEASY.w, height, rx: 8, fill: s.open ? "#f3e3c3" : "#ddd6c8",
+  g.append(el("rect", { width: w, height, rx: 8, fill: s.open ? "#f3e3c3" : "#ddd6c8",
     stroke: "#6b4f2f", "stroke-width": 2 }));
-  g.append(label({ x: 10, y: 22, "font-size": 17, "font-weight": "bold" }, s.name || s.id, 298));
+  g.append(label({ x: 10, y: 22, "font-size": 17, "font-weight": "bold" }, s.name || s.id, w - 20));
   const facts = [s.open ? "open" : "closed"];
   if (s.dice) facts.push(`${s.dice} ${s.dice === 1 ? "die" : "dice"}`);
   if (s.improvements) facts.push(`improvements ${s.improvements}`);
   if (s.wholesale !== undefined) facts.push(`wholesale $${s.wholesale}`);
-  g.append(label({ x: 10, y: 42, "font-size": 12, fill: "#4a3a28" }, facts.join(" · "), 298));
+  g.append(label({ x: 10, y: 42, "font-size": 12, fill: "#4a3a28" }, facts.join(" · "), w - 20));
   // Influence: one row per seat: its name (shortened to its column), one disc per marker,
   // and the level's letter; past 10 markers a count says how many.
   let row = 0;
@@ -45,14 +52,14 @@ function speakeasy(state, s, x, y, height) {
       transform: `translate(10,${54 + row * 21})` });
     line.append(el("circle", { cx: 6, cy: 9, r: 6, fill: colour(seat) }));
     line.append(label({ class: "who", x: 16, y: 14, "font-size": 12 }, nameOf(state, seat), 96));
-    const shown = Math.min(count, 10);
+    const shown = Math.min(count, 10, Math.floor((w - 172) / 15));
     for (let i = 0; i < shown; i++) {
       line.append(el("circle", { class: "marker", "data-seat": seat, cx: 122 + i * 15, cy: 9, r: 6.5,
         fill: colour(seat), stroke: "#222" }));
     }
     if (count > shown) line.append(el("text", { x: 118 + shown * 15, y: 14, "font-size": 12 }, `×${count}`));
     if (level) {
-      const mark = el("text", { class: "level", x: 290, y: 14, "font-size": 12, "font-weight": "bold",
+      const mark = el("text", { class: "level", x: w - 28, y: 14, "font-size": 12, "font-weight": "bold",
         "text-anchor": "end" }, LEVEL_MARK[level] || "");
       line.append(mark);
       line.append(el("title", {}, `${nameOf(state, seat)}: ${count} influence, ${level}`));
@@ -62,30 +69,28 @@ function speakeasy(state, s, x, y, height) {
   }
   // Trucks lined up at the docks, four to a row, in their owner's colour.
   const docks = 58 + row * 21 + 2;
+  const perRow = trucksPerRow(w);
   (s.trucks || []).slice(0, 8).forEach((t, i) => {
     const truck = el("g", { class: "dock-truck", "data-seat": t.seat, "data-truck": t.truck,
-      transform: `translate(${10 + (i % 4) * 76},${docks + Math.floor(i / 4) * 28})` });
+      transform: `translate(${10 + (i % perRow) * 76},${docks + Math.floor(i / perRow) * 28})` });
     truck.append(el("rect", { width: 72, height: 24, rx: 3, fill: colour(t.seat) }));
-    truck.append(label({ x: 4, y: 16, "font-size": 11, fill: "#fff" }, `${t.crates ?? "?"} crates`, 64));
+    truck.append(label({ x: 4, y: 16, "font-size": narrow ? 12 : 11, fill: "#fff" }, `${t.crates ?? "?"} crates`, 64));
     truck.append(el("title", {}, `${nameOf(state, t.seat)}'s ${t.truck}: ${t.crates ?? "?"} crates${t.dock ? ", dock " + t.dock : ""}`));
     g.append(truck);
   });
-  if ((s.trucks || []).length > 8) g.append(el("text", { x: 10, y: docks + 70, "font-size": 11 }, `+${s.trucks.length - 8} more trucks`));
+  if ((s.trucks || []).length > 8) {
+    g.append(el("text", { x: 10, y: docks + Math.ceil(8 / perRow) * 28 + 14, "font-size": narrow ? 12 : 11 }, `+${s.trucks.length - 8} more trucks`));
+  }
   return g;
 }
 
 const PLAYER_H = 100;
+const PLAYER_NARROW_H = 186;
 
-function player(state, p, y, width) {
+/** A player's facts, in the order both layouts draw them. */
+function playerFacts(state, p) {
   const seat = p.seat;
-  const g = el("g", { class: "player", "data-seat": seat, "data-cash": p.cash ?? "",
-    "data-cash-announced": p.cash_announced ?? "",
-    "data-muscle": p.displayed_muscle ?? "", transform: `translate(0,${y})` });
   const active = (state.waiting_for || []).includes(seat);
-  g.append(el("rect", { width, height: PLAYER_H - 6, rx: 6, fill: active ? "#fff1c1" : "#fbf6ec",
-    stroke: colour(seat), "stroke-width": active ? 4 : 2 }));
-  g.append(el("circle", { cx: 20, cy: 20, r: 10, fill: colour(seat) }));
-  g.append(label({ class: "name", x: 38, y: 25, "font-size": 15, "font-weight": "bold" }, p.name ?? `seat ${seat}`, 520));
   const marks = [`seat ${seat}`];
   if (state.winner === seat || (state.winners || []).includes?.(seat)) marks.push("★ winner");
   if (state.copper_at === seat) marks.push("the Copper is here");
@@ -94,26 +99,53 @@ function player(state, p, y, width) {
   if (active) marks.push("to play");
   const money = cashShown(state, p);
   if (money.note) marks.push(money.note);
-  g.append(label({ class: "marks", x: 570, y: 25, "font-size": 13 }, marks.join(" · "), 420));
-  const cash = el("text", { class: money.note ? "cash announced" : "cash", x: 38, y: 46, "font-size": 14,
-    "font-weight": "bold" }, money.text);
-  if (money.note) cash.append(el("title", {}, money.note));
-  g.append(cash);
-  g.append(el("text", { class: "muscle", x: 100, y: 46, "font-size": 13 }, `Muscle ${p.displayed_muscle ?? "–"}`));
   const hand = Array.isArray(p.muscle_hand) ? p.muscle_hand.join(" ") : `${p.muscle_hand ?? 0} cards`;
-  g.append(el("text", { class: "hand", "data-hidden": !Array.isArray(p.muscle_hand), x: 210, y: 46,
-    "font-size": 13 }, `hand: ${hand}`));
   const thugs = Array.isArray(p.thug_cards) ? (p.thug_cards.map(cardLabel).join(", ") || "none") : `${p.thug_cards ?? 0}`;
-  g.append(label({ class: "thugs", x: 620, y: 46, "font-size": 13 }, `Thug cards: ${thugs}`, 370));
   const stills = (p.stills || []).map((s) => `${s.id === "family" ? "family" : s.id.replace("_", " ")}: ${s.dice || 0} ${s.dice === 1 ? "die" : "dice"}` +
     (s.last_roll && s.last_roll.length ? ` (rolled ${s.last_roll.join(" ")})` : "")).join(" · ");
-  g.append(label({ class: "stills", x: 38, y: 67, "font-size": 13 }, `stills: ${stills || "none"}`, 560));
-  const room = p.back_room || {};
-  const back = Object.entries(room).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`).join(", ");
-  g.append(label({ class: "back-room", x: 620, y: 67, "font-size": 13 }, `back room: ${back || "empty"}`, 370));
+  const back = Object.entries(p.back_room || {}).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`).join(", ");
   const trucks = (p.trucks || []).map((t) => `${t.size || t.id} ${t.load ?? 0}/${t.capacity ?? "?"}${t.at ? " → " + t.at : ""}`);
-  g.append(label({ class: "trucks", x: 38, y: 88, "font-size": 13 },
-    `trucks: ${trucks.join(", ") || "none"}${p.crates ? ` · crates ${p.crates}` : ""}`, 950));
+  return { active, marks: marks.join(" · "), money, hand: `hand: ${hand}`, thugs: `Thug cards: ${thugs}`,
+    stills: `stills: ${stills || "none"}`, back: `back room: ${back || "empty"}`,
+    trucks: `trucks: ${trucks.join(", ") || "none"}${p.crates ? ` · crates ${p.crates}` : ""}` };
+}
+
+/** Where each line of a player's box goes: x, y and room, wide (two columns) or narrow (one). */
+const PLAYER_LINES = {
+  wide: { marks: [570, 25, 420], cash: [38, 46], muscle: [100, 46], hand: [210, 46], thugs: [620, 46, 370],
+    stills: [38, 67, 560], back: [620, 67, 370], trucks: [38, 88, 950] },
+  narrow: (w) => ({ marks: [10, 46, w - 20], cash: [10, 67], muscle: [90, 67], hand: [10, 88, w - 20],
+    thugs: [10, 109, w - 20], stills: [10, 130, w - 20], back: [10, 151, w - 20], trucks: [10, 172, w - 20] }),
+};
+
+function player(state, p, y, width, narrow = false) {
+  const seat = p.seat;
+  const f = playerFacts(state, p);
+  const at = narrow ? PLAYER_LINES.narrow(width) : PLAYER_LINES.wide;
+  const g = el("g", { class: "player", "data-seat": seat, "data-cash": p.cash ?? "",
+    "data-cash-announced": p.cash_announced ?? "",
+    "data-muscle": p.displayed_muscle ?? "", transform: `translate(0,${y})` });
+  g.append(el("rect", { width, height: (narrow ? PLAYER_NARROW_H : PLAYER_H) - 6, rx: 6, fill: f.active ? "#fff1c1" : "#fbf6ec",
+    stroke: colour(seat), "stroke-width": f.active ? 4 : 2 }));
+  g.append(el("circle", { cx: 20, cy: 20, r: 10, fill: colour(seat) }));
+  g.append(label({ class: "name", x: 38, y: 25, "font-size": 15, "font-weight": "bold" }, p.name ?? `seat ${seat}`,
+    narrow ? width - 46 : 520));
+  const line = (cls, key, text, extra = {}) => {
+    const [x, ly, room] = at[key];
+    g.append(room ? label({ class: cls, x, y: ly, "font-size": 13, ...extra }, text, room)
+      : el("text", { class: cls, x, y: ly, "font-size": 13, ...extra }, text));
+  };
+  line("marks", "marks", f.marks);
+  const cash = el("text", { class: f.money.note ? "cash announced" : "cash", x: at.cash[0], y: at.cash[1], "font-size": 14,
+    "font-weight": "bold" }, f.money.text);
+  if (f.money.note) cash.append(el("title", {}, f.money.note));
+  g.append(cash);
+  line("muscle", "muscle", `Muscle ${p.displayed_muscle ?? "–"}`);
+  line("hand", "hand", f.hand, { "data-hidden": !Array.isArray(p.muscle_hand) });
+  line("thugs", "thugs", f.thugs);
+  line("stills", "stills", f.stills);
+  line("back-room", "back", f.back);
+  line("trucks", "trucks", f.trucks);
   return g;
 }
 
@@ -128,55 +160,101 @@ function cashShown(state, p) {
   return { text: "$?", note: state.cash_visibility === "announced" ? "cash not announced yet" : "" };
 }
 
-function offers(state) {
+/** The offers: a row of cards beside their title, or (narrow) one card a line under it.
+ *  Returns the group and the height it takes. */
+function offers(state, width = 0) {
   const g = el("g", { class: "offers" });
   g.append(el("text", { x: 0, y: 19, "font-size": 14, "font-weight": "bold" }, "Offers"));
   const slots = state.offers?.slots || [];
   const cards = slots.map((s) => ({ label: `${s.slot}: ${s.card ? cardLabel(s.card) : "taken"}`, slot: s.slot, card: s.card }));
   if (state.offers?.truck) cards.push({ label: cardLabel(state.offers.truck), slot: "truck", card: state.offers.truck });
+  const w = width ? width - 2 : 182;
   cards.forEach((c, i) => {
-    const card = el("g", { class: "offer", "data-slot": c.slot, "data-card": c.card || "", transform: `translate(${60 + i * 190},2)` });
-    card.append(el("rect", { width: 182, height: 26, rx: 4, fill: "#fff", stroke: "#6b4f2f" }));
-    card.append(label({ x: 6, y: 18, "font-size": 12 }, c.label, 170));
+    const at = width ? `1,${28 + i * 30}` : `${60 + i * 190},2`;
+    const card = el("g", { class: "offer", "data-slot": c.slot, "data-card": c.card || "", transform: `translate(${at})` });
+    card.append(el("rect", { width: w, height: 26, rx: 4, fill: "#fff", stroke: "#6b4f2f" }));
+    card.append(label({ x: 6, y: 18, "font-size": 12 }, c.label, w - 12));
     g.append(card);
   });
   if (!cards.length) g.append(el("text", { x: 60, y: 19, "font-size": 12, fill: "#5c4c3a" }, "none on the table"));
-  return g;
+  return { g, height: width && cards.length ? 28 + cards.length * 30 : 30 };
 }
 
-function drawBootleggers(state) {
-  const width = 1000;
+/** Bootleggers: the offers, the speakeasies three to a row, the players below; `narrow` (a
+ *  width in CSS px, or 0): one speakeasy a row and each player's facts one a line. */
+function drawBootleggers(state, narrow = 0) {
+  const width = narrow || 1000;
+  const perRow = narrow ? 1 : 3;
   const players = state.players || [];
   const places = state.speakeasies || [];
   const svg = el("svg", {});
-  svg.append(offers(state));
-  let y = 40;
-  for (let first = 0; first < places.length; first += 3) {  // a row as tall as its tallest speakeasy
-    const row = places.slice(first, first + 3);
-    const height = Math.max(...row.map(speakeasyHeight));
-    row.forEach((s, i) => svg.append(speakeasy(state, s, i * (SPEAKEASY.w + 23), y, height)));
+  const top = offers(state, narrow);
+  svg.append(top.g);
+  let y = top.height + 10;
+  const w = narrow ? width : SPEAKEASY.w;
+  for (let first = 0; first < places.length; first += perRow) {  // a row as tall as its tallest speakeasy
+    const row = places.slice(first, first + perRow);
+    const height = Math.max(...row.map((s) => speakeasyHeight(s, w)));
+    row.forEach((s, i) => svg.append(speakeasy(state, s, i * (SPEAKEASY.w + 23), y, height, w)));
     y += height + 10;
   }
   const playersTop = y + 6;
-  svg.setAttribute("viewBox", `0 0 ${width} ${playersTop + players.length * PLAYER_H + 4}`);
-  players.forEach((p, i) => svg.append(player(state, p, playersTop + i * PLAYER_H, width)));
+  const each = narrow ? PLAYER_NARROW_H : PLAYER_H;
+  svg.setAttribute("viewBox", `0 0 ${width} ${playersTop + players.length * each + 4}`);
+  players.forEach((p, i) => svg.append(player(state, p, playersTop + i * each, width, Boolean(narrow))));
   return svg;
 }
 
 const DRAW = { bootleggers: drawBootleggers, prohibition: drawProhibition, booze_baron: drawBoozeBaron };
 
+/** The width to draw for (0: the wide board, scaled to fit): a container narrower than NARROW
+ *  gets a board drawn for its own width. The width is read once and then kept by a
+ *  ResizeObserver, which draws the last state again when the layout it calls for changes. */
+function narrowWidth(container) {
+  if (container.boardRoom === undefined) {
+    container.boardRoom = container.clientWidth;
+    if (typeof ResizeObserver === "function") {
+      new ResizeObserver((entries) => {
+        const room = Math.floor(entries[0].contentRect.width);
+        if (!room || room === container.boardRoom) return;  // hidden (the words shown instead), or unchanged
+        const before = layoutWidth(container.boardRoom);
+        container.boardRoom = room;
+        if (container.boardState && layoutWidth(room) !== before) drawBoard(container, container.boardState);
+      }).observe(container);
+    }
+  }
+  return layoutWidth(container.boardRoom);
+}
+// (less its 1 px border each side: the picture is as wide as its room, border and all)
+const layoutWidth = (room) => (room > 0 && room < NARROW ? Math.max(300, Math.floor(room) - 2) : 0);
+
 /** Draw the board of `state` (the ruleset's own drawing) into `container`: the first time as
- *  it is, then by changing only what differs from the board already there. */
+ *  it is, then by changing only what differs from the board already there. Where the page
+ *  also holds the board in words (#board-text, board-text.js), the picture is hidden from
+ *  screen readers, which read the words instead; elsewhere it is an image with a name. */
 export function drawBoard(container, state) {
-  const svg = (DRAW[state.ruleset] || drawBootleggers)(state);
+  container.boardState = state;
+  const narrow = narrowWidth(container);
+  const svg = (DRAW[state.ruleset] || drawBootleggers)(state, narrow);
   svg.setAttribute("id", "board-svg");
-  svg.setAttribute("role", "img");
   svg.setAttribute("data-ruleset", state.ruleset);
   svg.setAttribute("data-version", state.version);
-  svg.setAttribute("aria-label", `the ${rulesetTitle(state.ruleset)} board at version ${state.version}`);
+  if (narrow) {  // drawn at its own size (board.css): 1 CSS px a unit, never scaled down
+    const [, , w, h] = svg.getAttribute("viewBox").split(" ").map(Number);
+    svg.setAttribute("width", w);
+    svg.setAttribute("height", h);
+    svg.setAttribute("class", "narrow");
+  }
+  svg.setAttribute("data-layout", narrow ? "narrow" : "wide");
+  if (document.getElementById("board-text")) svg.setAttribute("aria-hidden", "true");
+  else {
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", `the ${rulesetTitle(state.ruleset)} board at version ${state.version}`);
+  }
   fitKnown(svg);
   const live = container.querySelector("#board-svg");
-  if (live && live.dataset.ruleset === state.ruleset && container.childElementCount === 1) morph(live, svg);
+  if (live && live.dataset.ruleset === state.ruleset && live.dataset.layout === svg.dataset.layout &&
+      container.childElementCount === 1) morph(live, svg);
   else container.replaceChildren(svg);
   fitTexts(container.querySelector("#board-svg"));
 }

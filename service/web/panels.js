@@ -90,9 +90,9 @@ function resolveForm(number, seats, onChange, notify, keepMessage) {
   const rulingOptions = ['<option value="">no ruling</option>', '<option value="annul">annul the game</option>']
     .concat(seats.flatMap((s) => [`<option value="forfeit:${s}">seat ${s} forfeits</option>`,
       `<option value="replace_player:${s}">replace seat ${s}'s player</option>`]));
-  form.innerHTML = `<select name="decision"><option>upheld</option><option>rejected</option></select>
-    <select name="ruling">${rulingOptions.join("")}</select>
-    <input name="text" required placeholder="your ruling, as the players will read it"><button>Resolve</button>`;
+  form.innerHTML = `<select name="decision" aria-label="Decision on dispute ${number}"><option>upheld</option><option>rejected</option></select>
+    <select name="ruling" aria-label="Ruling on dispute ${number}">${rulingOptions.join("")}</select>
+    <input name="text" required aria-label="The ruling's words on dispute ${number}" placeholder="your ruling, as the players will read it"><button>Resolve</button>`;
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const body = { type: "resolve_dispute", dispute: number, decision: form.decision.value, text: form.text.value };

@@ -4,6 +4,8 @@
 // clears (messages.js), the transient notice is redrawn freely.
 import { follow, gameId, get, getToken, setToken } from "./api.js";
 import { describeStatus, drawBoard } from "./board.js";
+import { clearBoardText, drawBoardText } from "./board-text.js";
+import { after, before, chapters, emptyMoves, loadMoves } from "./viewer-moves.js";
 import { drawDisputes, drawLog, fileDispute, loadDisputes, loadLog } from "./panels.js";
 import { verifyRecord } from "./verify.js";
 import { keep } from "./messages.js";
@@ -11,20 +13,25 @@ import { rulesetTitle } from "./svg.js";
 
 const $ = (id) => document.getElementById(id);
 const view = { seats: [], latest: 0, at: 0, as: "", viewer: null, status: null, log: null, stop: null, loading: 0,
-  ruleset: "", pinned: false };
+  ruleset: "", pinned: false, moves: emptyMoves(), movesStale: true };
 
 function notify(message) { $("notice").textContent = message || ""; }
 const keepMessage = (text, options) => keep($("messages"), text, options);
 
 /** The fragment: the token (api.js) plus where the board is: `at` (unless following the
- *  head) and `as` (the organizer's perspective). */
+ *  head) and `as` (the organizer's perspective). `v` is read as `at` too. */
 function saveFragment() {
   const params = new URLSearchParams(location.hash.slice(1));
+  params.delete("v");
+  if (getToken()) params.set("token", getToken());
   if (view.pinned && view.at) params.set("at", view.at); else params.delete("at");
   if (view.as) params.set("as", view.as); else params.delete("as");
   const hash = params.toString();
   history.replaceState(null, "", location.pathname + (hash ? "#" + hash : ""));
 }
+
+/** The version a fragment asks for (`at`, or its short form `v`), or 0. */
+const askedVersion = (params) => Number(params.get("at") || params.get("v")) || 0;
 
 function perspectiveOptions(state) {
   const select = $("perspective");
@@ -68,6 +75,7 @@ async function show(head) {
     refused.dataset.refused = body?.code || String(status);
     refused.textContent = `Not shown: ${body?.detail || `the server answered ${status}`}`;
     $("board").replaceChildren(refused);
+    clearBoardText($("board-text"), refused.textContent);
     $("status").textContent = "";
     $("raw-state").textContent = "";
     view.shown = null;
@@ -79,6 +87,7 @@ async function show(head) {
     notify("This server cannot show the game as another viewer (?as= is not supported): showing the organizer's view.");
   } else notify("");
   drawBoard($("board"), body);
+  drawBoardText($("board-text"), body);
   $("status").textContent = describeStatus(body);
   view.shown = body;
   if ($("raw").open) $("raw-state").textContent = JSON.stringify(body, null, 1);  // only when looked at
@@ -86,6 +95,7 @@ async function show(head) {
   $("slider").value = body.version;
   document.body.dataset.version = body.version;
   if (view.log) drawLog($("log"), view.log.entries, body.version, goTo);
+  showWhere();
   const version = body.version;
   requestAnimationFrame(() => setTimeout(() => performance.mark(`painted:${version}`)));  // bench/pages.py
 }
@@ -129,9 +139,75 @@ async function refreshPanels(logOnly = false) {
     }
   }
   if (log) drawLog($("log"), log.entries, view.at, goTo);
+  showWhere();
+}
+
+/** The log's entry for `version` (one entry per event, in order), or null. */
+function entryAt(version) {
+  const entries = view.log?.entries || [];
+  let low = 0, high = entries.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (entries[mid].version === version) return entries[mid];
+    if (entries[mid].version < version) low = mid + 1; else high = mid - 1;
+  }
+  return null;
+}
+
+/** Where the board stands, in words (the version and the log's line for it), the link to
+ *  this version (no token in it: it is for sharing) and which steps lead anywhere. */
+function showWhere() {
+  const entry = entryAt(view.at);
+  $("where").textContent = `Version ${view.at} of ${view.latest}${entry ? `: ${entry.text}` : "."}`;
+  $("version-link").href = `${location.origin}/viewer/${encodeURIComponent(gameId)}#at=${view.at}`;
+  $("version-link").textContent = `Link to version ${view.at}`;
+  updateSteps();
+}
+
+const STEP_BUTTONS = { move: ["prev-move", "next-move"], phase: ["prev-phase", "next-phase"], round: ["prev-round", "next-round"] };
+
+/** The landmarks of one kind: moves (from the events), rounds or phases (from the log). */
+function landmarks(kind) {
+  if (kind === "move") return view.moves.moves;
+  const entries = view.log?.entries || [];
+  if (view.chapters?.count !== entries.length) view.chapters = { count: entries.length, ...chapters(entries) };
+  return kind === "round" ? view.chapters.rounds : view.chapters.phases;
+}
+
+/** Mark each step button that leads nowhere (aria-disabled: it keeps its focus and says so
+ *  when pressed). Moves not read yet may lie anywhere: their buttons stay live until read. */
+function updateSteps() {
+  const at = view.at;
+  const mark = (id, dead) => $(id).setAttribute("aria-disabled", String(Boolean(dead)));
+  mark("first", at <= 1); mark("prev", at <= 1);
+  mark("next", at >= view.latest); mark("last", at >= view.latest);
+  for (const [kind, [back, on]] of Object.entries(STEP_BUTTONS)) {
+    const marks = landmarks(kind);
+    const unread = kind === "move" ? view.movesStale : (view.log?.after ?? 0) < view.latest;
+    mark(back, before(marks, at) === null && !(kind === "move" && !view.moves.ready));
+    mark(on, after(marks, at) === null && !(unread && at < view.latest));
+  }
+}
+
+/** Step to the next (+1) or previous (-1) move, phase or round; read what is new first. */
+async function step(kind, direction) {
+  if (kind === "move" && view.movesStale) {
+    view.movesStale = false;
+    if (!(await loadMoves(view.moves))) { view.movesStale = true; notify("The game's events cannot be read now: try again."); return; }
+  } else if (kind !== "move" && view.log && view.log.after < view.latest) await refreshPanels(true);
+  const marks = landmarks(kind);
+  const target = direction > 0 ? after(marks, view.at) : before(marks, view.at);
+  if (target === null) {
+    updateSteps();
+    notify(`There is no ${direction > 0 ? "later" : "earlier"} ${kind} ${view.status === "running" && direction > 0 ? "yet" : "in this game"}.`);
+    return;
+  }
+  notify("");
+  goTo(target);
 }
 
 function goTo(version) {
+  if (!(Number(version) >= 1)) return;
   view.at = Math.max(1, Math.min(view.latest, Number(version)));
   view.pinned = view.at !== view.latest || view.status === "finished";
   $("dispute-version").value = view.at;
@@ -142,6 +218,7 @@ function goTo(version) {
 
 function setFollow(on) {
   if (view.stop) { view.stop(); view.stop = null; $("live").textContent = ""; }
+  $("where").setAttribute("aria-live", on ? "off" : "polite");  // a followed game would talk at every event
   if (!on) return;
   view.pinned = false;
   saveFragment();
@@ -169,6 +246,7 @@ function setFollow(on) {
   };
   view.stop = follow(view.latest, (version, type) => {
     view.latest = Math.max(view.latest, version);
+    view.movesStale = true;
     $("slider").max = view.latest;
     $("latest").value = view.latest;
     if (/dispute|ruling|forfeit|annul|seat_given|player_replaced/.test(type || "")) disputed = true;
@@ -186,7 +264,7 @@ async function start() {
   view.log = null;
   const head = await refreshLatest();
   if (!head) return;
-  const at = Number(wanted.get("at"));
+  const at = askedVersion(wanted);
   view.at = at >= 1 ? Math.min(at, view.latest) : view.latest;
   view.pinned = at >= 1;
   $("dispute-version").value = view.at;
@@ -212,6 +290,15 @@ $("first").addEventListener("click", () => goTo(1));
 $("prev").addEventListener("click", () => goTo(view.at - 1));
 $("next").addEventListener("click", () => goTo(view.at + 1));
 $("last").addEventListener("click", () => goTo(view.latest));
+for (const [kind, [back, on]] of Object.entries(STEP_BUTTONS)) {
+  $(back).addEventListener("click", () => step(kind, -1));
+  $(on).addEventListener("click", () => step(kind, +1));
+}
+// A link to a version opened on this page (or a fragment typed in): go there, keep the token.
+window.addEventListener("hashchange", () => {
+  const asked = askedVersion(new URLSearchParams(location.hash.slice(1)));
+  if (asked && asked !== view.at) goTo(asked); else saveFragment();
+});
 $("perspective").addEventListener("change", (event) => { view.as = event.target.value; saveFragment(); show(); });
 $("follow").addEventListener("change", (event) => {
   if (event.target.checked) { view.at = view.latest; show(); }
