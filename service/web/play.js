@@ -4,6 +4,7 @@
 // (coalescing bursts: one fetch in flight, at most one queued).
 import { command, follow, gameId, get, getToken, setToken } from "./api.js";
 import { describeStatus, describeWinners, drawBoard } from "./board.js";
+import { drawBoardText } from "./board-text.js";
 import { drawControls, titleOf } from "./controls.js";
 import { DEAL_ACTIONS, drawDeals } from "./deals.js";
 import { drawHand } from "./hand.js";
@@ -89,6 +90,7 @@ const markPainted = (version) =>  // bench/pages.py: after the frame that shows 
 
 function drawBoardOnly(state) {
   drawBoard($("board"), state);
+  drawBoardText($("board-text"), state);
   $("status").textContent = describeStatus(state);
   markPainted(state.version);
 }

@@ -1,0 +1,133 @@
+"""The board in words (service/web/board-text.js), in /play and in /viewer, for all three
+rulesets: a screen reader finds tables (players, speakeasies, trucks, stills; the track; the
+Locations) holding what the state holds — every seat's cash, influence per speakeasy, pawns and
+cards — and nothing the seat may not see; the picture is hidden from it. A visible toggle,
+"Board as text", shows the words in the picture's place and back."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.support.bots import move, open_table
+from tests.web.conftest import play_url, screenshot
+from tests.web.helpers import api_state
+
+#: each row's cells as a screen reader reads them (without the narrow layout's visual labels)
+ROWS = """(selector) => [...document.querySelectorAll(selector + ' tbody tr')].map((r) => [...r.querySelectorAll('th, td')]
+    .map((c) => [...c.childNodes].filter((n) => !(n.classList && n.classList.contains('cell-label'))).map((n) => n.textContent).join('')))"""
+
+
+def rows(page, table: str) -> list[list[str]]:
+    return page.evaluate(ROWS, f"#board-text table.{table}")
+
+
+def played(site, ruleset: str, moves: int, seed: int):
+    table = open_table(site.client, 3, {"rounds": 8} if ruleset == "bootleggers" else None, ruleset=ruleset)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if move(table, rng) is not None:
+            break
+    return table
+
+
+def words_are_read_not_the_picture(page) -> None:
+    """A screen reader meets the tables, not the picture (aria-hidden), even with the toggle
+    off; the toggle shows the words in the picture's place, and back."""
+    assert page.get_attribute("#board-svg", "aria-hidden") == "true"
+    assert page.get_by_role("img", name="board").count() == 0
+    assert page.get_by_role("table", name="Players").count() == 1
+    toggle = page.get_by_role("button", name="Board as text")
+    assert toggle.get_attribute("aria-pressed") == "false"
+    assert not page.locator("#board-text table.players").is_visible() or \
+        page.evaluate("document.querySelector('#board-text').getBoundingClientRect().width") <= 1
+    toggle.click()
+    page.wait_for_selector("#board-svg", state="hidden")
+    assert toggle.get_attribute("aria-pressed") == "true" and page.locator("#board-text table.players").is_visible()
+    toggle.click()
+    page.wait_for_selector("#board-svg", state="visible")
+
+
+def test_a_bootleggers_seat_reads_the_board_as_words_and_never_another_seats_secrets(page, site):
+    table = played(site, "bootleggers", 60, 4)
+    state = api_state(site.client, table.game_id, table.tokens[1])
+    full = api_state(site.client, table.game_id, table.organizer)
+    page.goto(play_url(site, table.game_id, table.tokens[1]))
+    page.wait_for_selector(f"#board-text .board-text-body[data-version='{state['version']}']")
+    words_are_read_not_the_picture(page)
+    players = {int(r[0].rsplit("seat ", 1)[1].rstrip(")")): r for r in rows(page, "players")}
+    for p in state["players"]:
+        cash, hand = players[p["seat"]][1], players[p["seat"]][3]
+        if p["cash"] is not None:
+            assert cash == f"${p['cash']}"
+        elif p["cash_announced"] is not None:
+            assert cash.startswith(f"${p['cash_announced']} (announced")
+        else:
+            assert cash == "hidden"
+        assert hand == (", ".join(map(str, p["muscle_hand"])) if isinstance(p["muscle_hand"], list)
+                        else f"{p['muscle_hand']} cards (hidden)")
+        assert players[p["seat"]][5] == str(p["crates"])
+    assert state["players"][1]["cash"] is None, "another seat's cash is not this seat's to see"
+    text = page.text_content("#board-text")
+    for p in full["players"][1:]:  # the organizer's view holds the others' hands; the seat's words never do
+        assert ", ".join(map(str, p["muscle_hand"])) not in text
+    names = {p["seat"]: p["name"] for p in state["players"]}
+    speakeasies = {r[0]: r for r in rows(page, "speakeasies")}
+    for s in state["speakeasies"]:
+        markers = [f"{names[int(seat)]} {n}" + (f" ({s['levels'][seat]})" if s["levels"].get(seat) else "")
+                   for seat, n in s["influence"].items() if n]
+        assert speakeasies[s["name"]][1] == ("open" if s["open"] else "closed")
+        assert speakeasies[s["name"]][2] == (", ".join(markers) or "none"), s
+    assert any(s["influence"] for s in state["speakeasies"]), "the game has influence on the board by now"
+    trucks = rows(page, "trucks")
+    assert sorted(r[0] for r in trucks) == sorted(f"{names[p['seat']]}'s {t['id'].replace('_', ' ')}"
+                                                  for p in state["players"] for t in p["trucks"])
+    stills = rows(page, "stills")
+    assert len(stills) == sum(len(p["stills"]) for p in state["players"])
+    facts = page.text_content("#board-text .board-facts")
+    assert f"Round {state['round']} of {state['rounds']}, Phase {state['phase']}" in facts
+    screenshot(page, "board-text-play-bootleggers")
+
+
+@pytest.mark.parametrize("ruleset, moves", [("prohibition", 30), ("booze_baron", 20)])
+def test_the_other_rulesets_read_as_words_in_the_desk_and_at_the_seat(page, site, ruleset, moves):
+    table = played(site, ruleset, moves, 4)
+    state = api_state(site.client, table.game_id, table.tokens[1])
+    names = {p["seat"]: p["name"] for p in state["players"]}
+    page.goto(play_url(site, table.game_id, table.tokens[1]))
+    page.wait_for_selector(f"#board-text .board-text-body[data-version='{state['version']}']")
+    words_are_read_not_the_picture(page)
+    players = rows(page, "players")
+    assert [r[0] for r in players] == [f"{p['name']} (seat {p['seat']})" + (", the Booze Baron" if state.get("baron") == p["seat"] else "")
+                                       for p in state["players"]]
+    if ruleset == "prohibition":
+        assert [r[1:3] for r in players] == [[str(p["bankrolls"]), str(p["cases"])] for p in state["players"]]
+        track = rows(page, "track")
+        assert [r[0] for r in track] == [f"{s['space']} {s['name']}" for s in state["board"]]
+        for s, r in zip(state["board"], track):
+            goods = f"{s.get('bankrolls', 0)} Bankroll" if s["kind"] == "C" else f"{s.get('cases', 0)} Case"
+            assert r[2].startswith(goods), (s, r)
+            for p in state["players"]:
+                assert (p["name"] in r[3].split(", ")) == (p["space"] == s["space"]), (p, r)
+    else:
+        for p, r in zip(state["players"], players):
+            assert r[1] == (p["mob"] or "hidden") and r[2] == ("exposed" if p["exposed"] else "not exposed")
+            assert r[3] == str(p["snitch"])
+        assert state["players"][0]["mob"] and any(not p["mob"] for p in state["players"][1:]), \
+            "a seat knows its own Mob, not every other"
+        hidden_ids = [d["id"] for p in api_state(site.client, table.game_id, table.organizer)["players"][1:]
+                      for d in p["deliveries"] if not d["face_up"]]
+        text = " ".join(" ".join(r) for r in players)
+        assert all(f"{card} face down" not in text for card in hidden_ids)
+        places = rows(page, "locations")
+        assert [r[0] for r in places] == [loc["name"] for loc in state["locations"]]
+        for loc, r in zip(state["locations"], places):
+            assert [c.split(" ")[0] for c in r[2].split("), ") if c and c != "none"] == loc["cards"]
+    screenshot(page, f"board-text-play-{ruleset}")
+    # The desk writes the same words from the same state: a spectator's here.
+    spectator = site.client.get(f"/v1/games/{table.game_id}").get_json()
+    page.goto(site.viewer(table.game_id))
+    page.wait_for_selector(f"#board-text .board-text-body[data-version='{spectator['version']}']")
+    assert page.get_attribute("#board-svg", "aria-hidden") == "true"
+    assert "as a spectator sees it" in page.text_content("#board-text .board-seen")
+    assert len(rows(page, "players")) == len(spectator["players"])
