@@ -4,7 +4,7 @@
 // reads nothing but the state it is given: what that viewer may not see is absent there, and
 // is said to be hidden here.
 import { cardLabel } from "./board.js";
-import { morph, nameOf, rulesetTitle } from "./svg.js";
+import { morph, nameOf as plainName, rulesetTitle } from "./svg.js";
 
 const PHASES = { 1: "Muscle and the offers", 2: "influence", 3: "production", 4: "deals and shipping",
   5: "sales", 6: "the Heat" };
@@ -19,6 +19,11 @@ const STEPS = { bid: "everyone bids a Muscle card, sealed", choose_offer: "offer
 const LEVELS = { controlling: "controlling", majority: "majority", minority: "minority" };
 const KIND = { E: "Establishment", S: "Source", C: "Culture" };
 const LAW = { police: "the Local Police", agent: "the Prohibition Agent", fbi: "the FBI Agent" };
+
+// A name is isolated from the words around it (U+2068 … U+2069): an Arabic or Hebrew name
+// never reorders the English sentence it stands in.
+const isolate = (text) => `\u2068${text}\u2069`;
+const nameOf = (state, seat) => isolate(plainName(state, seat));
 
 function node(tag, text, attrs = {}) {
   const made = document.createElement(tag);
@@ -117,7 +122,7 @@ function bootleggers(state) {
       if (state.bots && state.bots[p.seat]) notes.push("played by the server's bot");
       if (finalCash && finalCash[p.seat] !== undefined) notes.push(`final cash $${finalCash[p.seat]}`);
       if (state.winner === p.seat) notes.push("winner");
-      return { cells: [`${p.name ?? "seat " + p.seat} (seat ${p.seat})`, cashWords(state, p), p.displayed_muscle ?? "none",
+      return { cells: [`${isolate(p.name ?? "seat " + p.seat)} (seat ${p.seat})`, cashWords(state, p), p.displayed_muscle ?? "none",
         hand, thugs, p.crates ?? 0, list(room, "empty"), list(notes, "")], data: { seat: p.seat, cash: p.cash ?? "" } };
     }), { class: "players" }));
   out.push(table("Speakeasies, smallest first", ["Speakeasy", "Open", "Influence markers", "Trucks at the docks", "Room and prices"],
@@ -179,7 +184,7 @@ function prohibition(state) {
     if ((state.waiting_for || []).includes(p.seat) && state.status === "running") notes.push("to play");
     if (winners.includes(p.seat)) notes.push("winner");
     if ((state.forfeited || []).includes(p.seat)) notes.push("forfeited");
-    return { cells: [`${p.name} (seat ${p.seat})`, p.bankrolls ?? "hidden", p.cases ?? "hidden", spaceName(p.space), list(notes, "")],
+    return { cells: [`${isolate(p.name)} (seat ${p.seat})`, p.bankrolls ?? "hidden", p.cases ?? "hidden", spaceName(p.space), list(notes, "")],
       data: { seat: p.seat } };
   }), { class: "players" }));
   out.push(table("The track, spaces 1 to 24 in order", ["Space", "Kind", "Goods", "Here"], board.map((s) => {
@@ -213,7 +218,7 @@ function boozeBaron(state) {
       const counted = (p.deliveries || []).length + (p.snitch || 0) + 2 * ((p.movement || []).length + (p.collected || []).length);
       const cards = (p.deliveries || []).map((d) => (d.face_up ? `${d.id} face up (${boozeOf(d.id)})`
         : d.id ? `${d.id} face down (only you see it: ${boozeOf(d.id)})` : "one face down"));
-      return { cells: [`${p.name} (seat ${p.seat})${state.baron === p.seat ? ", the Booze Baron" : ""}`, mob ? `${mob}` : "hidden",
+      return { cells: [`${isolate(p.name)} (seat ${p.seat})${state.baron === p.seat ? ", the Booze Baron" : ""}`, mob ? `${mob}` : "hidden",
         p.exposed ? "exposed" : "not exposed", p.snitch || 0,
         coins !== null && coins !== undefined ? `${coins} (final)` : `${counted} on the table`,
         `${(p.movement || []).length}${(p.collected || []).length ? `, ${p.collected.length} collected` : ""}${p.has_chosen && state.status === "running" ? ", has chosen" : ""}`,

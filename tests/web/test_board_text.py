@@ -13,9 +13,11 @@ from tests.support.bots import move, open_table
 from tests.web.conftest import play_url, screenshot
 from tests.web.helpers import api_state
 
-#: each row's cells as a screen reader reads them (without the narrow layout's visual labels)
+#: each row's cells as a screen reader reads them: without the narrow layout's visual labels,
+#: names without the marks that isolate their direction (U+2068, U+2069)
 ROWS = """(selector) => [...document.querySelectorAll(selector + ' tbody tr')].map((r) => [...r.querySelectorAll('th, td')]
-    .map((c) => [...c.childNodes].filter((n) => !(n.classList && n.classList.contains('cell-label'))).map((n) => n.textContent).join('')))"""
+    .map((c) => [...c.childNodes].filter((n) => !(n.classList && n.classList.contains('cell-label')))
+      .map((n) => n.textContent).join('').replace(/[\u2068\u2069]/g, '')))"""
 
 
 def rows(page, table: str) -> list[list[str]]:
