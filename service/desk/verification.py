@@ -3,7 +3,8 @@
 Everything here follows docs/verification.md and needs nothing but the record (and the
 ruleset's documented starting orders): the hash chain, the revealed seed against the
 commitment of event 1, every die and every shuffle recomputed from the seed (or read from
-the organizer's script in a scripted game), and any receipts players kept. Each check
+the organizer's script in a scripted game), any receipts players kept, and the server's
+published anchor when given (service/desk/anchor_verify.py). Each check
 names the first version it finds wrong; the report's `first_bad` is the earliest of them.
 
 This checks where randomness came from and that history was not rewritten. It does not
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from events import receipts as receipt_math
+from service.desk import anchor_verify
 from events.envelope import ENVELOPE_FIELDS, first_break
 from service.table import rng
 
@@ -80,8 +82,9 @@ def receipts_of(data) -> list:
 
 
 def verify(events: list[dict], ruleset_for: Callable[[str], object | None],
-           receipts: Iterable | None = None) -> Report:
-    """Every check of the record; `ruleset_for(name)` gives a ruleset or None."""
+           receipts: Iterable | None = None, anchor: dict | None = None) -> Report:
+    """Every check of the record; `ruleset_for(name)` gives a ruleset or None. `anchor`: the
+    server's published anchor (service/desk/anchor_verify.py), held against the record."""
     first = events[0] if isinstance(events[0], dict) else {}
     created = first.get("payload") if first.get("type") == "game_created" else None
     created = created if isinstance(created, dict) else None
@@ -100,6 +103,9 @@ def verify(events: list[dict], ruleset_for: Callable[[str], object | None],
     report.checks.append(check_shuffles(events, created, seed, getattr(ruleset, "shuffle_start", None)))
     if receipts is not None:
         report.checks.append(check_receipts(events, seed, list(receipts)))
+    if anchor is not None:
+        found = anchor_verify.check_anchor(events, seed, anchor)
+        report.checks.append(Check("anchor", found.ok, found.detail, found.first_bad))
     return report
 
 
@@ -234,7 +240,7 @@ def check_receipts(events: list[dict], seed: bytes | None, receipts: list) -> Ch
 #: what a verified record's last line lists, by the name of the check that proved it
 VERIFIED_WHAT = {"chain": "the chain", "seed": "the seed", "dice": "every die", "shuffles": "every shuffle",
                  "seatings": "every seating", "tables": "every table", "standings": "the points and standings",
-                 "receipts": "every receipt"}
+                 "receipts": "every receipt", "anchor": "the anchor"}
 
 
 def render(report: Report) -> str:
@@ -243,8 +249,9 @@ def render(report: Report) -> str:
         mark = {True: "ok", False: "FAILED", None: "NOT CHECKED"}[check.ok]
         lines.append(f"  {check.name:<9} {mark}: {check.detail}")
     if report.ok and report.kind == "game":
+        extra = [VERIFIED_WHAT[c.name] for c in report.checks if c.name in ("receipts", "anchor")]
         lines.append("VERIFIED: the chain, the seed, every die and every shuffle"
-                     + (" and every receipt" if any(c.name == "receipts" for c in report.checks) else ""))
+                     + ("".join(f", {e}" for e in extra[:-1]) + f" and {extra[-1]}" if extra else ""))
     elif report.ok:
         what = [VERIFIED_WHAT.get(c.name, c.name) for c in report.checks]
         lines.append("VERIFIED: " + (", ".join(what[:-1]) + " and " + what[-1] if len(what) > 1 else what[0]))

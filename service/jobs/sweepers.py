@@ -1,5 +1,5 @@
 """The worker's threads and their helpers: the clock's `Sweeper` (deadlines, tournaments, lost
-and refused jobs, bot seats no job will move) and the `ArchiveSweeper`; `ClockWorker`
+and refused jobs, bot seats no job will move), the `ArchiveSweeper` and its `AnchorSweeper`; `ClockWorker`
 (service/jobs/worker.py) starts both. Their intervals are settings read here.
 """
 from __future__ import annotations
@@ -23,7 +23,7 @@ from service.clock.schedule import DeadlineIndex
 from service.jobs.room import Room
 from service.runtime import heartbeat, redis_connect
 from service.runtime.redis_connect import OOM_TEXT, is_full
-from service.table import archive
+from service.table import anchor_log, archive
 from service.table.expiry import expire_lobbies
 from service.table.games import GAMES_INDEX, Games
 from service.tournaments.archive import archivers_for
@@ -47,6 +47,10 @@ def archive_sweep_interval() -> float:
 
 def archive_scan_interval() -> float:
     return float(os.environ.get("ARCHIVE_SCAN_SECONDS", "3600"))
+
+
+def anchor_sweep_interval() -> float:
+    return float(os.environ.get("ANCHOR_SWEEP_SECONDS", "1"))
 
 
 def reconnect_max_seconds() -> float:
@@ -238,6 +242,35 @@ class Sweeper(threading.Thread):
         self.stopped.set()
 
 
+class AnchorSweeper(threading.Thread):
+    """Anchors the heads of the games due outside Redis (service/table/anchor_log.py), one batch
+    every `interval` seconds; started and stopped with the `ArchiveSweeper` (both write the
+    archive store)."""
+
+    def __init__(self, games: Games, interval: float):
+        super().__init__(name="anchor-sweeper", daemon=True)
+        self.games, self.interval = games, interval
+        self.log = anchor_log.AnchorLog.for_ledger(games)
+        self.stopped = threading.Event()
+
+    def run(self) -> None:
+        while not self.stopped.is_set():
+            try:
+                done = anchor_log.sweep({self.games.NS: self.games.anchors}, self.games.redis, self.log)
+                busy = len(done) >= anchor_log.BATCH
+            except UNREACHABLE as exc:
+                log.warning("anchor sweeper: Redis unavailable (%r); retrying", exc)
+                busy = False
+            except Exception:
+                log.exception("anchor sweeper failed; retrying")
+                busy = False
+            if not busy:
+                self.stopped.wait(self.interval)
+
+    def stop(self) -> None:
+        self.stopped.set()
+
+
 class ArchiveSweeper(threading.Thread):
     """Moves finished streams to the archive once due (service/table/archive.py): every
     `interval` seconds what the due set holds (again at once while there is more), and every
@@ -250,6 +283,18 @@ class ArchiveSweeper(threading.Thread):
         self.interval, self.scan_every = interval, scan_every
         self.archivers = archivers_for(games, tournaments)
         self.stopped = threading.Event()
+        interval = anchor_sweep_interval()
+        self.anchorer = AnchorSweeper(games, interval) if interval > 0 and hasattr(games, "anchors") else None
+
+    def start(self) -> None:
+        super().start()
+        if self.anchorer is not None:
+            self.anchorer.start()
+
+    def join(self, timeout: float | None = None) -> None:
+        super().join(timeout)
+        if self.anchorer is not None and self.anchorer.is_alive():
+            self.anchorer.join(timeout)
 
     def scan(self) -> None:
         lists = [(self.games, GAMES_INDEX)] + ([(self.tournaments, TOURNAMENTS_INDEX)] if self.tournaments else [])
@@ -283,3 +328,5 @@ class ArchiveSweeper(threading.Thread):
 
     def stop(self) -> None:
         self.stopped.set()
+        if self.anchorer is not None:
+            self.anchorer.stop()

@@ -55,10 +55,14 @@ class ArchiveMissing(ArchiveError):
     """No record of that name."""
 
 
+class ArchiveExists(ArchiveError):
+    """An exclusive put found the name taken (the anchor's log: service/table/anchor_log.py)."""
+
+
 class ArchiveStore(Protocol):
     url: str
 
-    def put(self, name: str, data: bytes) -> None: ...
+    def put(self, name: str, data: bytes, exclusive: bool = False) -> None: ...
 
     def get(self, name: str) -> bytes: ...
 
@@ -106,7 +110,8 @@ class DirectoryArchive:
     def _path(self, name: str) -> Path:
         return self.root.joinpath(*name_parts(name))
 
-    def put(self, name: str, data: bytes) -> None:
+    def put(self, name: str, data: bytes, exclusive: bool = False) -> None:
+        """`exclusive`: only if nothing has that name yet (else ArchiveExists)."""
         path = self._path(name)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -115,7 +120,15 @@ class DirectoryArchive:
                 out.write(data)
                 out.flush()
                 os.fsync(out.fileno())
-            os.replace(aside, path)  # whole, or not there at all
+            if exclusive:
+                try:
+                    os.link(aside, path)  # whole, and refused when the name is taken
+                except FileExistsError:
+                    raise ArchiveExists(f"{path} is already there") from None
+                finally:
+                    os.unlink(aside)
+            else:
+                os.replace(aside, path)  # whole, or not there at all
             folder = os.open(path.parent, os.O_RDONLY)
             try:
                 os.fsync(folder)  # the rename itself on disk
@@ -168,12 +181,16 @@ class S3Archive:
         name = "/".join(name_parts(name))
         return f"{self.prefix}/{name}" if self.prefix else name
 
-    def put(self, name: str, data: bytes) -> None:
+    def put(self, name: str, data: bytes, exclusive: bool = False) -> None:
+        """`exclusive`: only if nothing has that name yet (a conditional PUT, If-None-Match: *)."""
         key = self.key(name)
         try:
-            self.client.put_object(Bucket=self.bucket, Key=key, Body=data,
-                                   ContentType="application/octet-stream")
+            self.client.put_object(Bucket=self.bucket, Key=key, Body=data, ContentType="application/octet-stream",
+                                   **({"IfNoneMatch": "*"} if exclusive else {}))
         except Exception as exc:  # botocore's errors: unreachable, refused, no such bucket
+            code = getattr(exc, "response", {}).get("Error", {}).get("Code")
+            if exclusive and code in ("PreconditionFailed", "412", "ConditionalRequestConflict"):
+                raise ArchiveExists(f"{self.url}/{name} is already there") from None
             raise ArchiveUnavailable(f"cannot put {self.url}/{name}: {exc}") from exc
 
     def get(self, name: str) -> bytes:

@@ -11,6 +11,8 @@ a directory, or an S3-compatible bucket), in this order:
    hash chain must check up to the head hash;
 2. the record (events/archived.py) is written whole to the archive, read back, and checked
    again: the same bytes (SHA-256), the chain, the head hash, every part as captured;
+   Before it leaves, the anchor outside Redis (service/table/anchor.py) is made to hold its end,
+   so that the archived record is held against the anchor as the stream in Redis was;
 3. one script (`_STUB`) — only if the fingerprint is unchanged (nothing appended, no cache
    rewritten meanwhile) — deletes the stream, snapshot, checkpoints, seed and damage notes,
    and marks the head key `archived` (where the record went) with `archived_digest` (its
@@ -44,6 +46,7 @@ from events.integrity import RecordDamaged
 from events.store import head_key, stream_key
 from service.runtime.archive import ArchiveUnavailable, record_name
 from service.table import lobby_index
+from service.table.anchor_log import AnchorLog, anchor_now
 from service.table.checkpoints import checkpoints_key
 from service.table.keys import ARCHIVE_DUE, archive_member, damage_key, seed_key, summary_key
 from service.table.snapshots import snapshot_key
@@ -141,6 +144,8 @@ class Archiver:
         self._stub = self.redis.register_script(_STUB)
         #: test seam: called between the archive's write and the stub (a crash there)
         self.before_stub: Callable[[str], None] | None = None
+        #: the anchor's log (service/table/anchor_log.py), opened when first needed
+        self.anchor_log: AnchorLog | None = None
 
     @property
     def records(self):
@@ -193,6 +198,7 @@ class Archiver:
                                 _pairs(stored), _pairs(damage), end, seed, summary)
         try:
             self._check(record)
+            self._anchor_end(record)
         except RecordDamaged as damaged:
             return Result(DAMAGED, str(damaged))
         blob = encode(record)
@@ -216,6 +222,25 @@ class Archiver:
         self.ledger.cache.drop(stream_id)
         log.info("%s %s archived to %s (%d events, %d bytes)", self.ns, stream_id, location, version, len(blob))
         return Result(ARCHIVED, location)
+
+    def _anchor_end(self, record: ArchivedStream) -> None:
+        """The anchor outside Redis (service/table/anchor.py) holds the record's end before it
+        leaves: an archived record is held against it as a stream in Redis is."""
+        anchors = getattr(self.ledger, "anchors", None)
+        if anchors is None:
+            return
+        held = anchors.inspect(record.stream_id).anchored
+        if held is not None and (held.version, held.head, held.finished) == (record.version, record.head, True):
+            return
+        if self.anchor_log is None:
+            self.anchor_log = AnchorLog.for_ledger(self.ledger)
+        state = {"version": record.version, "head_hash": record.head, "status": "finished", "rng": {}}
+        anchor_now(anchors, record.stream_id, state, self.anchor_log)
+        held = anchors.inspect(record.stream_id).anchored
+        if held is None or (held.version, held.head) != (record.version, record.head):
+            raise RecordDamaged(record.stream_id, min(record.version, held.version if held else record.version),
+                                "anchor_mismatch", f"the record's end (event {record.version}) does not extend "
+                                "the head anchored outside Redis")
 
     def _check(self, record: ArchivedStream) -> None:
         """The record's chain checks event by event up to the head version and hash."""

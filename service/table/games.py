@@ -18,6 +18,7 @@ from projections.core import TOP_LEVEL_EVENTS, empty_state, evolve, fold
 from service.rules.errors import RuleViolation
 from service.runtime import timeutil
 from service.table import disputes, lobby, lobby_index, rng
+from service.table.anchor import Anchors
 from service.table.ledger import DECIDED_AT, Ledger, Outcome, forget_seed_when_full, token_hash, utc_now
 
 __all__ = ["Games", "Outcome", "token_hash", "summary", "GAMES_INDEX"]
@@ -41,6 +42,11 @@ class Games(Ledger):
         self.registry.register_all(ENGINE_EVENT_SCHEMAS)
         for ruleset in rulesets.values():
             self.registry.register_all(ruleset.event_schemas, owner=ruleset.name)
+        #: every game's head, anchored outside Redis (service/table/anchor.py): the appends mark
+        #: their game due, the checked reads hold the stream against it
+        self.anchors = Anchors(self)
+        self.reads.anchors = self.anchors
+        self.after_append.append(self.anchors.after_append)
 
     def ruleset_for(self, name: str):
         return self.rulesets[name]
@@ -66,7 +72,7 @@ class Games(Ledger):
         """A page of summaries, newest first, and the cursor of the next page (None at the
         end): O(log N + limit) reads (service/table/lobby_index.py)."""
         ids, cursor = lobby_index.page(self.redis, status, limit, after)
-        return self.lines(ids), cursor
+        return lobby_index.checked_lines(self, ids, status), cursor
 
     # ---- use cases -----------------------------------------------------------
     def create(self, ruleset_name: str, seats: int, options: dict, *, game_id: str | None = None,
@@ -232,8 +238,15 @@ class Games(Ledger):
         """Automatic work (timeouts, organizer tools) through the same loop."""
         return self.execute(game_id, {"kind": "system"}, decide, **pins)
 
+    def save_summary(self, before: dict, after: dict) -> None:
+        """(A game written without the write loop, an import: anchored with the next sweep.)"""
+        super().save_summary(before, after)
+        if after.get("status") not in (None, "lobby"):
+            self.anchors.mark(after["game_id"])
+
     def summary_line(self, state: dict) -> dict:
-        return summary(state)
+        """The game's line in the list, sealed (service/table/lobby_index.py)."""
+        return lobby_index.sealed(self.sealer, summary(state))
 
     def _queue_index(self, pipe, before: dict, after: dict) -> None:
         if before.get("status") != after["status"]:

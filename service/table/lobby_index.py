@@ -8,6 +8,11 @@ written by a server older than these indexes: `backfill` runs once to place thos
 On a Redis Cluster these few keys live in their own slots, apart from the games': the same
 writes go in one non-transactional pipeline instead (docs/service-decisions.md).
 
+Each line is sealed with the server key (`seal`: an HMAC of every field but the version, which
+the list reads from the head key): a line that does not check — forged in Redis, or written by
+an older server — is never listed as it is: it is rebuilt from the game's checked record and
+written again (`checked_lines`), and a game whose record does not check is left out.
+
 The cursor is the (creation time, game id) of the last game of a page, base64url-encoded:
 the next page starts strictly after it, in (time, id) descending order, so games created
 meanwhile never shift a page and ties in time are broken by id.
@@ -16,13 +21,21 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
+import hmac
+import logging
 import re
 from datetime import datetime
 
 import redis
 
-from events.canonical import loads
+from events.canonical import dumps, loads
+from events.integrity import RecordDamaged
+from events.store import head_key
+from service.runtime.redis_connect import unless_full
 from service.table.keys import summary_key
+
+log = logging.getLogger(__name__)
 
 ALL = "games:index"
 STATUSES = ("lobby", "running", "finished")
@@ -30,8 +43,85 @@ BACKFILLED = "games:index:by-status-v1"
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
+#: a line's seal: its field, and its kind (events/integrity.py `server_seal`)
+SEAL, SEAL_KIND = "seal", "summary"
+_SEALS_MAX = 10_000
+_seals: dict[tuple, str] = {}
+
+
 class BadCursor(ValueError):
     pass
+
+
+def line_seal(sealer, line: dict) -> str:
+    """The seal of a list line: every field but `version` (a line is rewritten only when more
+    than its version changes) and the seal itself. Remembered: the write loop seals the line
+    before and after every append to see whether it changed."""
+    fields = tuple((k, v) for k, v in line.items() if k not in ("version", SEAL))
+    key = (sealer.key.sealing_key(), sealer.ns, fields)
+    found = _seals.get(key)
+    if found is None:
+        digest = hashlib.sha256(dumps(dict(fields)).encode()).hexdigest()
+        found = sealer.sign(SEAL_KIND, str(line.get("game_id")), 0, digest)
+        if len(_seals) >= _SEALS_MAX:
+            _seals.clear()
+        _seals[key] = found
+    return found
+
+
+def sealed(sealer, line: dict) -> dict:
+    return {**line, SEAL: line_seal(sealer, line)}
+
+
+def holds(sealer, line) -> bool:
+    return isinstance(line, dict) and isinstance(line.get(SEAL), str) and isinstance(line.get("game_id"), str) \
+        and hmac.compare_digest(line[SEAL], line_seal(sealer, line))
+
+
+def checked_lines(ledger, ids: list[str], status: str | None = None) -> list[dict]:
+    """The list lines of these games (those there are), each one's seal checked, with its version
+    read from its head key; a line that does not check is rebuilt from the game's checked
+    record (and written again), and left out when that record does not check (or the game is
+    not in `status` after all)."""
+    pipe = ledger.redis.pipeline(transaction=False)  # (not MGET: the lines span cluster slots)
+    for game_id in ids:
+        pipe.get(summary_key(game_id, ledger.NS))
+        pipe.hget(head_key(game_id, ledger.NS), "version")
+    found = pipe.execute()
+    out = []
+    for game_id, raw, version in zip(ids, found[::2], found[1::2]):
+        try:
+            line = loads(raw) if raw else None
+        except ValueError:
+            line = None
+        if not holds(ledger.sealer, line) or line["game_id"] != game_id:
+            line = rebuilt(ledger, game_id, raw)
+            if line is None:
+                continue
+            version = None
+        if status is not None and line.get("status") != status:
+            continue
+        line = {k: v for k, v in line.items() if k != SEAL}
+        if version is not None:
+            line["version"] = int(version)
+        out.append(line)
+    return out
+
+
+def rebuilt(ledger, game_id: str, was) -> dict | None:
+    """The line of a game read from its checked record, written again; None when it cannot be read."""
+    try:
+        state = ledger.load(game_id)
+    except (RecordDamaged, ledger.not_found) as exc:
+        log.warning("%s %s is left out of the list: its line does not check and %s", ledger.NS, game_id, exc)
+        return None
+    line = ledger.summary_line(state)
+    if was:
+        log.warning("the list line of %s %s did not check (forged, or an older server's); rebuilt from its "
+                    "record", ledger.NS, game_id)
+    with unless_full(f"the list line of {ledger.NS} {game_id}"):
+        ledger.redis.set(summary_key(game_id, ledger.NS), dumps(line))
+    return line
 
 
 def by_status(status: str | None, base: str = ALL) -> str:

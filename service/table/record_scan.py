@@ -1,5 +1,6 @@
 """The audit's walk of a whole stream (`scan`): every event checked and folded again from
-event 1, and the snapshot, every checkpoint and the end seal compared with that refold — a
+event 1, and the snapshot, every checkpoint, the end seal and the head anchored outside Redis
+(service/table/anchor.py) compared with that refold — a
 forged cache is named, a sealed one naming another history brackets a rewrite, a sealed one
 past the head names a cut tail. Also the state of a damaged game up to its damage
 (`damaged_prefix_state`). Reads go through the checked reads (service/table/verified.py)."""
@@ -17,9 +18,14 @@ from service.table import checkpoints
 from service.table.verified import (END, CheckedReads, SealedView, as_text, checked_run, noted_damage,
                                     rewrite_detail, snapshot_version, unfoldable)
 
+#: the head anchored outside Redis (service/table/anchor.py), as the audit names it
+ANCHOR, ANCHOR_MISMATCH = "anchor", "anchor_mismatch"
 MISMATCH_KIND = {"snapshot": SNAPSHOT_MISMATCH, "checkpoint": CHECKPOINT_MISMATCH, END: END_SEAL_MISMATCH,
-                 checkpoints.CREATION_KIND: CREATION_SEAL_MISMATCH}
-SEAL_NAMES = {END: "the end seal", checkpoints.CREATION_KIND: "the creation seal"}
+                 checkpoints.CREATION_KIND: CREATION_SEAL_MISMATCH, ANCHOR: ANCHOR_MISMATCH}
+SEAL_NAMES = {END: "the end seal", checkpoints.CREATION_KIND: "the creation seal",
+              ANCHOR: "the head anchored outside Redis"}
+#: findings about what stands beside the record, never the record's own first bad version
+NOT_THE_RECORD = CACHE_KINDS | {ANCHOR_MISMATCH}
 
 
 @dataclass
@@ -38,7 +44,7 @@ class Scan:
     def first_bad(self) -> int | None:
         """The first damaged version of the record itself (snapshots, checkpoints and end seals
         are only caches)."""
-        return min((p["version"] for p in self.problems if p["kind"] not in CACHE_KINDS), default=None)
+        return min((p["version"] for p in self.problems if p["kind"] not in NOT_THE_RECORD), default=None)
 
 
 def _problem(bad: RecordDamaged) -> dict:
@@ -119,6 +125,11 @@ def _caches(reads: CheckedReads, game_id: str, view: SealedView) -> list[_Cache]
         parsed = parse_end(view.end)
         sealed = parsed is not None and reads.sealer.holds(END, game_id, parsed[0], parsed[1], "", parsed[2])
         found.append(_Cache(END, parsed[0] if parsed else 0, parsed[1] if parsed else None, None, sealed))
+    anchored = reads.anchors.inspect(game_id) if reads.anchors is not None else None
+    if anchored is not None and anchored.anchored is not None:
+        found.append(_Cache(ANCHOR, anchored.anchored.version, anchored.anchored.head, None, True))
+    elif anchored is not None and anchored.problem is not None:
+        found.append(_Cache(ANCHOR, anchored.version, None, None, False))
     return found
 
 

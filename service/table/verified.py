@@ -11,6 +11,10 @@ the events themselves raises RecordDamaged, and so does a seal of the server's (
 checkpoint, end) that names another history than the stored one: the record was rewritten,
 and the server's checkpoints bracket where (`CheckedReads.rewritten`).
 
+Beside the seals in Redis, the stream's head anchored outside Redis (service/table/anchor.py,
+in the archive store): a cold read holds the stream against it before it seals anything, so a
+rollback or a rewrite that deleted every seal Redis held is refused all the same.
+
 The audit's walk of a whole stream, which folds it again and compares every cache with that
 refold, is service/table/record_scan.py.
 
@@ -154,13 +158,20 @@ class CheckedReads:
         self._read_head = client.register_script(files("events").joinpath("read_head.lua").read_text())
         #: (stream id, end seal as stored, sealing key) -> (version, head hash): seals checked here
         self._trusted_ends: dict[tuple[str, bytes, bytes], tuple[int, str]] = {}
+        #: the streams' heads anchored outside Redis (service/table/anchor.py `Anchors`), when kept
+        self.anchors = None
 
     def load_state(self, game_id: str, at: int | None = None, use_cache: bool = True) -> dict:
         """The state now (or after event `at`), from this process's copy or a snapshot that
         checks, and checked events. `use_cache=False`: from what Redis holds only."""
         cached = self.cache.peek(game_id) if use_cache and at is None else None
         view, end = self._checked_view(game_id, cached.version if cached else 0)
+        # this process holds no copy of the stream, or one that does not continue into it: the
+        # anchor is looked up afresh (a rollback is what drops a copy)
+        doubt = cached is None and at is None
         if cached is not None and view.base == cached.version and not view.snapshot:
+            # (this process's own copy continues into the stream: what it was checked against holds)
+            self._check_anchor(game_id, view, refresh=False)
             state = self._from_cache(game_id, cached, view)
             if state is not None:
                 self.cache.put(game_id, state)
@@ -168,8 +179,12 @@ class CheckedReads:
                 return state
             self.cache.drop(game_id)  # the copy was not ours (another chain, or damage): read cold
             view, end = self._checked_view(game_id)
+            doubt = True
         elif cached is not None and cached.version > view.version:
             self.cache.drop(game_id)  # a copy newer than the record (rewritten since): never used
+            doubt = True
+        # before anything is sealed from the stream: it must hold the head anchored outside Redis
+        self._check_anchor(game_id, view, force=doubt)
         upto = view.version if at is None else min(at, view.version)
         found = self._check_snapshot(game_id, view)
         state = found.state
@@ -272,6 +287,13 @@ class CheckedReads:
         if stored != head:
             raise self.rewritten(game_id, version, f"the end seal (the {self.noun} finished at event {version})")
         return version, head
+
+    def _check_anchor(self, game_id: str, view: SealedView, refresh: bool = True, force: bool = False) -> None:
+        """The stream against its head anchored outside Redis (service/table/anchor.py `check`):
+        a rollback or rewrite that deleted every seal in Redis is caught here. `refresh`: a cold
+        read (the anchor looked up again when a little old; at once when `force`d)."""
+        if self.anchors is not None:
+            self.anchors.check(self, game_id, view, refresh, force)
 
     def _seal_end(self, game_id: str, state: dict, end: tuple[int, str] | None) -> None:
         """A finished state read whose end is not sealed up to it (a game finished by an older

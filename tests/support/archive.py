@@ -39,7 +39,8 @@ def bearer(token: str | None) -> dict:
 def finished_bot_game(games, ruleset: str = "bootleggers", seats: int = 3, options: dict | None = None,
                       talk: bool = True, dispute: str | None = "resolved") -> Played:
     """A game played to its end in-process: every seat handed to the server's random bot, some
-    table talk before, and after the end a dispute (`resolved`, left `open`, or None)."""
+    table talk before, and after the end a dispute (`resolved`, left `open`, or None); then its
+    head anchored, as the worker's sweeper does."""
     made = games.create(ruleset, seats, {**({"rounds": 8} if ruleset == "bootleggers" else {}), **(options or {})})
     game_id, tokens = made["game_id"], {}
     for n in range(1, seats + 1):
@@ -65,7 +66,15 @@ def finished_bot_game(games, ruleset: str = "bootleggers", seats: int = 3, optio
         if dispute == "resolved":
             games.command(game_id, ORGANIZER, {"type": "resolve_dispute", "dispute": 1, "decision": "rejected",
                                                "text": "the seed says otherwise"})
+    anchor_due(games)
     return played
+
+
+def anchor_due(games) -> list:
+    """What the worker's anchor sweeper does every second: the heads due, anchored outside Redis
+    (service/table/anchor_log.py)."""
+    from service.table.anchor_log import AnchorLog, sweep
+    return sweep({games.NS: games.anchors}, games.redis, AnchorLog.for_ledger(games))
 
 
 def keep(games, outcome) -> dict:
