@@ -69,7 +69,8 @@ export async function command(body, pins) {
 
 /** Follow the SSE stream with fetch() (EventSource cannot send the Authorization header).
  *  Calls onEvent(version, type) for each event; reconnects after `after` until stopped.
- *  onState says "connected" once the server answers, "reconnecting" after a failure;
+ *  onState says "connected" once the server answers, "reconnecting" after a failure, "ended"
+ *  when the server closed it (it is opened again all the same);
  *  `onOpen()` (optional) runs at each (re)connection, so a page can read again what the
  *  drop may have kept from it. */
 export function follow(after, onEvent, onState, { onOpen, retryMs = 1000 } = {}) {
@@ -104,7 +105,7 @@ export function follow(after, onEvent, onState, { onOpen, retryMs = 1000 } = {})
             if (fields.id) { after = Number(fields.id); performance.mark(`arrived:${after}`); onEvent(after, fields.event); }
           }
         }
-        if (!stopped) onState("reconnecting");  // the server ended the stream: open it again
+        if (!stopped) onState("ended");  // the server ended the stream (its timeout, the game's end): open it again
       } catch (error) {
         if (stopped) break;
         onState("reconnecting");

@@ -3,60 +3,10 @@
 // (a count, a map of counts, a route per truck, a text), a small form builds the command.
 // Every control that sends carries `data-command`: the exact JSON body it sends now (forms
 // keep it current as they are filled), so people, tests and assistive tools read one truth.
-import { nameOf } from "./svg.js";
-import { cardLabel } from "./board.js";
+// Every label is words (labels.js): names of players, places, trucks and cards, never ids.
+import { describe, facts, fieldLabel, titleOf, valueWords } from "./labels.js";
 
-const TITLES = {
-  bid: "Bid a Muscle card (sealed)", take_offer: "Take an offer", pass: "Pass",
-  place_influence: "Place influence", place_die: "Put a die on a still", place_improvement: "Improve a speakeasy",
-  answer_vigorish: "Vigorish: pay?", load: "Load your trucks", dispatch: "Dispatch your trucks",
-  allow_public: "The public dock", play_thug: "Play a Thug card", move: "Move a pawn", end_turn: "End your turn",
-  buy: "Buy Cases", sell: "Sell Cases", choose_move: "Choose your Location (sealed)",
-  trigger_event: "Trigger the Location's Event", pass_turn: "Pass your turn", deliver: "Deliver a card",
-  tail: "Tail a player", steal: "Steal a card", expose: "Expose: name their Booze", drop_tail: "Drop the tail",
-};
-const PAWNS = { own: "your pawn", police: "the Police", agent: "the Agent", fbi: "the FBI" };
-const DIRECTIONS = { cw: "clockwise (up)", ccw: "counter-clockwise (down)" };
-
-export const titleOf = (type) => TITLES[type] || type.replaceAll("_", " ");
-
-/** Words for one value of a command, using what the state knows (names of places, seats). */
-function word(state, key, value) {
-  const places = [...(state.speakeasies || []), ...(state.locations || [])];
-  const place = places.find((s) => s.id === value);
-  if (place) return place.name || place.id;
-  if (["to", "seat", "from", "target"].includes(key) && typeof value === "number") return nameOf(state, value);
-  if (key === "pawn") return PAWNS[value] || value;
-  if (key === "direction") return DIRECTIONS[value] || value;
-  if (key === "offer" && state.offers) {
-    if (value === "truck") return `the ${cardLabel(state.offers.truck || "truck")}`;
-    const slot = (state.offers.slots || []).find((s) => s.slot === value);
-    return slot?.card ? `${value}: ${cardLabel(slot.card)}` : String(value);
-  }
-  if (key === "card" && typeof value === "string" && value.startsWith("thug:")) return cardLabel(value);
-  if (typeof value === "boolean") return value ? "yes" : "no";
-  if (value && typeof value === "object") {
-    return Object.entries(value).map(([k, v]) => {
-      const where = places.find((s) => s.id === v);
-      const name = places.find((s) => s.id === k);
-      return where ? `${k} → ${where.name}` : `${name ? name.name : k} ${v}`;
-    }).join(", ") || "nothing";
-  }
-  return String(value);
-}
-
-/** A button's words for one example: its fields other than `type`. */
-export function describe(state, example) {
-  const fields = Object.entries(example).filter(([k]) => k !== "type");
-  if (!fields.length) return titleOf(example.type);
-  if (fields.length === 1) return word(state, fields[0][0], fields[0][1]);
-  if (example.type === "move") {
-    const rest = fields.filter(([k]) => !["die", "pawn", "direction"].includes(k)).map(([k, v]) => `${k} ${word(state, k, v)}`);
-    return `${word(state, "pawn", example.pawn)} ${example.die} ${word(state, "direction", example.direction)}` +
-      (rest.length ? ` (${rest.join(", ")})` : "");
-  }
-  return fields.map(([k, v]) => `${k.replaceAll("_", " ")} ${word(state, k, v)}`).join(" · ");
-}
+export { titleOf };
 
 const node = (tag, attrs = {}, text) => {
   const made = document.createElement(tag);
@@ -76,10 +26,7 @@ function numberField(labelText, attrs) {
 function selectField(labelText, choices, state, key, optional) {
   const select = node("select");
   if (optional) select.append(new Option("—", ""));
-  for (const choice of choices) {
-    const option = new Option(word(state, key, choice), JSON.stringify(choice));
-    select.append(option);
-  }
+  for (const choice of choices) select.append(new Option(valueWords(state, key, choice), JSON.stringify(choice)));
   const wrap = node("label", {}, `${labelText} `);
   wrap.append(select);
   return { wrap, input: select, read: () => (select.value === "" ? undefined : JSON.parse(select.value)) };
@@ -91,13 +38,13 @@ function fieldsFor(state, params) {
   let needed = false;
   for (const [key, p] of Object.entries(params || {})) {
     if (!p || typeof p !== "object" || Array.isArray(p)) continue;  // a fact, shown as info
-    if (Array.isArray(p.choices)) { fields[key] = selectField(key.replaceAll("_", " "), p.choices, state, key, Boolean(p.only_for)); continue; }
+    if (Array.isArray(p.choices)) { fields[key] = selectField(fieldLabel(key), p.choices, state, key, Boolean(p.only_for)); continue; }
     needed = true;  // something to fill in that the examples do not enumerate
     if ("min" in p || "max" in p) {
-      fields[key] = numberField(key, { min: p.min ?? 0, max: p.max, value: p.min ?? 0 });
+      fields[key] = numberField(fieldLabel(key), { min: p.min ?? 0, max: p.max, value: p.min ?? 0 });
     } else if (p.type === "string" || "max_length" in p) {
       const input = node("input", { maxlength: p.max_length, value: "" });
-      const wrap = node("label", {}, `${key} `);
+      const wrap = node("label", {}, `${fieldLabel(key)} `);
       wrap.append(input);
       fields[key] = { wrap, input, read: () => input.value || undefined };
     } else if (p.room) {  // {max_total, room: {id: n}}: a count per place
@@ -115,10 +62,10 @@ function fieldsFor(state, params) {
 
 function mapField(state, key, maxima) {
   const wrap = node("fieldset", { class: "map" });
-  wrap.append(node("legend", {}, key.replaceAll("_", " ")));
+  wrap.append(node("legend", {}, fieldLabel(key)));
   const inputs = {};
   for (const [id, most] of Object.entries(maxima)) {
-    const field = numberField(word(state, "", id), { min: 0, max: most, value: 0 });
+    const field = numberField(valueWords(state, "", id), { min: 0, max: most, value: 0 });
     inputs[id] = field.input;
     wrap.append(field.wrap);
   }
@@ -132,10 +79,10 @@ function mapField(state, key, maxima) {
 
 function routeField(state, key, trucks, places) {
   const wrap = node("fieldset", { class: "map" });
-  wrap.append(node("legend", {}, key));
+  wrap.append(node("legend", {}, fieldLabel(key)));
   const selects = {};
   for (const truck of trucks) {
-    const field = selectField(truck, places, state, "speakeasy", true);
+    const field = selectField(`your ${valueWords(state, "truck", truck)}`, places, state, "speakeasy", true);
     selects[truck] = field;
     wrap.append(field.wrap);
   }
@@ -147,20 +94,23 @@ function routeField(state, key, trucks, places) {
   return { wrap, input: wrap, read };
 }
 
-const fact = (v) => (Array.isArray(v) ? v.map(fact).join(", ")
-  : v && typeof v === "object" ? Object.entries(v).map(([k, x]) => `${k} ${fact(x)}`).join(" ") : String(v));
-
-/** The params that are facts, not choices (a price, whose turn, the plans a move allows). */
-function info(params) {
-  const facts = Object.entries(params || {}).filter(([, p]) => p === null || typeof p !== "object" || Array.isArray(p))
-    .map(([k, v]) => `${k.replaceAll("_", " ")}: ${Array.isArray(v) && v.some((x) => x && typeof x === "object") ? v.map(fact).join("; ") : fact(v)}`);
-  return facts.join(" · ");
+/** Where focus goes once the moves are drawn again: the same command's control if it is still
+ *  offered, else the first control, else the moves' own heading region — never the body. */
+function restoreFocus(container, wanted) {
+  const controls = [...container.querySelectorAll("[data-command]")].filter((b) => !b.disabled);
+  const same = wanted ? controls.find((b) => b.dataset.command === wanted) : null;
+  const target = same || container.querySelector("button:not(:disabled), input, select") || container.closest("#moves");
+  target?.focus({ preventScroll: true });
 }
 
-/** Draw the seat's actions into `container`; `send(body, refusalNode)` sends one command.
- *  `skip` lists the action types another panel draws (deals, talk). */
-export function drawControls(container, legal, state, send, skip = new Set()) {
-  const hadFocus = container.contains(document.activeElement) ? document.activeElement.dataset.command : null;
+/** Draw the seat's actions into `container`; `send(body, refusalNode, button)` sends one command.
+ *  `skip` lists the action types another panel draws (deals, talk); `idle` is what to say when
+ *  there is nothing to do; `refocus` asks for focus to be put back (after a move of this seat),
+ *  on the control that sends `want` if it is still offered; `fresh`: the step is a new one. */
+export function drawControls(container, legal, state, send, { skip = new Set(), idle = "Nothing to do right now.", refocus = false, want = null,
+  fresh = false } = {}) {
+  const active = document.activeElement;
+  const hadFocus = container.contains(active) ? active.dataset.command ?? "" : null;
   // A form someone is filling in survives the redraws that other seats' moves cause.
   const editing = new Map([...container.querySelectorAll("section.action:has(form[data-dirty])")]
     .map((section) => [section.dataset.action, section]));
@@ -172,8 +122,8 @@ export function drawControls(container, legal, state, send, skip = new Set()) {
     const heading = node("h3", { id: `action-${action.type}` }, titleOf(action.type));
     section.setAttribute("aria-labelledby", heading.id);
     section.append(heading);
-    const facts = info(action.params);
-    if (facts) section.append(node("p", { class: "info" }, facts));
+    const said = facts(state, action.type, action.params);
+    if (said) section.append(node("p", { class: "info" }, said));
     const refusal = node("p", { class: "refusal", role: "alert" });
     const seen = new Set();
     const examples = node("div", { class: "examples" });
@@ -191,12 +141,10 @@ export function drawControls(container, legal, state, send, skip = new Set()) {
     section.append(refusal);
     sections.push(section);
   }
-  if (!sections.length) sections.push(node("p", { class: "muted" }, "Nothing to do right now."));
+  if (!sections.length) sections.push(node("p", { class: "muted idle" }, idle));
   container.replaceChildren(...sections);
-  if (hadFocus !== null && hadFocus !== undefined) {
-    const same = [...container.querySelectorAll("[data-command]")].find((b) => b.dataset.command === hadFocus);
-    (same || container.querySelector("button, input, select"))?.focus();
-  }
+  if (refocus) restoreFocus(container, want);  // after the seat's own move: where the page says
+  else if (hadFocus !== null) restoreFocus(container, fresh ? null : hadFocus);  // another seat's move: where it was (a new step: its first control)
 }
 
 function customForm(action, fields, refusal, send) {

@@ -3,8 +3,8 @@
 // (what you give and what you ask: cash, crates, trucks sold or rented, Thug cards, a promise)
 // shown only while legal-actions lists `propose_deal`.
 import { nameOf } from "./svg.js";
-import { cardLabel } from "./board.js";
 import { STARTING_DECKS } from "./decks.js";
+import { cardName, listed, plural, truckName, who } from "./seat-words.js";
 
 export const DEAL_ACTIONS = new Set(["propose_deal", "accept_deal", "reject_deal", "withdraw_deal"]);
 const ANSWERS = { accept_deal: "Accept", reject_deal: "Reject", withdraw_deal: "Withdraw" };
@@ -22,15 +22,19 @@ const node = (tag, attrs = {}, text) => {
 function side(goods) {
   const parts = [];
   if (goods.cash) parts.push(`$${goods.cash}`);
-  if (goods.crates) parts.push(`${goods.crates} crates`);
-  if ((goods.trucks || []).length) parts.push(`truck ${goods.trucks.join(", ")}`);
-  if ((goods.rent_trucks || []).length) parts.push(`truck ${goods.rent_trucks.join(", ")} for this round`);
-  if ((goods.thug_cards || []).length) parts.push(`Thug cards: ${goods.thug_cards.map(cardLabel).join(", ")}`);
-  return parts.join(", ") || "nothing";
+  if (goods.crates) parts.push(plural(goods.crates, "crate"));
+  if ((goods.trucks || []).length) parts.push(`the ${listed(goods.trucks.map(truckName))}`);
+  if ((goods.rent_trucks || []).length) parts.push(`the ${listed(goods.rent_trucks.map(truckName))} for this round`);
+  if ((goods.thug_cards || []).length) parts.push(`Thug ${goods.thug_cards.length === 1 ? "card" : "cards"} ${listed(goods.thug_cards.map(cardName))}`);
+  return listed(parts) || "nothing";
 }
 
+/** "deal 5", from the deal's id "d5". */
+export const dealName = (id) => `deal ${String(id).replace(/^d/, "")}`;
+
 export function describeDeal(state, d) {
-  return `${nameOf(state, d.from)} offers ${nameOf(state, d.to)}: gives ${side(d.give || {})}; asks ${side(d.get || {})}` +
+  return `${who(state, d.from, true).replace(/^you$/, "You")} ${d.from === state.viewer?.seat ? "offer" : "offers"} ${who(state, d.to, true)}: ` +
+    `${d.from === state.viewer?.seat ? "you give" : "gives"} ${side(d.give || {})}; asks ${side(d.get || {})}` +
     (d.promise ? `; promises “${d.promise}”` : "");
 }
 
@@ -43,12 +47,13 @@ export function drawDeals(panel, container, legal, state, send) {
     const list = node("ul", { class: "deals" });
     for (const d of deals) {
       const item = node("li", { "data-deal": d.deal });
-      item.append(node("span", {}, `${d.deal}: ${describeDeal(state, d)} `));
+      item.append(node("span", {}, `${dealName(d.deal).replace(/^d/, "D")}: ${describeDeal(state, d)} `));
       const refusal = node("p", { class: "refusal", role: "alert" });
       for (const [type, words] of Object.entries(ANSWERS)) {
         const example = (actions[type]?.examples || []).find((e) => e.deal === d.deal);
         if (!example) continue;
-        const button = node("button", { type: "button", "data-command": JSON.stringify(example) }, `${words} ${d.deal}`);
+        const button = node("button", { type: "button", "data-command": JSON.stringify(example),
+          "aria-label": `${words} ${dealName(d.deal)} (${nameOf(state, d.from)}'s)` }, words);
         button.addEventListener("click", () => send(example, refusal, button));
         item.append(button);
       }
@@ -100,37 +105,41 @@ function composer(action, state, send) {
   const give = node("fieldset", { class: "side" });
   give.append(node("legend", {}, "You give"));
   const giveCash = number("cash $", me.cash), giveCrates = number("crates", me.crates);
-  const giveTrucks = checkboxes("trucks (sold)", freeTrucks(me));
-  const giveRent = checkboxes("trucks (rented for this round)", freeTrucks(me));
-  const giveThugs = checkboxes("Thug cards", Array.isArray(me.thug_cards) ? me.thug_cards : [], cardLabel);
+  const giveTrucks = checkboxes("trucks (sold)", freeTrucks(me), truckName);
+  const giveRent = checkboxes("trucks (rented for this round)", freeTrucks(me), truckName);
+  const giveThugs = checkboxes("Thug cards", Array.isArray(me.thug_cards) ? me.thug_cards : [], cardName);
   give.append(giveCash.wrap, giveCrates.wrap, giveTrucks.set, giveRent.set, giveThugs.set);
   // What you ask: what the other seat shows (its Thug cards only by kind).
   const get = node("fieldset", { class: "side" });
   get.append(node("legend", {}, "You ask"));
   const getCash = number("cash $"), getCrates = number("crates");
-  const getTrucks = node("input", { placeholder: "their truck ids, e.g. small_2" });
-  const trucksLabel = node("label", {}, "their trucks (sold) ");
-  trucksLabel.append(getTrucks);
-  const getRent = node("input", { placeholder: "their truck ids" });
-  const rentLabel = node("label", {}, "their trucks (rented) ");
-  rentLabel.append(getRent);
+  // Their trucks, as the state shows them (trucks are public), for the seat chosen in "To".
+  const theirs = node("div", { class: "theirs" });
+  let getTrucks = checkboxes("their trucks (bought)", []), getRent = checkboxes("their trucks (rented for this round)", []);
+  const showTheirs = () => {
+    const other = (state.players || []).find((p) => p.seat === Number(to.value));
+    getTrucks = checkboxes("their trucks (bought)", freeTrucks(other), truckName);
+    getRent = checkboxes("their trucks (rented for this round)", freeTrucks(other), truckName);
+    theirs.replaceChildren(getTrucks.set, getRent.set);
+  };
+  showTheirs();
+  to.addEventListener("change", showTheirs);
   const getThug = node("select");
   getThug.append(new Option("—", ""));
-  for (const kind of THUG_KINDS) getThug.append(new Option(cardLabel(kind), kind));
+  for (const kind of THUG_KINDS) getThug.append(new Option(cardName(kind), kind));
   const thugLabel = node("label", {}, "a Thug card ");
   thugLabel.append(getThug);
-  get.append(getCash.wrap, getCrates.wrap, trucksLabel, rentLabel, thugLabel);
+  get.append(getCash.wrap, getCrates.wrap, theirs, thugLabel);
   const promise = node("input", { maxlength: 500, placeholder: "a promise (recorded, never enforced)" });
   const promiseLabel = node("label", {}, "Promise ");
   promiseLabel.append(promise);
   const button = node("button", { type: "submit" }, "Propose");
   const refusal = node("p", { class: "refusal", role: "alert" });
   form.append(give, get, promiseLabel, button, refusal);
-  const ids = (input) => input.value.split(/[\s,]+/).filter(Boolean);
   const body = () => {
     const offered = { cash: giveCash.read(), crates: giveCrates.read(), trucks: giveTrucks.read(),
       rent_trucks: giveRent.read(), thug_cards: giveThugs.read() };
-    const asked = { cash: getCash.read(), crates: getCrates.read(), trucks: ids(getTrucks), rent_trucks: ids(getRent),
+    const asked = { cash: getCash.read(), crates: getCrates.read(), trucks: getTrucks.read(), rent_trucks: getRent.read(),
       thug_cards: getThug.value ? [getThug.value] : [] };
     const trim = (goods) => Object.fromEntries(Object.entries(goods).filter(([, v]) => (Array.isArray(v) ? v.length : v)));
     return { type: "propose_deal", to: Number(to.value), give: trim(offered), get: trim(asked), promise: promise.value };

@@ -15,7 +15,8 @@ const text = (tag, content, attrs = {}) => {
 export async function loadLog(log = { entries: [], after: 0 }) {
   for (let page = 0; page < 200; page++) {
     const { status, body } = await get(`/v1/games/${gameId}/log?after=${log.after}&limit=500`);
-    if (status !== 200 || !body) return status === 404 && !log.entries.length ? null : log;
+    log.failed = status !== 200 || !body ? status : false;  // (0: no answer; the caller may read again)
+    if (log.failed) return status === 404 && !log.entries.length ? null : log;
     log.entries.push(...(body.entries || []));
     if (body.next_after === null || body.next_after === undefined || body.next_after <= log.after) break;
     log.after = body.next_after;

@@ -1,35 +1,87 @@
 // /play/{id}#token=…: one seat at the table. The state (as this seat may see it) is drawn as
-// the ruleset's board, the seat's hand beside it, and its moves as controls built from
-// legal-actions; the event stream says when anything changed, and the page fetches again
-// (coalescing bursts: one fetch in flight, at most one queued).
-import { command, follow, gameId, get, getToken, setToken } from "./api.js";
-import { describeStatus, describeWinners, drawBoard } from "./board.js";
+// the ruleset's board, the seat's moves first (controls built from legal-actions, in words),
+// its hand, the game's log newest first and table talk; the event stream says when anything
+// changed, and the page reads again (coalescing bursts: one read in flight, at most one
+// queued). A read that fails marks the page offline until a read agrees with the server
+// (connection.js); what happens at the table is announced once (announce.js); the end shows the
+// ranking, the replay and Rematch (ending.js).
+import { command, follow, gameId, get, getToken, newKey, setToken } from "./api.js";
+import { drawBoard } from "./board.js";
 import { drawBoardText } from "./board-text.js";
-import { drawControls, titleOf } from "./controls.js";
+import { drawControls } from "./controls.js";
 import { DEAL_ACTIONS, drawDeals } from "./deals.js";
 import { drawHand } from "./hand.js";
 import { drawTalk, loadTalk } from "./talk.js";
 import { runClock } from "./clock.js";
 import { keep } from "./messages.js";
 import { nameOf, rulesetTitle } from "./svg.js";
+import { createLink } from "./connection.js";
+import { createSeatLog } from "./seat-log.js";
+import { createAnnouncer } from "./announce.js";
+import { createEnding } from "./ending.js";
+import { drawLegend } from "./legend.js";
+import { humanize, listed, statusWords, stepAbout, stepName, who } from "./seat-words.js";
 
 const $ = (id) => document.getElementById(id);
-const seat = { state: null, legal: null, awaited: false, busy: false, again: false, stop: null,
-  refusal: null, disputeEdited: false, audio: null };
+const seat = { state: null, legal: null, awaited: false, reading: null, again: false, stop: null, failed: 0,
+  refusal: null, disputeEdited: false, audio: null, refocus: null };
 const SKIP = new Set([...DEAL_ACTIONS, "say", "dispute"]);
+const story = createSeatLog($("log"));
+const announcer = createAnnouncer($("announcements"));
+const ending = createEnding($("ending"), { onRematch: followRematch });
+const LINK_WORDS = { live: "connected", offline: "offline — reconnecting…", trouble: "the server has trouble — trying again…" };
+const OFF_WORDS = {
+  offline: "Offline — reconnecting… What the page shows may be out of date until it is back.",
+  trouble: "The server answered with an error — trying again… What the page shows may be out of date.",
+};
+const UNREACHABLE = "Not sent yet: the server cannot be reached. It is sent again as soon as the connection is back " +
+  "(and played only if the game has not moved on meanwhile).";
 
-/** Send one command; a refusal's `detail` is shown beside the control that sent it. */
+const link = createLink({
+  resync: () => refresh(),
+  onStatus: (status) => {
+    document.body.dataset.link = status;
+    $("link").dataset.status = status;
+    $("link").textContent = LINK_WORDS[status];
+    if (seat.state) showTurn(seat.state); else if (status !== "live") setTurn(OFF_WORDS[status], "offline");
+    // Back from a drop: a stream that lived through it may be silently dead; open a fresh one.
+    if (status === "live" && seat.stop) followStream(seat.state?.version ?? 0);
+  },
+  onResent: (job, answer) => {
+    if (answer.status < 300) {
+      if (seat.refusal?.code === "unreachable") seat.refusal = null;
+      keep($("messages"), `Sent once the connection was back: ${job.label}.`, { key: "resent", kind: "ok" });
+    } else {
+      const moved = answer.body?.code === "version_conflict";
+      const detail = moved ? `Not played: the game moved on while the connection was down (${job.label}). Choose again.`
+        : humanize(seat.state || {}, answer.body?.detail || `the server refused it (${answer.status})`);
+      seat.refusal = { type: job.body.type, detail, code: answer.body?.code || "" };
+      keep($("messages"), detail, { key: "resent" });
+    }
+    refresh();
+  },
+});
+
+/** Send one command; a refusal's `detail` is shown beside the control that sent it, and a move
+ *  that cannot reach the server is said so there and kept to be sent again. */
 async function send(body, refusal, button) {
   refusal.textContent = "";
+  const move = !["say", "dispute"].includes(body.type);
+  const inMoves = button && (button.closest("#moves") || button.closest("#deals"));
+  seat.refocus = inMoves ? { command: button.dataset.command || "", step: seat.state?.step } : null;
   if (button) button.disabled = true;
-  const answer = await command(body);
+  const answer = move
+    ? await link.send(body, seat.legal?.version, { label: button?.textContent || body.type })
+    : await command(body, { key: newKey() });
   if (button) button.disabled = false;
-  if (answer.status >= 300) {
-    const detail = answer.body?.detail || `the server refused it (${answer.status})`;
+  if (answer.status >= 300 || answer.status === 0) {
+    const unreachable = answer.status === 0;
+    const detail = unreachable ? (move ? UNREACHABLE : "Not sent: the server cannot be reached. Your text is kept here: send it again once the connection is back.")
+      : humanize(seat.state || {}, answer.body?.detail || `the server refused it (${answer.status})`);
     refusal.textContent = detail;
     refusal.dataset.code = answer.body?.code || "";
-    seat.refusal = { type: body.type, detail, code: answer.body?.code || "" };
-    button?.focus();
+    seat.refusal = move ? { type: body.type, detail, code: answer.body?.code || "" } : null;
+    if (button?.isConnected) button.focus();
     return false;
   }
   seat.refusal = null;
@@ -52,26 +104,30 @@ function beep() {
   } catch { /* no audio here: the title and the banner still say it */ }
 }
 
+/** The banner (a polite status region): written only when its words change, so it is read once. */
+function setTurn(text, state) {
+  const turn = $("turn");
+  if (turn.textContent !== text) turn.textContent = text;
+  turn.dataset.state = state;
+}
+
 function showTurn(state) {
   const mine = state.viewer?.seat;
   const awaited = state.status === "running" && (state.waiting_for || []).includes(mine);
   document.body.dataset.awaited = String(awaited);
-  const title = rulesetTitle(state.ruleset);
-  const turn = $("turn");
-  if (state.status === "finished") {
-    turn.textContent = `The game is over. ${describeWinners(state) || (state.annulled ? "It was annulled." : "")}`;
-    turn.dataset.state = "finished";
+  if (link.status !== "live") {
+    setTurn(OFF_WORDS[link.status], "offline");
+  } else if (state.status === "finished") {
+    setTurn(state.annulled ? "The game is over. It was annulled: nobody wins." : "The game is over. The ranking is below.", "finished");
   } else if (state.status === "lobby") {
-    turn.textContent = "The game has not started yet: the organizer starts it once every seat is taken.";
-    turn.dataset.state = "lobby";
+    setTurn("The game has not started yet: the organizer starts it once every seat is taken.", "lobby");
   } else if (awaited) {
-    turn.textContent = `Your turn: ${state.step ? String(state.step).replaceAll("_", " ") : "play"}.`;
-    turn.dataset.state = "yours";
+    setTurn(`Your turn: ${stepName(state) || "play"}.`, "yours");
   } else {
-    turn.textContent = `Waiting for ${(state.waiting_for || []).map((s) => nameOf(state, s)).join(", ") || "the server"}.`;
-    turn.dataset.state = "waiting";
+    const others = (state.waiting_for || []).filter((s) => s !== mine).map((s) => nameOf(state, s));
+    setTurn(`Waiting for ${listed(others) || "the server"}.`, "waiting");
   }
-  document.title = `${awaited ? "▶ Your turn — " : ""}${title} — ${nameOf(state, mine)}`;
+  document.title = `${awaited ? "▶ Your turn — " : ""}${rulesetTitle(state.ruleset)} — ${nameOf(state, mine)}`;
   if (awaited && !seat.awaited) beep();
   seat.awaited = awaited;
 }
@@ -91,25 +147,44 @@ const markPainted = (version) =>  // bench/pages.py: after the frame that shows 
 function drawBoardOnly(state) {
   drawBoard($("board"), state);
   drawBoardText($("board-text"), state);
-  $("status").textContent = describeStatus(state);
+  $("status").textContent = statusWords(state);
   markPainted(state.version);
+}
+
+function idleWords(state) {
+  if (state.status === "finished") return "The game is over.";
+  if (state.status !== "running") return "Nothing to do until the game starts.";
+  const others = (state.waiting_for || []).filter((s) => s !== state.viewer?.seat);
+  return others.length ? `Nothing to do right now: waiting for ${listed(others.map((s) => who(state, s)))}.` : "Nothing to do right now.";
 }
 
 function draw(state, legal) {
   drawBoard($("board"), state);
-  $("status").textContent = describeStatus(state);
+  drawLegend($("legend"), state.ruleset);
+  $("status").textContent = statusWords(state);
   document.body.dataset.version = state.version;
   document.body.dataset.ruleset = state.ruleset;
   document.body.dataset.status = state.status;
   $("ruleset-title").textContent = rulesetTitle(state.ruleset);
   $("whoami").textContent = `${nameOf(state, state.viewer.seat)} · seat ${state.viewer.seat}`;
   showTurn(state);
+  const about = stepAbout(state, legal);
+  if ($("about").textContent !== about) $("about").textContent = about;
   // The panels are drawn again only when what they show changed (most events change the
   // board, not this seat's hand or moves): nothing else is laid out or painted anew.
   const me = (state.players || []).find((p) => p.seat === state.viewer.seat);
-  if (changed("hand", [me, state.cards ? Object.keys(state.cards).length : 0])) drawHand($("hand"), state);
-  if (changed("controls", [legal?.actions, state.offers, state.speakeasies?.map((s) => s.name)])) {
-    drawControls($("controls"), legal, state, send, SKIP);
+  const playable = (legal?.actions || []).find((a) => a.type === "play_thug")?.params?.card?.choices;
+  if (changed("hand", [me, state.cards ? Object.keys(state.cards).length : 0, playable, legal?.awaited, state.step])) {
+    drawHand($("hand"), state, legal);
+  }
+  const refocus = seat.refocus;
+  if (changed("controls", [legal?.actions, state.offers, state.speakeasies?.map((s) => s.name), state.step, state.waiting_for]) || refocus !== null) {
+    // After the seat's own move: the same control while the step goes on (a form, a second
+    // placement), the first control of a new step.
+    const step = `${state.round}/${state.step}/${state.step_since ?? ""}`;
+    drawControls($("controls"), legal, state, send, { skip: SKIP, idle: idleWords(state), refocus: refocus !== null,
+      want: refocus && refocus.step === state.step ? refocus.command : null, fresh: step !== seat.step });
+    seat.step = step;
   }
   if (seat.refusal) {  // a refusal stays beside its control until the next command goes through
     const refusal = $("controls").querySelector(`section[data-action="${seat.refusal.type}"] .refusal`);
@@ -117,6 +192,15 @@ function draw(state, legal) {
   }
   if (changed("deals", [legal?.actions?.filter((a) => DEAL_ACTIONS.has(a.type)), state.deals, me])) {
     drawDeals($("deals-panel"), $("deals"), legal, state, send);
+  }
+  if (document.activeElement === $("moves") && $("controls").querySelector("[data-command]")) {
+    $("controls").querySelector("[data-command]").focus({ preventScroll: true });  // moves came to a seat waiting on them
+  }
+  if (refocus !== null) {  // after this seat's own move: focus on the next sensible control, never the body
+    seat.refocus = null;
+    if (document.activeElement === document.body || !document.activeElement) {
+      ($("controls").querySelector("button:not(:disabled), input, select") || $("deals").querySelector("button") || $("moves")).focus({ preventScroll: true });
+    }
   }
   runClock($("clock"), state, (s) => nameOf(state, s));
   if (!seat.disputeEdited) {
@@ -126,38 +210,80 @@ function draw(state, legal) {
   markPainted(state.version);
 }
 
-/** Fetch the state and the legal actions and draw them; calls that come meanwhile queue one more. */
-async function refresh() {
-  if (seat.busy) { seat.again = true; return; }
-  seat.busy = true;
-  try {
-    do {
-      seat.again = false;
-      // Both reads at once; the board is drawn as soon as the state is here, and the page
-      // (its version, controls, hand and deals) once the legal actions are too.
-      const reading = get(`/v1/games/${gameId}/legal-actions`);
-      const state = await get(`/v1/games/${gameId}`);
-      performance.mark(`fetched:${state.body?.version}`);  // bench/pages.py: the read's share of a repaint
-      if (state.status !== 200) { showProblem(state); return; }
-      drawBoardOnly(state.body);
-      const legal = await reading;
-      seat.state = state.body;
-      seat.legal = legal.status === 200 && legal.body?.version !== undefined ? legal.body : null;
-      // The two reads are concurrent: a move landing between them leaves a state and moves of
-      // two versions (awaited, with the moves of before). Read both again until they agree.
-      if (seat.legal && seat.legal.version !== seat.state.version) seat.again = true;
-      document.body.dataset.legalVersion = seat.legal ? seat.legal.version : "";
-      draw(seat.state, seat.legal);
-    } while (seat.again);
-  } finally { seat.busy = false; }
+/** Read the state and the legal actions and draw them, then the new log lines. One read at a
+ *  time: a call while one runs asks for one more round (an event may have come after its
+ *  reads). Answers whether the page now agrees with the server (false: a read failed — the
+ *  link is told, and reads again). */
+function refresh() {
+  seat.again = true;
+  if (!seat.reading) {
+    seat.reading = (async () => {
+      let ok = true;
+      try {
+        while (ok && seat.again) {
+          seat.again = false;
+          ok = await readOnce();
+          if (ok && !seat.again) ok = await readStory();
+        }
+      } finally {
+        seat.reading = null;  // (no await between the loop's last look at `again` and here)
+      }
+      return ok;
+    })();
+  }
+  return seat.reading.then((ok) => {
+    if (!ok) link.lost(seat.failed >= 500);
+    document.body.dataset.synced = String(ok && link.status === "live");
+    return ok;
+  });
+}
+
+/** One read of the state and the moves, drawn; false when no answer came (or a 5xx). */
+async function readOnce() {
+  // Both reads at once; the board is drawn as soon as the state is here, and the page
+  // (its version, controls, hand and deals) once the legal actions are too.
+  const reading = get(`/v1/games/${gameId}/legal-actions`);
+  const state = await get(`/v1/games/${gameId}`);
+  performance.mark(`fetched:${state.body?.version}`);  // bench/pages.py: the read's share of a repaint
+  if (state.status === 0 || state.status >= 500) { await reading; seat.failed = state.status; return false; }
+  if (state.status !== 200) { await reading; showProblem(state); return true; }
+  if (seat.state && state.body.version < seat.state.version) { await reading; return true; }  // an older answer: the page only moves forward
+  drawBoardOnly(state.body);
+  const legal = await reading;
+  if (legal.status === 0 || legal.status >= 500) { seat.failed = legal.status; return false; }
+  seat.failed = 0;
+  seat.state = state.body;
+  seat.legal = legal.status === 200 && legal.body?.version !== undefined ? legal.body : null;
+  // The two reads are concurrent: a move landing between them leaves a state and moves of
+  // two versions (awaited, with the moves of before). Read both again until they agree.
+  if (seat.legal && seat.legal.version !== seat.state.version) seat.again = true;
+  document.body.dataset.legalVersion = seat.legal ? seat.legal.version : "";
+  draw(seat.state, seat.legal);
+  return true;
+}
+
+/** The new log lines: drawn, announced, and the end shown once the game is over. */
+async function readStory() {
+  if (!(await story.load())) return false;
+  story.draw();
+  announcer.hear(story.log.entries, seat.state.viewer?.seat);
+  if (seat.state.status === "finished") await ending.show(seat.state, story.log.entries);
+  return true;
 }
 
 function showProblem(answer) {
   const detail = answer.body?.detail || `the server answered ${answer.status}`;
-  $("turn").textContent = answer.status === 401 || answer.status === 403
-    ? `This token does not open a seat of this game: ${detail}` : detail;
-  $("turn").dataset.state = "problem";
+  setTurn(answer.status === 401 || answer.status === 403
+    ? `This token does not open a seat of this game: ${detail}` : detail, "problem");
   $("token-form").hidden = false;
+}
+
+function followRematch(newId, ours) {
+  const where = `/play/${encodeURIComponent(newId)}#token=${encodeURIComponent(getToken())}`;
+  keep($("messages"), ours ? "The rematch is dealt: taking you to your seat there…"
+    : "Another player started the rematch: taking you to your seat there…", { key: "rematch", kind: "ok" });
+  announcer.say("A rematch has started: taking you to your seat there.");
+  setTimeout(() => location.assign(where), 600);  // long enough for the message to be read out
 }
 
 async function start() {
@@ -165,16 +291,19 @@ async function start() {
   $("desk-link").href = `/viewer/${encodeURIComponent(gameId)}${getToken() ? "#token=" + encodeURIComponent(getToken()) : ""}`;
   if (!getToken()) {
     $("token-form").hidden = false;
-    $("turn").textContent = "No seat token: open your seat's link, or paste its token. Watching? The desk shows the game.";
+    setTurn("No seat token: open your seat's link, or paste its token. Watching? The desk shows the game.", "problem");
     document.body.dataset.ready = "true";
     return;
   }
   const first = await get(`/v1/games/${gameId}`);
-  if (first.status !== 200) { showProblem(first); document.body.dataset.ready = "true"; return; }
+  if (first.status !== 200) {
+    if (first.status === 0) { link.lost(); setTimeout(start, 1000); return; }
+    showProblem(first); document.body.dataset.ready = "true"; return;
+  }
   if (first.body.viewer?.kind !== "seat") {
-    $("turn").textContent = first.body.viewer?.kind === "organizer"
+    setTurn(first.body.viewer?.kind === "organizer"
       ? "This is the organizer's token: the organizer rules from the desk (link above). A seat's link opens its seat here."
-      : "This token is not a seat of this game.";
+      : "This token is not a seat of this game.", "problem");
     $("token-form").hidden = false;
     document.body.dataset.ready = "true";
     return;
@@ -183,10 +312,27 @@ async function start() {
   await refresh();
   if (await loadTalk()) drawTalk($("talk"));
   document.body.dataset.ready = "true";
-  seat.stop = follow(seat.state.version, (version, type) => {
+  followStream(seat.state?.version ?? first.body.version);
+}
+
+/** Follow the event stream after `version` (a stream followed before is stopped). */
+function followStream(version) {
+  if (seat.stop) seat.stop();
+  let opened = false;
+  seat.stop = follow(version, (at, type) => {
     if (type === "said") loadTalk().then((added) => added && drawTalk($("talk")));
     refresh();
-  }, (live) => { document.body.dataset.live = live; });
+  }, (live) => {
+    document.body.dataset.live = live;
+    if (live === "reconnecting") link.lost();
+    // A finished game's stream ends at once: nothing more to follow (the end polls for a rematch).
+    if (live === "ended" && seat.state?.status === "finished") { seat.stop?.(); seat.stop = null; }
+  }, {
+    onOpen: () => {  // a stream opened again after a drop: what it missed is read again
+      if (opened) refresh();
+      opened = true;
+    },
+  });
 }
 
 $("token-form").addEventListener("submit", (event) => {
@@ -205,6 +351,7 @@ $("talk-form").addEventListener("submit", async (event) => {
     $("talk-text").value = "";
     if (await loadTalk()) drawTalk($("talk"));
   }
+  if (document.activeElement === document.body) $("talk-text").focus();
 });
 const disputeBody = () => ({ type: "dispute", version: Number($("dispute-version").value), text: $("dispute-text").value });
 $("dispute-form").addEventListener("input", (event) => {
@@ -219,6 +366,7 @@ $("dispute-form").addEventListener("submit", async (event) => {
     $("dispute-text").value = "";
     seat.disputeEdited = false;
   }
+  if (document.activeElement === document.body) $("dispute-text").focus();
 });
 $("sound").addEventListener("change", () => {  // a click is the gesture that lets audio start
   if ($("sound").checked && !seat.audio) { try { seat.audio = new AudioContext(); } catch { /* none */ } }

@@ -102,7 +102,8 @@ def test_three_browsers_play_a_scripted_round_by_clicking(browser, site):
                 refusal.wait_for()
                 said = site.client.post(f"/v1/games/{table.game_id}/commands", headers=bearer(table.tokens[1]),
                                         json={"type": "propose_deal", "to": 2, "give": {}, "get": {"crates": 999}, "promise": ""})
-                assert said.status_code == 409 and refusal.text_content() == said.get_json()["detail"]
+                # (the page names the seat the server's detail numbers: "seat 2" is Bix)
+                assert said.status_code == 409 and refusal.text_content() == said.get_json()["detail"].replace("seat 2", "Bix")
                 page.locator("#deals form.propose fieldset.side").nth(1).locator("input[type=number]").nth(1).fill("0")
                 propose(page, 2, 1, 0, PROMISE)
                 proposal = {"type": "propose_deal", "to": 2, "give": {"cash": 1}, "get": {}, "promise": PROMISE}
