@@ -57,11 +57,13 @@ def line_seal(sealer, line: dict) -> str:
     """The seal of a list line: every field but `version` (a line is rewritten only when more
     than its version changes) and the seal itself. Remembered: the write loop seals the line
     before and after every append to see whether it changed."""
-    fields = tuple((k, v) for k, v in line.items() if k not in ("version", SEAL))
-    key = (sealer.key.sealing_key(), sealer.ns, fields)
+    fields = dict(line)
+    fields.pop("version", None)
+    fields.pop(SEAL, None)
+    key = (sealer.key.sealing_key(), sealer.ns, tuple(fields.items()))
     found = _seals.get(key)
     if found is None:
-        digest = hashlib.sha256(dumps(dict(fields)).encode()).hexdigest()
+        digest = hashlib.sha256(dumps(fields).encode()).hexdigest()
         found = sealer.sign(SEAL_KIND, str(line.get("game_id")), 0, digest)
         if len(_seals) >= _SEALS_MAX:
             _seals.clear()
