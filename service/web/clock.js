@@ -46,7 +46,7 @@ export function runClock(output, state, names) {
   }
   const due = Date.parse(deadline.due_at);
   const tick = () => {
-    const left = Math.max(0, Math.round((due - Date.now()) / 1000));
+    const left = Math.max(0, Math.ceil((due - Date.now()) / 1000));  // 0 only once it is due
     const text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
     words.textContent = left ? `${text} left${who ? " for " + who : ""}` : `time is up${who ? " for " + who : ""}: the clock moves next`;
     output.dataset.left = left;
