@@ -234,10 +234,24 @@ function boozeBaron(state) {
 const WRITE = { bootleggers, prohibition, booze_baron: boozeBaron };
 
 /** Write the board of `state` into `container` as words; the toggle that controls it
- *  (`aria-controls` = its id) switches between the picture and the words, remembered. */
+ *  (`aria-controls` = its id) switches between the picture and the words, remembered. The
+ *  words are written once the page is idle (the picture is painted first: a live page's
+ *  repaint is not made longer by them), and only for the last state given meanwhile. */
 export function drawBoardText(container, state) {
   if (!container || !state) return;
   bindToggle(container);
+  const due = container.boardTextDue;
+  container.boardTextDue = state;
+  if (due === undefined || due === null) later(() => write(container));
+}
+
+const later = (work) => (typeof requestIdleCallback === "function"
+  ? requestIdleCallback(work, { timeout: 300 }) : setTimeout(work, 30));
+
+function write(container) {
+  const state = container.boardTextDue;
+  container.boardTextDue = null;
+  if (!state) return;
   const fresh = node("div", undefined, { class: "board-text-body", "data-version": state.version, "data-ruleset": state.ruleset });
   fresh.append(node("p", `${rulesetTitle(state.ruleset)}, version ${state.version}, as ${seen(state)} sees it.`, { class: "board-seen" }));
   fresh.append(...(WRITE[state.ruleset] || bootleggers)(state));
@@ -274,6 +288,7 @@ function bindToggle(container) {
 export function clearBoardText(container, message) {
   if (!container) return;
   bindToggle(container);
+  if (container.boardTextDue) container.boardTextDue = false;  // a state still due is no longer the page's
   container.querySelector(":scope > .board-text-body")?.remove();
   container.append(node("p", message, { class: "board-text-body hidden-view" }));
 }

@@ -174,6 +174,9 @@ function landmarks(kind) {
   return kind === "round" ? view.chapters.rounds : view.chapters.phases;
 }
 
+/** Whether the log read so far ends before the head (a round or phase may begin past it). */
+const logBehind = () => (view.log?.entries?.at(-1)?.version ?? 0) < view.latest;
+
 /** Mark each step button that leads nowhere (aria-disabled: it keeps its focus and says so
  *  when pressed). Moves not read yet may lie anywhere: their buttons stay live until read. */
 function updateSteps() {
@@ -183,7 +186,7 @@ function updateSteps() {
   mark("next", at >= view.latest); mark("last", at >= view.latest);
   for (const [kind, [back, on]] of Object.entries(STEP_BUTTONS)) {
     const marks = landmarks(kind);
-    const unread = kind === "move" ? view.movesStale : (view.log?.after ?? 0) < view.latest;
+    const unread = kind === "move" ? view.movesStale : logBehind();
     mark(back, before(marks, at) === null && !(kind === "move" && !view.moves.ready));
     mark(on, after(marks, at) === null && !(unread && at < view.latest));
   }
@@ -194,7 +197,7 @@ async function step(kind, direction) {
   if (kind === "move" && view.movesStale) {
     view.movesStale = false;
     if (!(await loadMoves(view.moves))) { view.movesStale = true; notify("The game's events cannot be read now: try again."); return; }
-  } else if (kind !== "move" && view.log && view.log.after < view.latest) await refreshPanels(true);
+  } else if (kind !== "move" && view.log && logBehind()) await refreshPanels(true);
   const marks = landmarks(kind);
   const target = direction > 0 ? after(marks, view.at) : before(marks, view.at);
   if (target === null) {

@@ -42,6 +42,7 @@ def test_the_desk_of_a_finished_game_in_every_view(page, site, finished, axe_scr
     assert violations(page, axe_script) == []
     desk(page, site, finished.game_id, f"token={finished.organizer}&at=120&as=seat:2", "#log li[data-version]")
     page.get_by_role("button", name="Board as text").click()
+    page.wait_for_selector("#board-text table.players", state="visible")
     page.click("#verify")
     page.wait_for_selector("#verify-result[data-state=ok]")
     assert violations(page, axe_script) == []  # replayed as a seat, in words, verified
@@ -78,6 +79,7 @@ def test_the_desk_of_the_other_rulesets(page, site, axe_script, ruleset):  # noq
     desk(page, site, table.game_id, f"token={table.organizer}", "#log li[data-version]")
     assert violations(page, axe_script) == []
     page.get_by_role("button", name="Board as text").click()
+    page.wait_for_selector("#board-text table.players", state="visible")
     assert violations(page, axe_script) == []
 
 

@@ -66,6 +66,7 @@ def test_the_board_is_drawn_for_a_phone(browser, site, ruleset, moves):
         assert page.evaluate("document.querySelector('#board-wrap').getBoundingClientRect().right") <= PHONE["width"] + 0.5
         screenshot(page, f"phone-play-{ruleset}")
         page.get_by_role("button", name="Board as text").click()
+        page.wait_for_selector("#board-text table.players", state="visible")
         words = page.evaluate(WORDS)
         assert words["tables"] >= 2 and words["wide"] == 0 and words["minPx"] >= 12, words
         page.get_by_role("button", name="Board as text").click()
