@@ -9,7 +9,9 @@ import { listed, mobName, plural } from "./seat-words.js";
 import { endingEntries, split } from "./seat-log.js";
 
 const SCORES = { cash: (n) => `$${n}`, bankrolls: (n) => plural(n, "Bankroll"), coins: (n) => plural(n, "Coin") };
-const POLL_MS = 2000;
+// How often a finished game's page asks whether a rematch was made: every 2 s for the first
+// 5 minutes (players deciding at the table), then every 20 s.
+const POLL_MS = 2000, POLL_LATER_MS = 20000, POLL_FAST_FOR_MS = 5 * 60 * 1000;
 
 const node = (tag, attrs = {}, text) => {
   const made = document.createElement(tag);
@@ -64,11 +66,14 @@ function table(result, me) {
 export function createEnding(panel, { onRematch }) {
   let shown = null, polling = null, asking = false;
 
+  let since = 0;
   async function look() {
     const { status, body } = await get(`/v1/games/${gameId}/rematch`);
-    if (status === 200 && body?.rematch) { stop(); onRematch(body.rematch); }
+    if (!polling) return;
+    if (status === 200 && body?.rematch) { stop(); onRematch(body.rematch); return; }
+    polling = setTimeout(look, Date.now() - since < POLL_FAST_FOR_MS ? POLL_MS : POLL_LATER_MS);
   }
-  const stop = () => { clearInterval(polling); polling = null; };
+  const stop = () => { clearTimeout(polling); polling = null; };
 
   async function rematch(button, refusal) {
     if (asking) return;
@@ -108,7 +113,7 @@ export function createEnding(panel, { onRematch }) {
       if (state.tournament) again.hidden = true;
       panel.replaceChildren(heading, won, result.annulled ? "" : table(result, me), how, links, refusal, tournament);
       panel.hidden = false;
-      if (!polling && !state.tournament) { polling = setInterval(look, POLL_MS); look(); }
+      if (!polling && !state.tournament) { since = Date.now(); polling = setTimeout(look, 0); }
     },
   };
 }

@@ -1,7 +1,7 @@
 // The seat's own hand and holdings in words, per ruleset: what only this seat sees (its Muscle
 // and Thug cards, its Mob and Booze, its face-down Delivery cards) beside what it owns. A held
 // Thug card the seat cannot play now says why (when it may be played, from the rules' table).
-import { cardName, deliveryCard, listed, place, plural, stillName, truckName, words } from "./seat-words.js";
+import { cardName, deliveryCard, listed, mobName, place, plural, stillName, truckName, words } from "./seat-words.js";
 import { THUG_WINDOWS } from "./thug-cards.js";
 
 const item = (term, value, key) => {
@@ -73,7 +73,7 @@ function prohibition(p, state) {
 function boozeBaron(p, state) {
   const cards = (p.deliveries || []).map((d) => `${deliveryCard(state, d.id)}${d.face_up ? " (face up)" : ""}`);
   return [
-    item("Your Mob", p.mob ? `${words(p.mob)}${p.booze ? " — " + p.booze : ""}` : "unknown", "mob"),
+    item("Your Mob", p.mob ? `${mobName(p.mob).replace(/^the /, "")}${p.booze ? " — " + p.booze : ""}` : "unknown", "mob"),
     item("Exposed", p.exposed ? "yes" : "no", "exposed"),
     item("Delivery cards", listed(cards) || "none", "deliveries"),
     item("Movement cards", listed((p.movement || []).map((m) => place(state, m))) || "none", "movement"),
