@@ -2,7 +2,13 @@
 rulesets: a screen reader finds tables (players, speakeasies, trucks, stills; the track; the
 Locations) holding what the state holds — every seat's cash, influence per speakeasy, pawns and
 cards — and nothing the seat may not see; the picture is hidden from it. A visible toggle,
-"Board as text", shows the words in the picture's place and back."""
+"Board as text", shows the words in the picture's place and back.
+
+Phone first (390 × 844 CSS px): every ruleset's board is drawn for the width it has — one
+column, never a 1000-unit board scaled to a third — so every label of it is at least 12 CSS
+px, nothing of it reaches past the screen's edge and no two labels meet; the words fit too. A
+page turned from wide to narrow draws the narrow board by itself. Measured by bounding boxes.
+The tables are played with 40-character and non-Latin names (tests/web/test_layout.py)."""
 from __future__ import annotations
 
 import random
@@ -12,6 +18,10 @@ import pytest
 from tests.support.bots import move, open_table
 from tests.web.conftest import play_url, screenshot
 from tests.web.helpers import api_state
+from tests.web.test_layout import NAMES, overlaps
+
+PHONE = {"width": 390, "height": 844}
+MOVES = {"bootleggers": 120, "prohibition": 30, "booze_baron": 20}
 
 #: each row's cells as a screen reader reads them: without the narrow layout's visual labels,
 #: names without the marks that isolate their direction (U+2068, U+2069)
@@ -24,13 +34,18 @@ def rows(page, table: str) -> list[list[str]]:
     return page.evaluate(ROWS, f"#board-text table.{table}")
 
 
-def played(site, ruleset: str, moves: int, seed: int):
-    table = open_table(site.client, 3, {"rounds": 8} if ruleset == "bootleggers" else None, ruleset=ruleset)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if move(table, rng) is not None:
-            break
-    return table
+@pytest.fixture(scope="module")
+def tables(site) -> dict:
+    """A game of each ruleset a few dozen moves in, four seats with long and non-Latin names."""
+    made = {}
+    for ruleset, moves in MOVES.items():
+        table = open_table(site.client, 4, {"rounds": 8} if ruleset == "bootleggers" else None, names=NAMES, ruleset=ruleset)
+        rng = random.Random(12)
+        for _ in range(moves):
+            if move(table, rng) is not None:
+                break
+        made[ruleset] = table
+    return made
 
 
 def words_are_read_not_the_picture(page) -> None:
@@ -50,8 +65,8 @@ def words_are_read_not_the_picture(page) -> None:
     page.wait_for_selector("#board-svg", state="visible")
 
 
-def test_a_bootleggers_seat_reads_the_board_as_words_and_never_another_seats_secrets(page, site):
-    table = played(site, "bootleggers", 60, 4)
+def test_a_bootleggers_seat_reads_the_board_as_words_and_never_another_seats_secrets(page, site, tables):
+    table = tables["bootleggers"]
     state = api_state(site.client, table.game_id, table.tokens[1])
     full = api_state(site.client, table.game_id, table.organizer)
     page.goto(play_url(site, table.game_id, table.tokens[1]))
@@ -91,11 +106,10 @@ def test_a_bootleggers_seat_reads_the_board_as_words_and_never_another_seats_sec
     screenshot(page, "board-text-play-bootleggers")
 
 
-@pytest.mark.parametrize("ruleset, moves", [("prohibition", 30), ("booze_baron", 20)])
-def test_the_other_rulesets_read_as_words_in_the_desk_and_at_the_seat(page, site, ruleset, moves):
-    table = played(site, ruleset, moves, 4)
+@pytest.mark.parametrize("ruleset", ["prohibition", "booze_baron"])
+def test_the_other_rulesets_read_as_words_in_the_desk_and_at_the_seat(page, site, tables, ruleset):
+    table = tables[ruleset]
     state = api_state(site.client, table.game_id, table.tokens[1])
-    names = {p["seat"]: p["name"] for p in state["players"]}
     page.goto(play_url(site, table.game_id, table.tokens[1]))
     page.wait_for_selector(f"#board-text .board-text-body[data-version='{state['version']}']")
     words_are_read_not_the_picture(page)
@@ -133,3 +147,67 @@ def test_the_other_rulesets_read_as_words_in_the_desk_and_at_the_seat(page, site
     assert page.get_attribute("#board-svg", "aria-hidden") == "true"
     assert "as a spectator sees it" in page.text_content("#board-text .board-seen")
     assert len(rows(page, "players")) == len(spectator["players"])
+
+
+#: every drawn label of the board: its size on screen (font size × the SVG's scale) and box
+MEASURE = """() => {
+  const svg = document.querySelector('#board-svg');
+  const scale = svg.getScreenCTM().a;
+  const texts = [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim());
+  const boxes = texts.map((t) => ({ text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * scale,
+    box: t.getBoundingClientRect().toJSON() }));
+  const frame = svg.getBoundingClientRect();
+  return { scale, texts: boxes, left: frame.left, right: frame.right, width: frame.width,
+    minPx: Math.min(...boxes.map((b) => b.px)), maxRight: Math.max(...boxes.map((b) => b.box.right)),
+    minLeft: Math.min(...boxes.map((b) => b.box.left)) };
+}"""
+
+WORDS = """() => {
+  const tables = [...document.querySelectorAll('#board-text table')];
+  const cells = [...document.querySelectorAll('#board-text th, #board-text td, #board-text li, #board-text caption')];
+  return { tables: tables.length, wide: tables.filter((t) => t.getBoundingClientRect().right > innerWidth + 0.5).length,
+    minPx: Math.min(...cells.map((c) => parseFloat(getComputedStyle(c).fontSize))) };
+}"""
+
+
+def readable(page) -> dict:
+    page.wait_for_selector("#board-svg[data-layout=narrow]")
+    seen = page.evaluate(MEASURE)
+    small = [(t["text"], round(t["px"], 2)) for t in seen["texts"] if t["px"] < 12 - 1e-6]
+    assert small == [], small
+    assert seen["scale"] >= 1 - 1e-6, "the narrow board is drawn at its own size, not scaled down"
+    assert seen["left"] >= 0 and seen["right"] <= PHONE["width"] + 0.5, seen
+    assert seen["minLeft"] >= 0 and seen["maxRight"] <= PHONE["width"] + 0.5, seen
+    assert overlaps(page) == []
+    return seen
+
+
+@pytest.mark.parametrize("ruleset", list(MOVES))
+def test_the_board_is_drawn_for_a_phone(browser, site, tables, ruleset):
+    context = browser.new_context(viewport=PHONE, bypass_csp=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        table = tables[ruleset]
+        page.goto(play_url(site, table.game_id, table.tokens[1]))
+        page.wait_for_selector("body[data-ready=true] #board-svg")
+        readable(page)
+        assert page.evaluate("document.querySelector('#board-wrap').getBoundingClientRect().right") <= PHONE["width"] + 0.5
+        screenshot(page, f"phone-play-{ruleset}")
+        page.get_by_role("button", name="Board as text").click()
+        page.wait_for_selector("#board-text table.players", state="visible")
+        words = page.evaluate(WORDS)
+        assert words["tables"] >= 2 and words["wide"] == 0 and words["minPx"] >= 12, words
+        page.get_by_role("button", name="Board as text").click()
+        # The desk: wide first, then turned to a phone's width — it redraws narrow by itself.
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.goto(f"{site.base}/viewer/{table.game_id}#token={table.organizer}")
+        page.wait_for_selector("body[data-ready=true] #board-svg[data-layout=wide]")
+        page.set_viewport_size(PHONE)
+        readable(page)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        screenshot(page, f"phone-viewer-{ruleset}")
+    finally:
+        context.close()
+    assert not errors, errors
