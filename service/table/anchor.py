@@ -232,8 +232,8 @@ class Anchors:
         if self.every <= 0 or status in (None, "lobby"):
             return
         now = time.time()
-        if status == "finished" or any(checkpoints.due(e["version"]) for e in events):
-            due = now
+        if status == "finished" or checkpoints.below(events[-1]["version"]) > events[0]["version"] - 1:
+            due = now  # (the batch crossed a checkpoint)
         else:
             marked = self._marked.get(stream_id)
             if marked is not None and marked > now:
