@@ -24,6 +24,7 @@ import { humanize, listed, statusWords, stepAbout, stepName, who } from "./seat-
 
 const $ = (id) => document.getElementById(id);
 const seat = { state: null, legal: null, awaited: false, reading: null, again: false, stop: null, failed: 0,
+  storyReading: null, storyAgain: false,
   refusal: null, disputeEdited: false, audio: null, refocus: null };
 const SKIP = new Set([...DEAL_ACTIONS, "say", "dispute"]);
 const story = createSeatLog($("log"));
@@ -81,6 +82,7 @@ async function send(body, refusal, button) {
     refusal.textContent = detail;
     refusal.dataset.code = answer.body?.code || "";
     seat.refusal = move ? { type: body.type, detail, code: answer.body?.code || "" } : null;
+    seat.refocus = null;  // focus stays on the control that was refused
     if (button?.isConnected) button.focus();
     return false;
   }
@@ -210,9 +212,9 @@ function draw(state, legal) {
   markPainted(state.version);
 }
 
-/** Read the state and the legal actions and draw them, then the new log lines. One read at a
- *  time: a call while one runs asks for one more round (an event may have come after its
- *  reads). Answers whether the page now agrees with the server (false: a read failed — the
+/** Read the state and the legal actions and draw them (then, apart, the new log lines). One
+ *  read at a time: a call while one runs asks for one more round (an event may have come after
+ *  its reads). Answers whether the page now agrees with the server (false: a read failed — the
  *  link is told, and reads again). */
 function refresh() {
   seat.again = true;
@@ -223,7 +225,6 @@ function refresh() {
         while (ok && seat.again) {
           seat.again = false;
           ok = await readOnce();
-          if (ok && !seat.again) ok = await readStory();
         }
       } finally {
         seat.reading = null;  // (no await between the loop's last look at `again` and here)
@@ -233,9 +234,27 @@ function refresh() {
   }
   return seat.reading.then((ok) => {
     if (!ok) link.lost(seat.failed >= 500);
+    else readTheStory();  // the log follows the moves, never holds them up
     document.body.dataset.synced = String(ok && link.status === "live");
     return ok;
   });
+}
+
+/** The new log lines, read apart from the state (one read at a time, one more queued). */
+function readTheStory() {
+  seat.storyAgain = true;
+  if (seat.storyReading) return seat.storyReading;
+  seat.storyReading = (async () => {
+    try {
+      while (seat.storyAgain) {
+        seat.storyAgain = false;
+        if (!(await readStory())) { link.lost(); break; }
+      }
+    } finally {
+      seat.storyReading = null;
+    }
+  })();
+  return seat.storyReading;
 }
 
 /** One read of the state and the moves, drawn; false when no answer came (or a 5xx). */
