@@ -29,9 +29,12 @@ import time
 from contextlib import contextmanager
 from typing import Callable
 
+import redis
+
 from events.canonical import dumps, loads
 from events.integrity import RecordDamaged
 from service.runtime.archive import ArchiveExists, ArchiveMissing, ArchiveUnavailable
+from service.runtime.redis_connect import is_cluster
 from service.runtime.secret_key import Sealer, ServerKey
 from service.runtime import timeutil
 from service.table.anchor import ANCHOR_DUE, FINISHED, Anchored, Anchors
@@ -52,6 +55,8 @@ LOCK_MS, LOCK_WAIT = 30_000, 10.0
 BATCH = 1000
 #: a sweep the archive refused puts its games back this many seconds on
 RETRY_SECONDS = 10.0
+#: how long a sweep waits for a replica to hold what it read (`replicated`), and the key it writes
+REPLICA_WAIT_MS, SWEEPS = 1000, "anchor:sweeps"
 
 
 class AnchorBusy(Exception):
@@ -242,6 +247,10 @@ def sweep(anchors: dict[str, Anchors], client, anchor_log: AnchorLog, now: float
             continue
         entries.append(ledger_anchors.entry(stream_id, state))
         done.append((member, "anchored"))
+    if entries and not replicated(client):
+        log.warning("the heads read for the anchor are not on a replica yet; trying again in %.0f s", RETRY_SECONDS)
+        client.zadd(ANCHOR_DUE, {archive_member(e["id"], e["ns"]): now + RETRY_SECONDS for e in entries}, lt=True)
+        return [(m, "unconfirmed") for m, _ in done]
     try:
         anchor_log.append(entries, anchors)
     except Exception as exc:  # the games wait for the next try (the archive back, a broken log mended)
@@ -252,6 +261,23 @@ def sweep(anchors: dict[str, Anchors], client, anchor_log: AnchorLog, now: float
         log.warning("the anchor cannot be written now (%s); trying again in %.0f s", exc, RETRY_SECONDS)
         return [(m, "unavailable") for m, _ in done]
     return done
+
+
+def replicated(client) -> bool:
+    """Whether every head this sweep read is on a replica too (a plain Redis with replicas: one
+    write after the reads, then WAIT for it; the replication stream is in order). An anchored
+    head a failover then lost would refuse its game for good, as damage. True without replicas;
+    on a Redis Cluster each game's node differs, and this is not checked (its replicas' own
+    acknowledgement of every append is the durability setting's)."""
+    if is_cluster(client):
+        return True
+    try:
+        if not int(client.info("replication").get("connected_slaves") or 0):
+            return True
+        client.incr(SWEEPS)
+        return int(client.wait(1, REPLICA_WAIT_MS)) >= 1
+    except redis.ResponseError:  # (a Redis that refuses INFO or WAIT to this client: no replicas it knows of)
+        return True
 
 
 def anchor_now(ledger_anchors: Anchors, stream_id: str, state: dict, anchor_log: AnchorLog) -> None:

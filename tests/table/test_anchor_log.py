@@ -109,3 +109,43 @@ def test_an_anchored_head_forged_in_the_archive_is_not_used_and_is_named(web, re
     assert report["chain"]["intact"] is True
     assert {"kind": "anchor", "version": 500, "sealed": False, "matches": None} in report["caches"]
     assert anchor_mod.REFRESH_SECONDS > 0
+
+
+def test_a_sweep_anchors_only_heads_a_replica_holds(tmp_path):
+    """A head anchored and then lost with its master in a failover would refuse its game for good:
+    with replicas, the sweep waits (WAIT) until one holds what it read, else tries again later."""
+    import threading
+
+    import redis
+
+    from service.runtime.embedded_redis import EmbeddedRedis
+
+    with EmbeddedRedis.ephemeral() as master, EmbeddedRedis.ephemeral() as replica_server:
+        web = make_app(master.url, (tmp_path / "archive").as_uri())
+        games, api = web.extensions["games"], web.test_client()
+        replica = redis.Redis.from_url(replica_server.url)
+        host, port = master.url.split("//", 1)[1].split("/", 1)[0].rsplit(":", 1)
+        replica.replicaof(host, int(port))
+        synced = games.redis.incr("synced?")
+        while games.redis.wait(1, 100) < 1 or replica.get("synced?") != str(synced).encode():
+            pass  # (the replica's first sync)
+        first, _, _ = toy_game(api)
+        assert [outcome for _, outcome in anchor(games)] == ["anchored"]
+
+        second, _, _ = toy_game(api)
+        asleep = threading.Thread(target=replica.execute_command, args=("DEBUG", "SLEEP", "2.5"))
+        asleep.start()
+        probe = redis.Redis.from_url(replica_server.url, socket_timeout=0.05)
+        try:
+            while True:  # until the replica is asleep (a ping it does not answer)
+                try:
+                    probe.ping()
+                except redis.TimeoutError:
+                    break
+            assert [outcome for _, outcome in anchor(games)] == ["unconfirmed"]
+        finally:
+            asleep.join()
+        assert games.anchors.inspect(second).anchored is None
+        assert games.redis.zscore(ANCHOR_DUE, archive_member(second)) is not None, "tried again later"
+        assert [outcome for _, outcome in anchor(games, later=7200)] == ["anchored"]
+        replica.replicaof("NO", "ONE")
