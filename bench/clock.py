@@ -27,7 +27,7 @@ sys.path.insert(0, str(REPO))
 
 import redis  # noqa: E402
 
-from service import clock  # noqa: E402
+from service import bootstrap, clock  # noqa: E402
 from service.runtime import timeutil  # noqa: E402
 from service.runtime.embedded_redis import EmbeddedRedis  # noqa: E402
 from service.table.games import Games  # noqa: E402
@@ -100,8 +100,7 @@ def main() -> int:
                     print((Path(tmp) / "worker.log").read_text()[-2000:], file=sys.stderr)
                     return 2
                 time.sleep(0.05)
-            games = Games(client, rulesets())
-            clock.install(games)
+            games = bootstrap.in_process(client, rulesets=rulesets(), hooks=(clock.install,)).games
             ids = []
             for _ in range(args.count):
                 ids.append(create_game(games, args.seconds))

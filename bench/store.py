@@ -29,6 +29,7 @@ from events.canonical import dumps  # noqa: E402
 from events.envelope import GENESIS_HASH, seal  # noqa: E402
 from events.store import EventStore, stream_key  # noqa: E402
 from service.runtime.embedded_redis import EmbeddedRedis  # noqa: E402
+from service import bootstrap  # noqa: E402
 from service.table.games import Games  # noqa: E402
 from tests.table.toy import TOY  # noqa: E402
 
@@ -108,7 +109,7 @@ def main() -> None:
     with EmbeddedRedis.ephemeral() as server:
         client = redis.Redis.from_url(server.url)
         version = client.info("server")["redis_version"]
-        games = Games(client, {"toy": TOY})
+        games = bootstrap.in_process(client, rulesets={"toy": TOY}, hooks=()).games
         print(f"Redis {version} (bundled binary, ephemeral) at {server.url}; one client; Python {sys.version.split()[0]}")
 
         store_rate, xadd_rate = bench_appends(client, games)

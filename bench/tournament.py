@@ -44,7 +44,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from events.canonical import canonical  # noqa: E402
-from service.jobs.context import install, load_rulesets  # noqa: E402
+from service import bootstrap  # noqa: E402
 from service.runtime import redis_connect  # noqa: E402
 from service.runtime.embedded_redis import EmbeddedRedis  # noqa: E402
 from service.table import rng  # noqa: E402
@@ -93,11 +93,8 @@ def pct(values: list[float], p: float) -> float:
 
 def in_process(redis_url: str) -> tuple[Games, Tournaments]:
     """The worker's view of the store: the same services, hooks and Redis as the stack's."""
-    client = redis_connect.connect(redis_url, socket_connect_timeout=5, socket_timeout=120)
-    games = Games(client, load_rulesets())
-    games.queue_redis = client
-    install(games)
-    return games, Tournaments(client)
+    house = bootstrap.in_process(redis_connect.connect(redis_url, socket_connect_timeout=5, socket_timeout=120))
+    return house.games, house.tournaments
 
 
 # ---- 1 and 2: a field of 1,000 -------------------------------------------------------------------

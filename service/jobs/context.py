@@ -1,78 +1,50 @@
-"""The `Games` service as a worker sees it: same rulesets, same clock closers and hooks.
+"""The services as a job sees them: one house per RQ connection and process, built by
+service/bootstrap.py like every other process's (same rulesets, hooks, key and archive).
 
 `BOOTLEGGERS_RULESETS=module:callable` names another ruleset table (tests host a toy
 ruleset this way); by default the server's own (service.rules.registry).
 """
 from __future__ import annotations
 
-import importlib
 import os
 
 import redis
 
-from service import clock
-
-from service.runtime import redis_connect
-
-from service.bots import seat_bots
+from service import bootstrap
 from service.table.games import Games
-from service.tournaments import results
 from service.tournaments.ledger import Tournaments
 
-_cache: dict[tuple[int, int], Games] = {}
-_tournaments: dict[tuple[int, int], Tournaments] = {}
+_houses: dict[tuple[int, int], bootstrap.House] = {}
 _stores: dict[int, object] = {}
-
-
-def load_rulesets() -> dict:
-    spec = os.environ.get("BOOTLEGGERS_RULESETS")
-    if spec:
-        module, _, attr = spec.partition(":")
-        found = getattr(importlib.import_module(module), attr or "rulesets")
-        return found() if callable(found) else dict(found)
-    from service.rules.registry import rulesets
-    return rulesets()
 
 
 def store_client(queue_connection: redis.Redis):
     """The game store: `REDIS_URL` (a cluster, or a plain Redis) when set, else the Redis RQ
     runs on (service/runtime/redis_connect.py); one client per process."""
-    url = os.environ.get("REDIS_URL")
-    if not url:
+    settings = bootstrap.worker_settings()
+    if not settings.redis_url:
         return queue_connection
     client = _stores.get(os.getpid())
     if client is None:
-        client = _stores.setdefault(os.getpid(), redis_connect.connect(url, socket_connect_timeout=5,
-                                                                       socket_timeout=30))
+        client = _stores.setdefault(os.getpid(), bootstrap.connect_store(settings))
     return client
 
 
-def games_for(connection: redis.Redis) -> Games:
-    """One `Games` per RQ connection and process (a forked work-horse builds its own)."""
+def house_for(connection: redis.Redis) -> bootstrap.House:
+    """One house per RQ connection and process (a forked work-horse builds its own)."""
     key = (os.getpid(), id(connection))
-    games = _cache.get(key)
-    if games is None:
-        games = Games(store_client(connection), load_rulesets())
-        games.queue_redis = connection
-        install(games)
-        _cache[key] = games
-    return games
+    house = _houses.get(key)
+    if house is None:
+        house = _houses[key] = bootstrap.worker(connection, store=store_client(connection))
+    return house
 
 
-def install(games: Games) -> None:
-    """What every process's games carry: the clock, the server's bot, tournament results."""
-    clock.install(games)
-    seat_bots.install(games)
-    results.install(games)
+def games_for(connection: redis.Redis) -> Games:
+    return house_for(connection).games
 
 
 def tournaments_for(connection: redis.Redis) -> Tournaments:
-    key = (os.getpid(), id(connection))
-    found = _tournaments.get(key)
-    if found is None:
-        found = _tournaments[key] = Tournaments(store_client(connection))
-        found.queue_redis = connection
-    return found
+    return house_for(connection).tournaments
 
 
 def connection() -> redis.Redis:

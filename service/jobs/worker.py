@@ -37,7 +37,6 @@ sweeper reads our own sorted set and needs no lock (concurrent firings are harml
 from __future__ import annotations
 
 import logging
-import os
 import sys
 import threading
 import time
@@ -57,8 +56,7 @@ from service.clock.fire import reconcile, sweep
 from service.jobs.room import Room, Stopped
 from service.jobs.sweepers import (LOST_GRACE, ArchiveSweeper, Sweeper, _RefusedForRoom, archive_scan_interval,
                                    archive_sweep_interval, reconnect_max_seconds, requeue_lost, sweep_interval)
-from service.table.games import Games
-from service.tournaments.ledger import Tournaments
+from service.bootstrap import House, worker as worker_house
 
 log = logging.getLogger(__name__)
 
@@ -257,18 +255,10 @@ class ClockWorker(SimpleWorker):
             raise _RefusedForRoom(job.id) from exc_info[1]
         return super().handle_exception(job, *exc_info)
 
-    def _clock_games(self) -> Games:
-        from service.jobs.context import install, load_rulesets
-
+    def _clock_house(self) -> House:
         # Its own connections: the sweeper thread must not share the worker's blocking one.
         # The store is REDIS_URL (a cluster or a plain Redis), RQ's queues this worker's --url.
-        queue = redis_connect.sibling(self.connection)
-        url = os.environ.get("REDIS_URL")
-        client = redis_connect.connect(url, socket_connect_timeout=5, socket_timeout=30) if url else queue
-        games = Games(client, load_rulesets())
-        games.queue_redis = queue
-        install(games)
-        return games
+        return worker_house(redis_connect.sibling(self.connection))
 
     def bootstrap(self, *args, **kwargs):
         """After RQ's own start-up (logging, registration): the clock's start-up sweep."""
@@ -280,7 +270,8 @@ class ClockWorker(SimpleWorker):
         self.second_look = threading.Timer(LOST_GRACE, self._requeue_lost)
         self.second_look.daemon = True
         self.second_look.start()
-        games = self._clock_games()
+        house = self._clock_house()
+        games = house.games
         try:
             indexed = reconcile(games)
             fired = [r for r in sweep(games) if r.outcome == "fired"]
@@ -291,7 +282,7 @@ class ClockWorker(SimpleWorker):
                 self.log.info("clock: Redis is full at start; the sweeper indexes the deadlines once there is room")
             else:
                 self.log.exception("clock: start-up sweep failed; the sweeper will retry")
-        tournaments = Tournaments(games.redis)
+        tournaments = house.tournaments
         # (its first sweep catches up at once: bots owed a move, jobs a full Redis failed, tournaments)
         self.sweeper = Sweeper(games, sweep_interval(), tournaments=tournaments, queue_names=self.queue_names(),
                                room=self.room)

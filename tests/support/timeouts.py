@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from freezegun import freeze_time
 
-from service import clock
+from service import bootstrap, clock
 from service.clock.fire import sweep
 from service.table.games import Games
 from service.rules.registry import rulesets
@@ -15,8 +15,7 @@ def play_out_by_timeouts(redis_client, ruleset: str, seats: int, deadlines: dict
     """(games, game id, last state) after at most `sweeps` deadlines of 31 s each; the
     first deadline is the `move` step's."""
     with freeze_time("2030-01-01T00:00:00Z") as frozen:
-        games = Games(redis_client, rulesets())
-        clock.install(games)
+        games = bootstrap.in_process(redis_client, rulesets=rulesets(), hooks=(clock.install,)).games
         game = games.create(ruleset, seats, {"deadlines": deadlines,
                                              "rng": {"mode": "seeded"}})["game_id"]
         for n in range(seats):
