@@ -22,6 +22,7 @@
 -- Valid on Redis 6.2 and 7 (no functions, no script flags).
 -- Returns {'conflict', version, id, event, ...} when the head is not at the expected version,
 -- {'turn', version} while another writer's claim on the next append stands,
+-- {'rolled_back', version} for a stream whose tail was deleted and its head moved back to match,
 -- {'archived', ''} for a stream that left for the archive (its head key is a stub:
 -- nothing is written). Under Redis's maxmemory (noeviction) the first write (XADD) is refused
 -- with OOM before anything is written: the script stops there, and the batch is not appended.
@@ -67,7 +68,15 @@ end
 local fields = tonumber(ARGV[11])
 local first_event = 15 + fields
 local n = #ARGV - first_event + 1
-for i = 1, n do
+-- The first XADD also finds a stream whose tail was deleted with its head moved back to match:
+-- the stream remembers the last id it ever gave, so an id at or below it is refused. That is a
+-- rolled-back record (nothing is written yet), not a server error.
+local added = redis.pcall('XADD', KEYS[1], tostring(current + 1) .. '-0', 'e', ARGV[first_event])
+if type(added) == 'table' and added.err then
+  if string.find(added.err, 'equal or smaller', 1, true) then return {'rolled_back', tostring(current)} end
+  return added
+end
+for i = 2, n do
   redis.call('XADD', KEYS[1], tostring(current + i) .. '-0', 'e', ARGV[first_event + i - 1])
 end
 redis.call('HSET', KEYS[2], 'version', tostring(current + n), 'head', ARGV[4])

@@ -200,6 +200,10 @@ class EventStore:
                                     f"the stream holds event {last} past the head (version {expected_version})")
             raise RecordDamaged(game_id, last + 1, TAIL_MISSING,
                                 f"the head says {expected_version} events but the stream ends at event {last}")
+        if status == "rolled_back":
+            raise RecordDamaged(game_id, expected_version + 1, TAIL_MISSING,
+                                f"the stream once held events past version {expected_version}: they were "
+                                "deleted and the head moved back to match")
         raise BrokenChain(value.decode() if isinstance(value, bytes) else value)
 
     def head(self, game_id: str) -> tuple[int, str]:

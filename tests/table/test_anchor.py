@@ -148,3 +148,22 @@ def test_a_rewrite_with_every_seal_deleted_is_refused_and_fails_verify_with_the_
     honest_check = verify(tmp_path / "honest.json", "--anchor", tmp_path / "anchor.json")
     assert honest_check.exit_code == 0, honest_check.output
     assert "anchor    ok" in honest_check.output and honest_check.output.rstrip().endswith("and the anchor")
+
+
+def test_a_rollback_before_the_anchor_is_written_is_refused_as_damage_never_a_500(api, web, redis_client):
+    """Inside the anchor's few seconds (no sweep yet) the stream itself tells: it remembers the
+    last id it ever gave, so the next append finds the deleted tail (events/append.lua)."""
+    created = api.post("/v1/games", json={"ruleset": "toy", "seats": 3}).get_json()
+    gid, organizer = created["game_id"], bearer(created["organizer_token"])
+    tokens = [api.post(f"/v1/games/{gid}/seats", json={"name": n}).get_json()["player_token"] for n in "ABC"]
+    assert api.post(f"/v1/games/{gid}/start", headers=organizer).status_code == 201
+    for n in range(8):
+        assert api.post(f"/v1/games/{gid}/commands", json={"type": "say", "text": f"line {n}"},
+                        headers=bearer(tokens[n % 3])).status_code == 201
+    cut = cut_back(redis_client, gid, 3)
+    cold(web)
+    for token in tokens:  # the held copy is gone; each seat's say meets the stream's memory
+        said = api.post(f"/v1/games/{gid}/commands", json={"type": "say", "text": "still here?"},
+                        headers=bearer(token))
+        damaged(said, "tail_missing", cut + 1)
+    assert len(stored(redis_client, gid)) == cut
