@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import secrets
+import threading
 import time
 from contextlib import contextmanager
 from typing import Callable
@@ -51,6 +52,10 @@ POINTER = "anchor/log/head.json"
 LOG_NS, BATCH_KIND, POINTER_KIND = "anchor", "anchor_batch", "anchor_pointer"
 LOCK = "anchor:log:lock"
 LOCK_MS, LOCK_WAIT = 30_000, 10.0
+#: when Redis is full the lock cannot be written; the archiver, which frees it, must still anchor a
+#: record's end: this process's writers then take turns here, and the batch files' create-if-absent
+#: keeps the log one chain across processes
+_FULL_LOCK = threading.Lock()
 #: games looked at per sweep at most (one batch)
 BATCH = 1000
 #: a sweep the archive refused puts its games back this many seconds on
@@ -102,10 +107,18 @@ class AnchorLog:
     def _locked(self):
         token = secrets.token_hex(8)
         deadline = time.monotonic() + LOCK_WAIT
-        while not self.redis.set(LOCK, token, nx=True, px=LOCK_MS):
+        try:
+            taken = self.redis.set(LOCK, token, nx=True, px=LOCK_MS)
+        except redis.exceptions.OutOfMemoryError:
+            log.warning("Redis is full: the anchor's log is written under this process's lock")
+            with _FULL_LOCK:
+                yield
+            return
+        while not taken:
             if time.monotonic() > deadline:
                 raise AnchorBusy("another process is writing the anchor's log")
             time.sleep(0.01)
+            taken = self.redis.set(LOCK, token, nx=True, px=LOCK_MS)
         try:
             yield
         finally:
