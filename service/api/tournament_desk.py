@@ -20,9 +20,10 @@ from projections.core import CLOCK_EVENTS
 from service.api.auth import caller, require
 from service.api.declare import TOKEN_OPTIONAL, api_operation, codes, errors
 from service.api.games import games
+from service.api.language import reader_language
 from service.api.tournaments import A_TOURNAMENT, bp, tournaments
 from service.desk.game_log import names_of
-from service.desk.sentences import sentence
+from service.desk.sentences import text as sentence_text
 from service.table.errors import GameNotFound
 from service.tournaments import report
 
@@ -31,8 +32,8 @@ from service.tournaments import report
 NOT_RULINGS = frozenset({"game_created", "game_started", "said", "dispute_filed", "dispute_resolved"}) | CLOCK_EVENTS
 
 
-def table_rulings(game_id: str, game: dict) -> list[dict]:
-    """The organizer's rulings at one table, `[{version, text, reason}]`, read from its events
+def table_rulings(game_id: str, game: dict, lang: str = "en") -> list[dict]:
+    """The organizer's rulings at one table, `[{version, text, reason}]` (the text in `lang`), read from its events
     (a ruleset's corrections live only there). The report is the organizer's until the end and
     everyone's after, when every event is public: nothing here needs redacting."""
     ruleset, who = games().ruleset_for(game["ruleset"]), names_of(game)
@@ -41,7 +42,7 @@ def table_rulings(game_id: str, game: dict) -> list[dict]:
         event = games().registry.upcast(stored)
         if ((event.get("actor") or {}).get("kind") == "organizer" and event["type"] not in NOT_RULINGS
                 and event["payload"].get("reason") != "ruling"):   # a ruling's own bookkeeping
-            found.append({"version": event["version"], "text": sentence(event, ruleset, who),
+            found.append({"version": event["version"], "text": sentence_text(lang, event, ruleset, who),
                           "reason": event["payload"].get("reason")})
     return found
 
@@ -58,7 +59,9 @@ def table_rulings(game_id: str, game: dict) -> list[dict]:
                            "who sat where, their results and a link to each game's own report; the rulings and "
                            "disputes of the tournament and of every table; and a verification summary (the "
                            "tournament's chain, its seed commitment and, once finished, the revealed seed checked "
-                           "against it, each table's recorded head hash beside its game's head hash now).",
+                           "against it, each table's recorded head hash beside its game's head hash now). Told in "
+                           "the reader's language (`?lang=` en or de, else Accept-Language); what it verifies is the "
+                           "same in every language.",
                responses={"200": {"description": "the report",
                                   "content": {"text/html": {"schema": {"type": "string"}}}},
                           **errors(401, 403, 404, 409, 413)})
@@ -72,9 +75,9 @@ def read_tournament_report(tournament_id: str):
         game_id = table["game_id"]
         try:
             tables[game_id] = games().load(game_id)
-            rulings[game_id] = table_rulings(game_id, tables[game_id])
+            rulings[game_id] = table_rulings(game_id, tables[game_id], reader_language())
         except (GameNotFound, RecordDamaged):   # not made yet, or damaged: the page says it could not be read
             tables[game_id] = None
     record = list(tournaments().store.iter_all(tournament_id, upto=state["version"]))
-    page = report.render(state, tables, rulings, record, now_iso=tournaments().now())
+    page = report.render(state, tables, rulings, record, now_iso=tournaments().now(), lang=reader_language())
     return Response(page, mimetype="text/html", headers={"Content-Disposition": "inline"})

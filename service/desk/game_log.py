@@ -1,8 +1,9 @@
 """The game as sentences (`GET /v1/games/{id}/log`), redacted for the reader.
 
 Each event is redacted for the viewer first (projections.views.view_event, as `/events`
-serves it) and then rendered (service/desk/sentences.py), so a sealed bid reads "Bix bid
-(sealed)." to everyone but Bix. An entry carries the round and phase the game stood at
+serves it) and then rendered (service/desk/sentences.py) in the reader's language (`lang`:
+each player at a table may read their own), so a sealed bid reads "Bix bid (sealed)." to
+everyone but Bix. An entry carries the round and phase the game stood at
 once the event was applied (`state["game"]["round"]` / `["phase"]`, which every ruleset
 keeps, or the ruleset's `log_phase`), and its text starts with that heading, "Round 3, Phase 1: …";
 consecutive entries with the same round and phase form one group. Two headings are the
@@ -10,7 +11,8 @@ engine's own: the deal, before round 1, is "Setup: …" (round 0, phase null), a
 that ends the game and every one after it (the seed's reveal, disputes and rulings after the
 end) are "Round 12, game over: …" (the last round, phase null), so that the end is never
 listed under a phase that came before another one. One entry per event, so
-`after`/`next_after` page exactly as `/events` does.
+`after`/`next_after` page exactly as `/events` does. An entry also carries its `heading` alone
+(null for the lobby), so a client groups entries without reading the language of the text.
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from collections import OrderedDict
 from projections.core import empty_state, evolve
 from projections.views import view_event
 from service.desk.sentences import sentence
+from service.i18n.message import Msg, render
 
 #: the heading of the event that ends the game and of every event after it
 GAME_OVER = "game over"
@@ -38,14 +41,16 @@ class Names:
         self.forfeited = frozenset(int(s) for s in forfeited or ())
         self.ended = ended
 
-    def __call__(self, seat) -> str:
+    def __call__(self, seat):
+        """The player's name (a string, never translated), or a message for a seat no one
+        has taken or for nobody."""
         if seat is None:
-            return "nobody"
+            return Msg("log-nobody")
         try:
             number = int(seat)
         except (TypeError, ValueError):
             return str(seat)
-        return self.names.get(number, f"seat {seat}")
+        return self.names.get(number) or Msg("log-seat", seat=str(seat))
 
     def at(self, state: dict, ending: bool = False) -> "Names":
         """The same names as `state` stands (its forfeits); `ending`: `state` is the one the
@@ -70,18 +75,34 @@ def position(state: dict, event: dict | None = None, ruleset=None) -> tuple[obje
     return round_, phase
 
 
-def heading(round_, phase, over: bool = False) -> str:
+#: the phases a ruleset names with a word (Prohibition, Booze Baron): `log-phase-<name>`
+PHASES = ("setup", "action", "production", "consumption", "finished", "move")
+FAMILIES = {"log-phase-": PHASES}
+
+
+def group(round_, phase, over: bool = False) -> Msg | None:
+    """The heading of a group of entries ("Round 3, Phase 1"), None for the lobby."""
     if over:
-        return f"Round {round_}, {GAME_OVER}: " if round_ else f"{GAME_OVER.capitalize()}: "
+        return Msg("log-heading-over-round", round=round_) if round_ else Msg("log-heading-over")
     if round_ is None:
-        return ""
+        return None
     if round_ == 0:
-        return "Setup: "
+        return Msg("log-heading-setup")
     if phase is None or phase == "":
-        return f"Round {round_}: "
+        return Msg("log-heading-round", round=round_)
     if isinstance(phase, int):
-        return f"Round {round_}, Phase {phase}: "
-    return f"Round {round_}, {str(phase).replace('_', ' ')}: "
+        return Msg("log-heading-phase", round=round_, phase=phase)
+    named = Msg(f"log-phase-{phase}") if phase in PHASES else Msg("log-word", word=str(phase).replace("_", " "))
+    return Msg("log-heading-named", round=round_, phase=named)
+
+
+def heading(round_, phase, over: bool = False, lang: str = "en") -> str:
+    """The heading as an entry's text begins: "Round 3, Phase 1: " ("" for the lobby)."""
+    return _begins(lang, group(round_, phase, over))
+
+
+def _begins(lang: str, found: Msg | None) -> str:
+    return "" if found is None else render(lang, Msg("log-heading", heading=found))
 
 
 def over(state: dict) -> bool:
@@ -90,11 +111,16 @@ def over(state: dict) -> bool:
     return state.get("status") == "finished"
 
 
-def header(state: dict, event: dict, ruleset) -> str:
-    """The heading of one event, from the state once it is applied."""
+def header_group(state: dict, event: dict, ruleset) -> Msg | None:
+    """The heading of one event's group, from the state once it is applied."""
     if over(state):
-        return heading((state.get("game") or {}).get("round"), None, over=True)
-    return heading(*position(state, event, ruleset))
+        return group((state.get("game") or {}).get("round"), None, over=True)
+    return group(*position(state, event, ruleset))
+
+
+def header(state: dict, event: dict, ruleset, lang: str = "en") -> str:
+    """The heading of one event as its text begins ("Round 3, Phase 1: ")."""
+    return _begins(lang, header_group(state, event, ruleset))
 
 
 #: The state after the last entry of each recent read, by (game, version, that event's hash):
@@ -115,8 +141,9 @@ def state_before(games, game_id: str, after: int, events: list[dict]) -> dict:
     return games.load(game_id, at=after)
 
 
-def entries(games, game_id: str, current: dict, viewer: dict, after: int, limit: int) -> tuple[list[dict], int]:
-    """`limit` entries after version `after` for `viewer`, and the `next_after` to page on."""
+def entries(games, game_id: str, current: dict, viewer: dict, after: int, limit: int,
+            lang: str = "en") -> tuple[list[dict], int]:
+    """`limit` entries after version `after` for `viewer` in `lang`, and the `next_after` to page on."""
     ruleset = games.ruleset_for(current["ruleset"])
     finished = current["status"] == "finished"
     names = names_of(current)
@@ -131,9 +158,11 @@ def entries(games, game_id: str, current: dict, viewer: dict, after: int, limit:
         shown = view_event(event, viewer, ruleset, finished)
         who = names.at(state, ending=was != "finished" and over(state))
         round_, phase = position(state, event, ruleset)
+        head = header_group(state, event, ruleset)
         out.append({"version": event["version"], "round": round_, "phase": phase,
-                    "actor": actor_of(event, who),
-                    "text": header(state, event, ruleset) + sentence(shown, ruleset, who)})
+                    "actor": actor_of(event, who, lang),
+                    "heading": None if head is None else render(lang, head),
+                    "text": _begins(lang, head) + render(lang, sentence(shown, ruleset, who))})
     if not events:
         return out, after
     FOLDED[(game_id, events[-1]["version"], events[-1].get("hash"))] = copy.deepcopy(state)
@@ -142,8 +171,8 @@ def entries(games, game_id: str, current: dict, viewer: dict, after: int, limit:
     return out, events[-1]["version"]
 
 
-def actor_of(event: dict, who) -> dict:
+def actor_of(event: dict, who, lang: str = "en") -> dict:
     actor = dict(event.get("actor") or {"kind": "system"})
     if actor.get("kind") == "seat":
-        actor["name"] = who(actor["seat"])
+        actor["name"] = render(lang, who(actor["seat"]))
     return actor

@@ -22,16 +22,18 @@ Pure: the page is built from what the route hands in (the tournament's state and
 table's game state, each table's rulings already told as sentences, the time now), so it
 renders the same from a live server, a test or an exported record. Every text goes through
 `html.escape`. Names listed together are in natural order ("House 2" before "House 10").
+Everything it says is in the reader's language (`lang`: service/i18n/locales/<lang>/report.ftl,
+ids `report-t-…`); the record, its hashes and what the page checks never depend on it.
 """
 from __future__ import annotations
 
-import hashlib
 import re
 from datetime import UTC, datetime
-from html import escape
 
-from events.envelope import first_break
+from service.i18n import text as say
 from service.tournaments import kernel, scoring
+from service.tournaments.report_parts import (FAMILIES, e, grid as _grid, number, t, tie_break_name,
+                                              verification as _verification, word)
 
 #: below this width (a phone) every table turns into one block a row
 NARROW = "40em"
@@ -56,28 +58,14 @@ table.grid th[scope=row]{font-size:1.1em}table.grid td:empty{display:none}
 @media print{body{margin:0;max-width:none}h2{page-break-after:avoid}table{page-break-inside:avoid}}
 """ % NARROW
 
-TIE_BREAK_NAMES = {"opponents_points": "Opponents' points", "score_share": "Score share"}
-
-
-def e(value) -> str:
-    """Any value as escaped text (numbers, None and names alike)."""
-    return escape("" if value is None else str(value))
-
-
-def number(value) -> str:
-    """4.0 as 4, 0.3333333 as 0.333: what a reader compares, not float noise."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return e(value)
-    rounded = round(float(value), 3)
-    return e(int(rounded) if rounded.is_integer() else rounded)
-
-
-def ordinal(place) -> str:
+def ordinal(place, lang: str = "en") -> str:
+    """"1st" / "1."; a shared place ("place 2.5") as a number. `form` is the English CLDR
+    ordinal category, which the other languages' messages need not read."""
     if not float(place).is_integer():
-        return f"place {number(place)}"
+        return t(lang, "report-t-place", place=number(place))
     n = int(place)
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    form = "other" if 10 <= n % 100 <= 20 else {1: "one", 2: "two", 3: "few"}.get(n % 10, "other")
+    return t(lang, "report-t-ordinal", n=str(n), form=form)
 
 
 def natural_key(text) -> tuple:
@@ -109,28 +97,35 @@ def standings_final(state: dict, now_iso: str | None) -> bool:
     return at is not None and now_iso is not None and moment(now_iso) >= moment(at)
 
 
-def standings_words(state: dict, now_iso: str | None) -> tuple[bool, str]:
+def standings_words(state: dict, now_iso: str | None, lang: str = "en") -> tuple[bool, str]:
     """(final?, the sentence saying so, or why they are provisional and until when)."""
     at = final_at(state)
     if at is not None and now_iso is not None and moment(now_iso) >= moment(at):
-        return True, (f"Standings final: every table's dispute window closed (the last at {at}) with no "
-                      "dispute open.")
+        return True, say(lang, "report-t-final", at=at)
     if state["status"] != "finished":
-        return False, (f"Standings provisional: after the results so far (round {state['round']} of "
-                       f"{state['rounds']}).")
+        return False, say(lang, "report-t-provisional-running", round=state["round"], rounds=state["rounds"])
     if at is None:
-        return False, ("Standings provisional: the tournament has finished, but a dispute is still open or a "
-                       "table's dispute window has not closed, so a ruling may still change a result.")
-    return False, (f"Standings provisional until {at}, when the last table's dispute window closes: a "
-                   "ruling may still change a result until then.")
+        return False, say(lang, "report-t-provisional-open")
+    return False, say(lang, "report-t-provisional-until", at=at)
 
 
-def explained(state: dict) -> str:
-    """The scoring rule in words, this tournament's own when the scoring module says it."""
-    words, rule_of = getattr(scoring, "explained", None), getattr(scoring, "rule_of", None)
-    if words is None or rule_of is None:
+def explained(state: dict, lang: str = "en") -> str:
+    """The scoring rule in words, this tournament's own (the words of scoring.explained, which
+    the standings' `explained` gives in English, here in the reader's language)."""
+    rule_of = getattr(scoring, "rule_of", None)
+    if rule_of is None:
         return scoring.EXPLAINED
-    return words(rule_of(state.get("scoring"), (state.get("table_size") or {}).get("max", 5)))
+    rule = rule_of(state.get("scoring"), (state.get("table_size") or {}).get("max", 5))
+    parts = [say(lang, "report-t-method-" + rule["method"]) if rule["method"] in FAMILIES["report-t-method-"]
+             else scoring.METHODS.get(rule["method"], ""),
+             say(lang, "report-t-bots-opponents" if rule["filler_bots"] == "opponents" else "report-t-bots-ignored"),
+             say(lang, "report-t-points-added"),
+             say(lang, "report-t-annulled-" + rule["annulled"]) if rule["annulled"] in FAMILIES["report-t-annulled-"]
+             else scoring.ANNULLED.get(rule["annulled"], ""),
+             say(lang, "report-t-bye-scores", points=float(rule["bye_points"])) if rule["bye_points"]
+             else say(lang, "report-t-bye-nothing"),
+             say(lang, "report-t-tie-breaks")]
+    return " ".join(part for part in parts if part)
 
 
 # ---- byes and late entrants -----------------------------------------------------------------
@@ -179,53 +174,45 @@ def bye_counts(state: dict, byes: dict[int, dict[int, str]]) -> dict[int, int]:
 
 # ---- the page -------------------------------------------------------------------------------
 def render(state: dict, games: dict[str, dict | None], rulings: dict[str, list[dict]] | None = None,
-           record: list[dict] | None = None, now_iso: str | None = None) -> str:
+           record: list[dict] | None = None, now_iso: str | None = None, lang: str = "en") -> str:
     """The page. `games`: game id -> the table's game state (None when it cannot be read);
     `rulings`: game id -> `[{version, text, reason}]`, the organizer's rulings at that table;
     `record`: the tournament's events as stored (for its chain and its own rulings); `now_iso`:
-    the time now (the standings are provisional without it)."""
+    the time now (the standings are provisional without it); `lang`: the reader's language (the
+    rulings come already told in it)."""
     rulings = rulings or {}
     names = {entrant["entrant"]: entrant["name"] for entrant in state["entrants"]}
-    final, words = standings_words(state, now_iso)
+    final, words = standings_words(state, now_iso, lang)
     byes, late = byes_and_late(state, record)
-    mark = "<span class='ok tag'>final</span>" if final else "<span class='unk tag'>provisional</span>"
-    out = ["<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
+    mark = (f"<span class='ok tag'>{t(lang, 'report-t-final-tag')}</span>" if final
+            else f"<span class='unk tag'>{t(lang, 'report-t-provisional-tag')}</span>")
+    out = [f"<!DOCTYPE html><html lang='{e(lang)}'><head><meta charset='utf-8'>",
            "<meta name='viewport' content='width=device-width, initial-scale=1'>",
-           f"<title>Report — tournament {e(state['name'])}</title><style>{CSS}</style></head><body>",
-           f"<h1>{e(state['name'])} — tournament report</h1>", _facts(state),
-           f"<h2>Standings {mark}</h2><p class='muted'>{e(words)}</p>",
-           _standings(state, late, bye_counts(state, byes)), f"<p>{e(explained(state))}</p>",
-           "<h2>Rounds</h2>", _rounds(state, names, byes, late),
-           "<h2>Rulings and disputes</h2>", _rulings_and_disputes(state, names, games, rulings, record or []),
-           "<h2>Verification</h2>", _verification(state, games, record), "</body></html>"]
+           f"<title>{t(lang, 'report-t-title', name=state['name'])}</title><style>{CSS}</style></head><body>",
+           f"<h1>{t(lang, 'report-t-heading', name=state['name'])}</h1>", _facts(state, lang),
+           f"<h2>{t(lang, 'report-t-standings')} {mark}</h2><p class='muted'>{e(words)}</p>",
+           _standings(state, late, bye_counts(state, byes), lang), f"<p>{e(explained(state, lang))}</p>",
+           f"<h2>{t(lang, 'report-rounds')}</h2>", _rounds(state, names, byes, late, lang),
+           f"<h2>{t(lang, 'report-t-rulings-and-disputes')}</h2>",
+           _rulings_and_disputes(state, names, games, rulings, record or [], lang),
+           f"<h2>{t(lang, 'report-verification')}</h2>", _verification(state, games, record, lang), "</body></html>"]
     return "\n".join(part for part in out if part)
 
 
-def _grid(heads: list[str], rows: list[list[str]], row_head: int | None = None, numeric: tuple = ()) -> str:
-    """A table of `heads` over `rows` (cells as HTML). Each cell names its column
-    (`data-label`): a phone shows it before the value, one block a row."""
-    top = "".join(f"<th scope='col'>{e(h)}</th>" for h in heads)
-    body = []
-    for row in rows:
-        cells = []
-        for i, (head, cell) in enumerate(zip(heads, row)):
-            if i == row_head:
-                cells.append(f"<th scope='row'>{cell}</th>")
-            else:
-                css = " class='n'" if i in numeric else ""
-                cells.append(f"<td{css} data-label='{e(head)}'>{cell}</td>")
-        body.append("<tr>" + "".join(cells) + "</tr>")
-    return f"<table class='grid'><thead><tr>{top}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-
-
-def _facts(state: dict) -> str:
+def _facts(state: dict, lang: str = "en") -> str:
     size = state.get("table_size") or {}
-    return (f"<p class='muted'>{e(state['ruleset'].replace('_', ' ').title())} · {e(state['format'])} · "
-            f"{e(state['rounds'])} round{'' if state['rounds'] == 1 else 's'} · "
-            f"tables of {e(size.get('min'))} to {e(size.get('max'))} · "
-            f"{len(state['entrants'])} entrants · created {e(state['created_at'])} · status "
-            f"<b>{e(state['status'])}</b> (round {e(state['round'])} of {e(state['rounds'])}) · "
-            f"{e(state['version'])} events · tournament {e(state['tournament_id'])}</p>")
+    ruleset = state["ruleset"]
+    name = (say(lang, "log-ruleset-" + ruleset) if ruleset in ("bootleggers", "prohibition", "booze_baron")
+            else ruleset.replace("_", " ").title())
+    return (f"<p class='muted'>{e(name)} · {e(word(lang, 'report-t-format-', state['format']))} · "
+            f"{t(lang, 'report-t-rounds-count', n=state['rounds'])} · "
+            f"{t(lang, 'report-t-table-sizes', min=str(size.get('min')), max=str(size.get('max')))} · "
+            f"{t(lang, 'report-t-entrants-count', n=len(state['entrants']))} · "
+            f"{t(lang, 'report-t-created', at=state['created_at'])} · {t(lang, 'report-t-status')} "
+            f"<b>{e(word(lang, 'report-t-status-', state['status']))}</b> "
+            f"{t(lang, 'report-t-round-of', round=state['round'], rounds=state['rounds'])} · "
+            f"{t(lang, 'report-t-events-count', n=state['version'])} · "
+            f"{t(lang, 'report-t-tournament-id', id=state['tournament_id'])}</p>")
 
 
 def standing_rows(state: dict) -> list[dict]:
@@ -233,44 +220,45 @@ def standing_rows(state: dict) -> list[dict]:
     return sorted(state["standings"], key=lambda row: (row["rank"], natural_key(row["name"]), row["entrant"]))
 
 
-def _standings(state: dict, late: dict[int, int], byes: dict[int, int]) -> str:
+def _standings(state: dict, late: dict[int, int], byes: dict[int, int], lang: str = "en") -> str:
     rows = standing_rows(state)
     if not rows:
-        return "<p class='muted'>Nobody has registered.</p>"
+        return f"<p class='muted'>{t(lang, 'report-t-nobody-registered')}</p>"
     keys = list(rows[0]["tie_breaks"])
     house = {entrant["entrant"]: entrant.get("bot") for entrant in state["entrants"]}
-    heads = ["Rank", "Entrant", "Points", *[TIE_BREAK_NAMES.get(k, k.replace("_", " ").capitalize()) for k in keys],
-             "Rating (ordinal)", "Tables played", "Byes", "Notes"]
+    heads = [say(lang, "report-t-rank"), say(lang, "report-t-entrant"), say(lang, "report-t-points"),
+             *[tie_break_name(lang, k) for k in keys], say(lang, "report-t-rating"),
+             say(lang, "report-t-tables-played"), say(lang, "report-t-byes"), say(lang, "report-t-notes")]
     body = []
     for row in rows:
         rating, entrant = row["rating"], row["entrant"]
-        notes = [*(["dropped"] if row["dropped"] else []),
-                 *([f"late entry (from round {late[entrant]})" if late[entrant] else "late entry"]
-                   if entrant in late else []),
-                 *([f"house player ({house[entrant]} bot)"] if house.get(entrant) else [])]
+        notes = [*([say(lang, "report-t-dropped")] if row["dropped"] else []),
+                 *([say(lang, "report-t-late-from", round=late[entrant]) if late[entrant]
+                    else say(lang, "report-t-late-entry")] if entrant in late else []),
+                 *([say(lang, "report-t-house-player-bot", bot=house[entrant])] if house.get(entrant) else [])]
         body.append([e(row["rank"]), e(row["name"]), number(row["points"]),
                      *[number(row["tie_breaks"][k]) for k in keys],
                      (f"{number(rating['ordinal'])} <span class='muted'>(μ {number(rating['mu'])}, "
                       f"σ {number(rating['sigma'])})</span>"), e(row["tables_played"]),
                      e(byes.get(entrant, row.get("byes", 0))), e("; ".join(notes))])
-    figures = {"Rank", "Points", "Rating (ordinal)", "Tables played", "Byes", *heads[3:3 + len(keys)]}
-    return _grid(heads, body, row_head=1, numeric=tuple(i for i, h in enumerate(heads) if h in figures))
+    figures = {0, 2, *range(3, 3 + len(keys)), 3 + len(keys), 4 + len(keys), 5 + len(keys)}
+    return _grid(heads, body, row_head=1, numeric=tuple(sorted(figures)))
 
 
-def seat_name(seat: dict, names: dict[int, str]) -> str:
+def seat_name(seat: dict, names: dict[int, str], lang: str = "en") -> str:
     if seat.get("entrant") is None:
-        return f"Bot ({seat.get('bot') or 'server'})"
-    return names.get(seat["entrant"], f"entrant {seat['entrant']}")
+        return say(lang, "report-t-bot", bot=seat.get("bot") or say(lang, "report-t-server"))
+    return names.get(seat["entrant"]) or say(lang, "report-t-entrant-n", n=str(seat["entrant"]))
 
 
-def _result(table: dict, names: dict[int, str], house: dict[int, str | None]) -> str:
+def _result(table: dict, names: dict[int, str], house: dict[int, str | None], lang: str = "en") -> str:
     result = table["result"]
     if result is None:
-        return "<span class='unk'>still playing</span>"
+        return f"<span class='unk'>{t(lang, 'report-t-still-playing')}</span>"
     if result["annulled"]:
-        return "<span class='bad'>annulled</span> (no points)"
+        return f"<span class='bad'>{t(lang, 'report-t-annulled')}</span> {t(lang, 'report-t-no-points')}"
     seats = {str(s["seat"]): s for s in table["seats"]}
-    scores, unit = result.get("scores") or {}, result.get("score_name") or "score"
+    scores, unit = result.get("scores") or {}, word(lang, "report-t-unit-", result.get("score_name") or "score")
     forfeited = {str(s) for s in result.get("forfeited") or []}
     # the server's bot at an entrant's own seat (a no-show, a seat handed over): not the filler
     # bots, nor a house player, whose seats are the bot's from the start
@@ -278,57 +266,67 @@ def _result(table: dict, names: dict[int, str], house: dict[int, str | None]) ->
                  if str(s) in seats and seats[str(s)].get("entrant") is not None
                  and not house.get(seats[str(s)]["entrant"])}
     ranked = sorted(result["places"].items(), key=lambda item: (item[1], int(item[0])))
-    lines = "".join(f"<li>{ordinal(place)}: {e(seat_name(seats[seat], names)) if seat in seats else e('seat ' + seat)}"
+    lines = "".join(f"<li>{ordinal(place, lang)}: "
+                    + (e(seat_name(seats[seat], names, lang)) if seat in seats else t(lang, "log-seat", seat=seat))
                     + (f" <span class='muted'>({e(unit)} {number(scores[seat])})</span>" if seat in scores else "")
-                    + (" <span class='bad tag'>forfeited</span>" if seat in forfeited else "")
-                    + (" <span class='unk tag'>played by the server's bot</span>" if seat in stand_ins else "")
+                    + (f" <span class='bad tag'>{t(lang, 'report-t-forfeited')}</span>" if seat in forfeited else "")
+                    + (f" <span class='unk tag'>{t(lang, 'report-t-played-by-bot')}</span>" if seat in stand_ins else "")
                     + "</li>" for seat, place in ranked)
     return f"<ol class='seats'>{lines}</ol>"
 
 
-def _seat(seat: dict, names: dict[int, str], house: dict[int, str | None]) -> str:
-    text = e(seat_name(seat, names))
+def _seat(seat: dict, names: dict[int, str], house: dict[int, str | None], lang: str = "en") -> str:
+    text = e(seat_name(seat, names, lang))
     if seat.get("entrant") is not None and house.get(seat["entrant"]):
-        text += " <span class='muted'>(house player)</span>"
+        text += f" <span class='muted'>{t(lang, 'report-t-house-player')}</span>"
     if seat.get("no_show") == "bot":  # absent, dropped, or handed to the bot by the organizer
-        text += " <span class='unk tag'>the server's bot took the seat over</span>"
+        text += f" <span class='unk tag'>{t(lang, 'report-t-bot-took-over')}</span>"
     elif seat.get("no_show"):
-        what = "absent: forfeited" if seat["no_show"] == "forfeit" else e(seat["no_show"])
+        what = t(lang, "report-t-absent-forfeited") if seat["no_show"] == "forfeit" else e(seat["no_show"])
         text += f" <span class='bad tag'>{what}</span>"
     return text
 
 
-def _rounds(state: dict, names: dict[int, str], byes: dict[int, dict[int, str]], late: dict[int, int]) -> str:
+def _rounds(state: dict, names: dict[int, str], byes: dict[int, dict[int, str]], late: dict[int, int],
+            lang: str = "en") -> str:
     if not state["tables"] and not byes:
-        return "<p class='muted'>No round has been seated yet.</p>"
+        return f"<p class='muted'>{t(lang, 'report-t-no-round-seated')}</p>"
+
+    def entrant(n) -> str:
+        return names.get(n) or say(lang, "report-t-entrant-n", n=str(n))
+
     house = {entrant["entrant"]: entrant.get("bot") for entrant in state["entrants"]}
     points = _bye_points(state)
     parts = []
-    for round_no in sorted({t["round"] for t in state["tables"]} | set(byes)):
-        parts.append(f"<h3>Round {e(round_no)}</h3>")
-        joined = names_in_order(names.get(n, f"entrant {n}") for n, r in late.items() if r == round_no)
+    for round_no in sorted({table["round"] for table in state["tables"]} | set(byes)):
+        parts.append(f"<h3>{t(lang, 'report-round', round=round_no)}</h3>")
+        joined = names_in_order(entrant(n) for n, r in late.items() if r == round_no)
         if joined:
-            parts.append(f"<p>Joined late, seated from this round: {e(', '.join(joined))}.</p>")
+            parts.append(f"<p>{t(lang, 'report-t-joined-late', names=', '.join(joined))}</p>")
         given = byes.get(round_no) or {}
-        sat_out = names_in_order(names.get(n, f"entrant {n}") for n, why in given.items() if why == "bye")
-        missed = names_in_order(names.get(n, f"entrant {n}") for n, why in given.items() if why != "bye")
-        each = f" (each scores {number(points)})" if points is not None else ""
+        sat_out = names_in_order(entrant(n) for n, why in given.items() if why == "bye")
+        missed = names_in_order(entrant(n) for n, why in given.items() if why != "bye")
+        each = say(lang, "report-t-each-scores", points=number(points)) if points is not None else ""
         if sat_out:
-            parts.append(f"<p>Sat out with a bye{e(each)}: {e(', '.join(sat_out))}.</p>")
+            parts.append(f"<p>{t(lang, 'report-t-sat-out', each=each, names=', '.join(sat_out))}</p>")
         if missed:
-            parts.append(f"<p>A bye for a late entry, who had not registered yet{e(each)}: "
-                         f"{e(', '.join(missed))}.</p>")
+            parts.append(f"<p>{t(lang, 'report-t-late-bye', each=each, names=', '.join(missed))}</p>")
         rows = []
-        for table in (t for t in state["tables"] if t["round"] == round_no):
-            seats = "".join(f"<li value='{e(s['seat'])}'>{_seat(s, names, house)}</li>" for s in table["seats"])
+        for table in (found for found in state["tables"] if found["round"] == round_no):
+            seats = "".join(f"<li value='{e(s['seat'])}'>{_seat(s, names, house, lang)}</li>" for s in table["seats"])
             game = table["game_id"]
-            replay = (f"<br><span class='muted'>replay of table {e(table['replay_of'])}</span>"
+            replay = (f"<br><span class='muted'>{t(lang, 'report-t-replay-of', table=str(table['replay_of']))}</span>"
                       if table.get("replay_of") else "")
+            query = f"?lang={e(lang)}" if lang != "en" else ""
             rows.append([f"{e(table['table'])}{replay}",
-                         f"<code>{e(game)}</code><br><a href='/v1/games/{e(game)}/report'>the game's report</a>",
-                         f"<ol class='seats'>{seats}</ol>", e(table["status"]), _result(table, names, house)])
+                         (f"<code>{e(game)}</code><br><a href='/v1/games/{e(game)}/report{query}'>"
+                          f"{t(lang, 'report-t-games-report')}</a>"),
+                         f"<ol class='seats'>{seats}</ol>", e(word(lang, "report-t-status-", table["status"])),
+                         _result(table, names, house, lang)])
         if rows:
-            parts.append(_grid(["Table", "Game", "Seats", "Status", "Result"], rows, numeric=(0,)))
+            parts.append(_grid([say(lang, h) for h in ("report-t-table", "report-t-game", "report-t-seats",
+                                                        "report-t-status-head", "report-result")],
+                               rows, numeric=(0,)))
     return "".join(parts)
 
 
@@ -339,7 +337,8 @@ def _bye_points(state: dict) -> float | None:
     return None
 
 
-def tournament_rulings(record: list[dict], names: dict[int, str], no_show: str | None = None) -> list[dict]:
+def tournament_rulings(record: list[dict], names: dict[int, str], no_show: str | None = None,
+                       lang: str = "en") -> list[dict]:
     """The tournament's own decisions that change who plays or what counts: drops,
     reinstatements, no-shows, late entries' byes and amended table results,
     `[{version, text, reason}]`, read from its record (`no_show`: the tournament's policy, to
@@ -347,36 +346,38 @@ def tournament_rulings(record: list[dict], names: dict[int, str], no_show: str |
     found = []
     for event in record:
         p, kind = event["payload"], event["type"]
-        who = names.get(p.get("entrant"), p.get("entrant"))
+        who = str(names.get(p.get("entrant"), p.get("entrant")))
+
+        def said(msg_id: str, who: str = who, **params) -> str:
+            return say(lang, msg_id, who=who, **params)
         if kind == "entrant_dropped":
-            by = "by the organizer" if p.get("by") == "organizer" else "on their own"
             found.append({"version": event["version"], "reason": p.get("reason") or None,
-                          "text": f"{who} dropped out {by}."})
+                          "text": said("report-t-dropped-by-organizer" if p.get("by") == "organizer"
+                                       else "report-t-dropped-themselves")})
         elif kind == "entrant_reinstated":
             found.append({"version": event["version"], "reason": p.get("reason") or None,
-                          "text": f"{who} was reinstated: seated again from the next round."})
+                          "text": said("report-t-reinstated")})
         elif kind == "entrant_no_show":
-            policy = "went to the server's bot" if p["policy"] == "bot" else "was forfeited"
-            why = ("the tournament's no-show rule" if p["policy"] == no_show
-                   else "the organizer handed the seat to the bot")
+            why = say(lang, "report-t-why-no-show-rule" if p["policy"] == no_show else "report-t-why-handed-to-bot")
             found.append({"version": event["version"], "reason": p.get("reason") or why,
-                          "text": f"{who}'s seat {p['seat']} at round {p['round']}, table {p['table']} {policy}."})
+                          "text": said("report-t-no-show", seat=str(p["seat"]), round=p["round"], table=str(p["table"]),
+                                       policy="bot" if p["policy"] == "bot" else "forfeit")})
         elif kind == "entrant_registered" and p.get("late"):
-            found.append({"version": event["version"], "reason": "a late entry",
-                          "text": f"{who} was registered late by the organizer."})
+            found.append({"version": event["version"], "reason": say(lang, "report-t-why-late-entry"),
+                          "text": said("report-t-registered-late")})
         elif kind == "bye_given":
-            why = "a late entry" if p.get("reason") == "late_entry" else "a bye"
+            why = say(lang, "report-t-why-late-entry" if p.get("reason") == "late_entry" else "report-t-why-bye")
             found.append({"version": event["version"], "reason": why,
-                          "text": f"{who} scores {number(p.get('points'))} for round {p['round']}, not played."})
+                          "text": said("report-t-bye-scored", points=number(p.get("points")), round=p["round"])})
         elif kind == "table_replayed":
-            found.append({"version": event["version"], "reason": "an annulled table is replayed",
-                          "text": f"Round {p['round']}, table {p['replay_of']} is replayed as table {p['table']} "
-                                  f"(game {p['game_id']})."})
+            found.append({"version": event["version"], "reason": say(lang, "report-t-why-replayed"),
+                          "text": said("report-t-replayed", round=p["round"], table=str(p["replay_of"]),
+                                       new=str(p["table"]), game=p["game_id"])})
         elif kind == "table_result_amended":
-            what = "annulled" if p.get("annulled") else "amended"
-            found.append({"version": event["version"], "reason": "a ruling in the table's game",
-                          "text": f"Round {p['round']}, table {p['table']}: its result was {what} "
-                                  f"(game {p['game_id']} at event {p['version']})."})
+            found.append({"version": event["version"], "reason": say(lang, "report-t-why-table-ruling"),
+                          "text": said("report-t-table-amended", round=p["round"], table=str(p["table"]),
+                                       what="annulled" if p.get("annulled") else "amended", game=p["game_id"],
+                                       version=str(p["version"]))})
     return found
 
 
@@ -388,115 +389,54 @@ def announcements(state: dict, record: list[dict]) -> list[dict]:
              "at": event.get("recorded_at")} for event in record if event["type"] == "announced"]
 
 
-def _rulings_table(rulings: list[dict]) -> str:
-    return _grid(["Event", "Ruling", "Reason"],
+def _rulings_table(rulings: list[dict], lang: str = "en") -> str:
+    return _grid([say(lang, h) for h in ("report-event", "report-ruling", "report-reason")],
                  [[e(r["version"]), e(r["text"]), e(r.get("reason") or "—")] for r in rulings], numeric=(0,))
 
 
-def _disputes_table(disputes: list[dict], by) -> str:
+def _disputes_table(disputes: list[dict], by, lang: str = "en") -> str:
     rows = []
     for d in disputes:
         answer = d.get("resolution") or {}
         kinds = ", ".join(_ruling_kind(r) for r in answer.get("rulings") or [])
-        said = e(answer.get("text") or "") + (f" <span class='muted'>(rulings: {e(kinds)})</span>" if kinds else "")
-        rows.append([e(d["dispute"]), e(by(d)), e(d["about"]), e(d["text"]), e(d["state"]), said])
-    return _grid(["Dispute", "Filed by", "About event", "Claim", "Decision", "Answer"], rows, numeric=(0, 2))
+        said = e(answer.get("text") or "") + (f" <span class='muted'>{t(lang, 'report-t-rulings-kinds', kinds=kinds)}</span>" if kinds else "")
+        rows.append([e(d["dispute"]), e(by(d)), e(d["about"]), e(d["text"]), e(word(lang, "report-t-dispute-", d["state"])), said])
+    return _grid([say(lang, h) for h in ("report-dispute", "report-filed-by", "report-about-event", "report-claim",
+                                          "report-decision", "report-t-answer")], rows, numeric=(0, 2))
 
 
 def _ruling_kind(ruling) -> str:
     return ruling.get("kind", "ruling") if isinstance(ruling, dict) else str(ruling)
 
 
-def _rulings_and_disputes(state, names, games, rulings, record) -> str:
+def _rulings_and_disputes(state, names, games, rulings, record, lang: str = "en") -> str:
     parts = []
-    own, filed = tournament_rulings(record, names, state.get("no_show")), state.get("disputes") or []
+    own, filed = tournament_rulings(record, names, state.get("no_show"), lang), state.get("disputes") or []
     told = announcements(state, record)
     if own or filed or told:
-        parts.append("<h3>The tournament</h3>")
+        parts.append(f"<h3>{t(lang, 'report-t-the-tournament')}</h3>")
         if told:
-            parts.append("<p><b>Announcements</b></p>" + _grid(
-                ["Event", "Announced", "When"], [[e(a["version"]), e(a["text"]), e(a["at"])] for a in told],
-                numeric=(0,)))
+            parts.append(f"<p><b>{t(lang, 'report-t-announcements')}</b></p>" + _grid(
+                [say(lang, h) for h in ("report-event", "report-t-announced", "report-t-when")],
+                [[e(a["version"]), e(a["text"]), e(a["at"])] for a in told], numeric=(0,)))
         if own:
-            parts.append(_rulings_table(own))
+            parts.append(_rulings_table(own, lang))
         if filed:
-            parts.append(_disputes_table(filed, lambda d: names.get(d["entrant"], f"entrant {d['entrant']}")))
+            parts.append(_disputes_table(filed, lambda d: names.get(d["entrant"])
+                                         or say(lang, "report-t-entrant-n", n=str(d["entrant"])), lang))
     for table in state["tables"]:
         game, said = games.get(table["game_id"]), rulings.get(table["game_id"]) or []
         disputes = (game or {}).get("disputes") or []
         if not (said or disputes):
             continue
         seats = {s["seat"]: s for s in table["seats"]}
-        parts.append(f"<h3>Round {e(table['round'])}, table {e(table['table'])} <span class='muted'>(game "
-                     f"<code>{e(table['game_id'])}</code>; event numbers are the game's)</span></h3>")
+        parts.append(f"<h3>{t(lang, 'report-t-round-table', round=table['round'], table=str(table['table']))} "
+                     f"<span class='muted'>{t(lang, 'report-t-game-events-open')}<code>{e(table['game_id'])}</code>"
+                     f"{t(lang, 'report-t-game-events-close')}</span></h3>")
         if said:
-            parts.append(_rulings_table(said))
+            parts.append(_rulings_table(said, lang))
         if disputes:
-            parts.append(_disputes_table(disputes, lambda d, seats=seats: seat_name(seats[d["seat"]], names)
-                                         if d.get("seat") in seats else f"seat {d.get('seat')}"))
-    return "".join(parts) or "<p class='muted'>No rulings and no disputes, at the tournament or at any table.</p>"
-
-
-def _seed(state: dict) -> list[list[str]]:
-    rng = state["rng"]
-    commitment, seed = rng.get("seed_commitment"), rng.get("seed")
-    line = ["Seed commitment", f"<code>{e(commitment)}</code>", ""]
-    if not seed:
-        return [line, ["Seed", "<span class='muted'>revealed when the tournament finishes</span>",
-                       "<span class='unk'>not yet checkable</span>"]]
-    try:
-        matches = hashlib.sha256(bytes.fromhex(seed)).hexdigest() == commitment
-    except ValueError:
-        matches = False
-    verdict = ("<span class='ok'>SHA-256 of the seed is the commitment</span>" if matches
-               else "<span class='bad'>the seed does NOT match its commitment</span>")
-    return [line, ["Seed (revealed)", f"<code>{e(seed)}</code>", verdict]]
-
-
-def _chain(state: dict, record: list[dict] | None) -> list[str]:
-    head = f"<code>{e(state.get('head_hash'))}</code> at event {e(state['version'])}"
-    if record is None:
-        return ["Record", head, "<span class='unk'>not checked</span>"]
-    broken = first_break(record)
-    verdict = (f"<span class='ok'>{len(record)} events, every hash links</span>" if broken is None
-               else f"<span class='bad'>the chain breaks at event {e(broken)}</span>")
-    return ["Record", head, verdict]
-
-
-def _heads(state: dict, games: dict[str, dict | None]) -> str:
-    rows = []
-    for table in state["tables"]:
-        result, game = table["result"], games.get(table["game_id"])
-        recorded = (f"<code>{e(result['head_hash'])}</code> at event {e(result['version'])}" if result
-                    else "<span class='muted'>no result yet</span>")
-        now = (f"<code>{e(game.get('head_hash'))}</code> at event {e(game.get('version'))}" if game
-               else "<span class='bad'>the game could not be read</span>")
-        if result is None or game is None:
-            verdict = "<span class='unk'>—</span>" if game else "<span class='bad'>unreadable</span>"
-        elif game.get("version") == result["version"]:
-            verdict = ("<span class='ok'>the same</span>" if game.get("head_hash") == result["head_hash"]
-                       else "<span class='bad'>DIFFERENT at the same event</span>")
-        elif (game.get("version") or 0) > result["version"]:
-            verdict = (f"<span class='unk'>the game has {game['version'] - result['version']} events since the "
-                       "result was recorded (see its report)</span>")
-        else:
-            verdict = "<span class='bad'>the game is SHORTER than the recorded result</span>"
-        game_id = e(table["game_id"])
-        rows.append([e(table["round"]), e(table["table"]),
-                     f"<a href='/v1/games/{game_id}/report'><code>{game_id}</code></a>", recorded, now, verdict])
-    if not rows:
-        return ""
-    return ("<h3>Tables</h3><p class='muted'>Each table's game has its own record, verified in its own report "
-            "(chain, seed, dice, shuffles); here the head hash the tournament recorded with the table's result "
-            "beside the game's head hash now.</p>"
-            + _grid(["Round", "Table", "Game", "Recorded with the result", "The game now", "Agreement"], rows,
-                    numeric=(0, 1)))
-
-
-def _verification(state: dict, games: dict[str, dict | None], record: list[dict] | None) -> str:
-    return ("<h3>The tournament's record</h3><p class='muted'>Every seating comes from the tournament's seed. Once "
-            "the tournament has finished, its portable record (<code>GET /v1/tournaments/{id}/export</code>) "
-            "verifies offline with <code>bootleggers verify</code>: the chain, the seed, every seating decided "
-            "again from the seed, every table's game and result, and the standings.</p>"
-            + _grid(["What", "Value", "Check"], [_chain(state, record), *_seed(state)], row_head=0)
-            + _heads(state, games))
+            parts.append(_disputes_table(disputes, lambda d, seats=seats: seat_name(seats[d["seat"]], names, lang)
+                                         if d.get("seat") in seats else say(lang, "log-seat", seat=str(d.get("seat"))),
+                                         lang))
+    return "".join(parts) or f"<p class='muted'>{t(lang, 'report-t-no-rulings-anywhere')}</p>"

@@ -12,6 +12,7 @@ from projections.views import view_event
 from service.rules.registry import rulesets
 from service.desk.game_log import Names
 from service.desk.sentences import ENGINE_SENTENCES, has_sentence
+from service.i18n.message import english
 
 TESTS = Path(__file__).resolve().parents[1]
 GOLDEN_FILES = sorted([*(TESTS / "golden").glob("*.events.jsonl"), *(TESTS / "rules" / "booze_baron" / "golden").glob("*.events.jsonl")])
@@ -34,13 +35,13 @@ def test_the_dispute_and_engine_ruling_events_have_sentences():
     """Their payloads as the disputes branch (issue 15, item 3) records them."""
     filed = {"type": "dispute_filed", "version": 50, "actor": {"kind": "seat", "seat": 2},
              "payload": {"dispute": 1, "seat": 2, "about": 41, "text": "I bid 40, not 30"}}
-    assert ENGINE_SENTENCES["dispute_filed"](filed, who) == "Bix files dispute 1 about event 41: \u201cI bid 40, not 30\u201d"
+    assert english(ENGINE_SENTENCES["dispute_filed"](filed, who)) == "Bix files dispute 1 about event 41: \u201cI bid 40, not 30\u201d"
     resolved = {"type": "dispute_resolved", "version": 51, "actor": {"kind": "organizer"},
                 "payload": {"dispute": 1, "seat": 2, "decision": "upheld", "text": "misread", "rulings": []}}
-    assert ENGINE_SENTENCES["dispute_resolved"](resolved, who).startswith("The organizer upheld dispute 1 (Bix's)")
+    assert english(ENGINE_SENTENCES["dispute_resolved"](resolved, who)).startswith("The organizer upheld dispute 1 (Bix's)")
     forfeit = {"type": "seat_forfeited", "version": 52, "actor": {"kind": "organizer"},
                "payload": {"seat": 3, "reason": "left the table", "dispute": None}}
-    assert ENGINE_SENTENCES["seat_forfeited"](forfeit, who) == "The organizer rules that Cora forfeits. Reason: left the table."
+    assert english(ENGINE_SENTENCES["seat_forfeited"](forfeit, who)) == "The organizer rules that Cora forfeits. Reason: left the table."
     for kind in ("seat_replaced", "game_annulled", "result_amended"):
         assert kind in ENGINE_SENTENCES
 
@@ -49,8 +50,8 @@ def _render(event, ruleset):
     """No fallback here: a sentence function that fails on a real payload fails the test."""
     own = ruleset.sentences
     if event["type"] in own:
-        return own[event["type"]](event["payload"], who)
-    return ENGINE_SENTENCES[event["type"]](event, who)
+        return english(own[event["type"]](event["payload"], who))
+    return english(ENGINE_SENTENCES[event["type"]](event, who))
 
 
 @pytest.mark.parametrize("path", GOLDEN_FILES, ids=lambda p: p.stem)
@@ -87,7 +88,7 @@ def test_a_bid_reads_with_its_card_for_the_bidder_and_sealed_for_the_others():
 ])
 def test_exact_sentences(payload, text):
     kind = {"hit": "influence_removed", "line": "crates_sold"}.get(payload.get("reason") or payload.get("dock"), "thug_played")
-    assert _bootleggers().sentences[kind](payload, who) == text
+    assert english(_bootleggers().sentences[kind](payload, who)) == text
 
 
 def test_a_declared_thug_card_is_face_down_in_the_others_sentences():
@@ -137,15 +138,15 @@ def test_a_dispute_another_seat_may_not_read_yet_is_no_quoted_none():
     """While the game runs another seat sees a dispute without its text (projections/views)."""
     hidden = {"type": "dispute_filed", "version": 50, "actor": {"kind": "seat", "seat": 2},
               "payload": {"dispute": 1, "seat": 2, "about": 41, "text": None}}
-    assert ENGINE_SENTENCES["dispute_filed"](hidden, who) == \
+    assert english(ENGINE_SENTENCES["dispute_filed"](hidden, who)) == \
         "Bix files dispute 1 about event 41 (what it says stays the filer's until the game ends)."
     answer = {"type": "dispute_resolved", "version": 51, "actor": {"kind": "organizer"},
               "payload": {"dispute": 1, "seat": 2, "decision": "rejected", "text": None, "rulings": []}}
-    assert ENGINE_SENTENCES["dispute_resolved"](answer, who) == \
+    assert english(ENGINE_SENTENCES["dispute_resolved"](answer, who)) == \
         "The organizer rejected dispute 1 (Bix's) (what it says stays the filer's until the game ends)."
     forfeit = {"type": "seat_forfeited", "version": 52, "actor": {"kind": "organizer"},
                "payload": {"seat": 3, "reason": "left the table", "dispute": 1}}
-    assert ENGINE_SENTENCES["seat_forfeited"](forfeit, who) == \
+    assert english(ENGINE_SENTENCES["seat_forfeited"](forfeit, who)) == \
         "The organizer rules that Cora forfeits. Reason: left the table, answering dispute 1."
 
 
@@ -180,7 +181,8 @@ NAMED = Names(NAMES)
 
 def _end(ruleset: str):
     own = rulesets()[ruleset].sentences
-    return own["booze_game_ended" if ruleset == "booze_baron" else "game_ended"]
+    told = own["booze_game_ended" if ruleset == "booze_baron" else "game_ended"]
+    return lambda payload, names: english(told(payload, names))
 
 
 def test_a_mob_wins_as_the_beer_mob_and_its_members():

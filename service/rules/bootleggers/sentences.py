@@ -1,29 +1,24 @@
 """One log sentence per Bootleggers event type, for the game log (GET /v1/games/{id}/log).
 
-`SENTENCES[type](payload, who) -> str`, the shape of booze_baron/sentences.py: `payload` is
-the event *as the viewer may see it* (views.redact_event: a sealed bid, a face-down card or
-another seat's hand is None), `who(seat) -> name`. A redacted payload yields a sentence that
-names nothing hidden ("Bix bid (sealed)."). The engine adds "Round 3, Phase 1: " in front.
-The end tells the tie-break when seats still in are level on cash, and marks the seats in
-`who.forfeited` (the log's `who` carries it; see service/desk/sentences.py).
-A test fails for an event type in schemas.EVENT_SPECS without a sentence here.
+`SENTENCES[type](payload, who) -> Msg`, the shape of booze_baron/sentences.py: a message id
+with named parameters (service/i18n/message.py), worded by the reader's catalog
+(service/i18n/locales/<lang>/log.ftl, ids `log-bl-…`), so each player at a table reads their
+own language. `payload` is the event *as the viewer may see it* (views.redact_event: a sealed
+bid, a face-down card or another seat's hand is None), `who(seat) -> name`. A redacted payload
+yields a sentence that names nothing hidden ("Bix bid (sealed)."). The engine adds "Round 3,
+Phase 1: " in front. The end tells the tie-break when seats still in are level on cash, and
+marks the seats in `who.forfeited` (the log's `who` carries it; see service/desk/sentences.py).
+A test fails for an event type in schemas.EVENT_SPECS without a sentence here. Pure.
 """
 from __future__ import annotations
 
 from typing import Callable
 
+from service.i18n.message import Join, Msg
+
 from . import data
-from .nouns import Who, _card, _home, _money, _n, _places, _s, _seats, _still, _truck, thug_name
-
-_PAID_FOR = {"graft": "graft", "muscle": "their Muscle card", "truck_purchase": "a truck",
-             "wholesale": "wholesale", "profit": "profit", "starting_cash": "starting cash",
-             "ruling": "a ruling", "deal": "a deal"}
-_STEPS = {"bid": "everyone bids a Muscle card, sealed", "choose_offer": "offers are taken in Muscle order",
-          "place_influence": "influence is placed in Muscle order", "load": "everyone loads their trucks",
-          "dispatch": "trucks are sent in Muscle order", "deals": "deals may be made",
-          "public_dock": "the Public dock is asked", "vigorish": "A Little Vigorish is answered",
-          "thug_window": "Thug cards may be declared", "reaction": "the table may answer a Thug card"}
-
+from .nouns import (Who, _and, _card, _home, _money, _places, _s, _seats, _still, _truck, count, term,
+                    thug_name, word)
 
 #: events of a phase the state does not name (production, Phase 3, has no step; Phase 6's
 #: bookkeeping comes before `round_ended` sets 6): the log's heading uses these instead.
@@ -44,155 +39,195 @@ def log_phase(event: dict, phase):
     return _PHASE_OF.get(kind, phase)
 
 
-def _targets(t: dict | None, who: Who) -> str:
-    """Where a Thug card aims, in words ("against Ada at Mother's")."""
-    if not t:
-        return ""
+def _targets(t: dict | None, who: Who) -> Join:
+    """Where a Thug card aims, in words ("against Ada at Mother's"), each part its own message."""
+    t = t or {}
     parts = []
     if t.get("seat") is not None:
-        parts.append(f"against {who(t['seat'])}")
+        parts.append(Msg("log-bl-aim-seat", seat=who(t["seat"])))
     if t.get("speakeasy"):
-        parts.append(f"at {_s(t['speakeasy'])}")
+        parts.append(Msg("log-bl-aim-at", speakeasy=_s(t["speakeasy"])))
     if t.get("to_speakeasy"):
-        parts.append(f"to {_s(t['to_speakeasy'])}")
+        parts.append(Msg("log-bl-aim-to", speakeasy=_s(t["to_speakeasy"])))
     if t.get("still"):
-        parts.append(f"on the {_still(t['still'])}")
+        parts.append(Msg("log-bl-aim-still", still=_still(t["still"])))
     if t.get("truck"):
-        parts.append(f"on {_truck(t['truck'])}")
+        parts.append(Msg("log-bl-aim-truck", truck=_truck(t["truck"])))
     if t.get("markers"):
-        parts.append("destroying " + ", ".join(f"{_n(n, 'marker')} of {who(int(s))}"
-                                                for s, n in t["markers"].items()))
+        parts.append(Msg("log-bl-aim-destroying", markers=Join(
+            Msg("log-bl-markers-of", n=n, seat=who(int(s))) for s, n in t["markers"].items())))
     if t.get("withdraw"):
-        parts.append("withdrawing " + _places(t["withdraw"]))
+        parts.append(Msg("log-bl-aim-withdrawing", places=_places(t["withdraw"])))
     if t.get("count"):
-        parts.append(f"for {_n(t['count'], 'marker')}")
-    return (" " + " ".join(parts)) if parts else ""
+        parts.append(Msg("log-bl-aim-count", n=t["count"]))
+    return Join(parts, sep="common-space-sep", before="common-space-sep")
 
 
-def _side(side: dict | None) -> str:
+def _side(side: dict | None) -> Join:
     side = side or {}
     parts = []
     if side.get("cash"):
         parts.append(_money(side["cash"]))
     if side.get("crates"):
-        parts.append(_n(side["crates"], "crate"))
-    parts += [f"{_truck(t)} (sold)" for t in side.get("trucks") or []]
-    parts += [f"{_truck(t)} (rented)" for t in side.get("rent_trucks") or []]
+        parts.append(count(side["crates"], "crate"))
+    parts += [Msg("log-bl-truck-sold", truck=_truck(t)) for t in side.get("trucks") or []]
+    parts += [Msg("log-bl-truck-rented", truck=_truck(t)) for t in side.get("rent_trucks") or []]
     cards = side.get("thug_cards")
     if isinstance(cards, int):
-        parts.append(_n(cards, "Thug card"))
+        parts.append(count(cards, "thug_card"))
     elif cards:
         parts += [thug_name(c) for c in cards]
-    return ", ".join(parts) or "nothing"
+    return Join(parts, empty=Msg("log-bl-nothing"))
 
 
-def _deal(p: dict, who: Who, accepted: bool) -> str:
-    promise = f', promising "{p["promise"]}"' if p.get("promise") else ""
+def _deal(p: dict, who: Who, accepted: bool) -> Msg:
+    promise = p.get("promise") or ""
     if not accepted:
-        return (f"{who(p['from'])} offers {who(p['to'])} deal {p['deal']}: {_side(p.get('give'))} "
-                f"for {_side(p.get('get'))}{promise}.")
+        return Msg("log-bl-deal-proposed", by=who(p["from"]), to=who(p["to"]), deal=p["deal"],
+                   give=_side(p.get("give")), get=_side(p.get("get")), promise=promise,
+                   promised="yes" if promise else "no")
     # Accepted: the goods move in this event, any cash in the cash_paid events after it.
-    moves = [f"{who(p[a])} hands over {_side(p.get(side))}" for a, side in (("from", "give"), ("to", "get"))
-             if _side(p.get(side)) != "nothing"]
-    return f"{who(p['to'])} accepts {who(p['from'])}'s deal {p['deal']}" + (": " + "; ".join(moves) if moves else "") + "."
+    moves = [Msg("log-bl-hands-over", seat=who(p[a]), goods=_side(p.get(side)))
+             for a, side in (("from", "give"), ("to", "get")) if _side(p.get(side))]
+    return Msg("log-bl-deal-accepted", seat=who(p["to"]), by=who(p["from"]), deal=p["deal"],
+               moves=Join(moves, sep="common-clause-sep"), moved="yes" if moves else "no")
 
 
-def _cash_paid(p: dict, who: Who) -> str:
-    why = _PAID_FOR.get(p["reason"], p["reason"].replace("_", " "))
-    at = f" at {_s(p['speakeasy'])}" if p.get("speakeasy") else ""
+def _paid_for(reason: str) -> Msg:
+    return thug_name(reason) if reason in data.THUG_KINDS else term("log-bl-paid-", reason)
+
+
+def _cash_paid(p: dict, who: Who) -> Msg:
+    why = _paid_for(p["reason"])
+    at = Join([Msg("log-bl-aim-at", speakeasy=_s(p["speakeasy"]))] if p.get("speakeasy") else [],
+              before="common-space-sep")
     if p["from"] == "bank":
-        return f"{who(p['to'])} receives {_money(p['amount'])} ({why}{at})."
+        return Msg("log-bl-cash-received", seat=who(p["to"]), amount=_money(p["amount"]), why=why, at=at)
     if p["to"] == "bank":
-        return f"{who(p['from'])} pays {_money(p['amount'])} for {why}{at}."
-    return f"{who(p['from'])} pays {who(p['to'])} {_money(p['amount'])} ({why}{at})."
+        return Msg("log-bl-cash-paid", seat=who(p["from"]), amount=_money(p["amount"]), why=why, at=at)
+    return Msg("log-bl-cash-paid-to", seat=who(p["from"]), to=who(p["to"]), amount=_money(p["amount"]), why=why,
+               at=at)
 
 
-def _dice(p: dict, who: Who) -> str:
-    rolled = ", ".join(map(str, p["dice"]))
+def _rolled(dice) -> Join:
+    return Join(list(dice))
+
+
+def _dice(p: dict, who: Who) -> Msg:
     purpose = p["purpose"]
     if purpose == "production":
-        stop = " — stopped by the Copper" if p.get("stopped_by_copper") else ""
-        return (f"{who(p['seat'])}'s {_still(p.get('still'))} rolls {rolled}: "
-                f"{_n(p.get('crates', 0), 'crate')}{stop}.")
+        return Msg("log-bl-production-rolled", seat=who(p["seat"]), still=_still(p.get("still")),
+                   dice=_rolled(p["dice"]), crates=count(p.get("crates", 0), "crate"),
+                   copper="yes" if p.get("stopped_by_copper") else "no")
     if purpose == "demand":
-        return f"Demand at {_s(p.get('speakeasy'))}: rolled {rolled}, {_n(p.get('demand', 0), 'crate')}."
-    who_ = f"{who(p['seat'])} rolls" if p.get("seat") is not None else "Rolled"
-    return f"{who_} {rolled} for {purpose.replace('_', ' ')}."
+        return Msg("log-bl-demand-rolled", speakeasy=_s(p.get("speakeasy")), dice=_rolled(p["dice"]),
+                   crates=count(p.get("demand", 0), "crate"))
+    why = thug_name(purpose) if purpose in data.THUG_KINDS else word(purpose)
+    if p.get("seat") is not None:
+        return Msg("log-bl-seat-rolls-for", seat=who(p["seat"]), dice=_rolled(p["dice"]), purpose=why)
+    return Msg("log-bl-rolled-for", dice=_rolled(p["dice"]), purpose=why)
 
 
-def _offer_taken(p: dict, who: Who) -> str:
+def _discarded_because(detail: str):
+    """The two reasons phase1.py records for an unaffordable truck, in the reader's words; any
+    other recorded reason as it was recorded."""
+    for size, truck in data.TRUCKS.items():
+        for cash in range(truck["price"]):
+            if detail == f"you have ${cash}G and the {truck['name']} costs ${truck['price']}G":
+                return Msg("log-bl-cannot-afford", cash=_money(cash), truck=term("log-bl-size-", size),
+                           price=_money(truck["price"]))
+    if detail == "no truck of that size is left in the supply":
+        return Msg("log-bl-no-truck-left")
+    return detail
+
+
+def _offer_taken(p: dict, who: Who) -> Msg:
     card = _card(p["card"])
     if p["result"] == "discarded":
-        return f"{who(p['seat'])} cannot take the {card} and it is discarded ({p.get('detail', '')})."
+        return Msg("log-bl-offer-discarded", seat=who(p["seat"]), card=card,
+                   why=_discarded_because(p.get("detail", "")))
     if p["result"] == "bought":
-        return f"{who(p['seat'])} buys the {card}."
-    choice = f" ({p['choice'].replace('_', ' ')})" if p.get("choice") else ""
-    return f"{who(p['seat'])} takes {card}{choice}."
+        return Msg("log-bl-offer-bought", seat=who(p["seat"]), card=card)
+    if p.get("choice"):
+        return Msg("log-bl-offer-taken-as", seat=who(p["seat"]), card=card, choice=term("log-bl-choice-", p["choice"]))
+    return Msg("log-bl-offer-taken", seat=who(p["seat"]), card=card)
 
 
-def _step(p: dict, who: Who) -> str:
-    what = _STEPS.get(p["step"], p["step"].replace("_", " "))
-    extra = ""
+def _step_name(step) -> Msg:
+    """A step by name, "choosing an offer" (`_step_now` says what happens in it)."""
+    return term("log-bl-stepname-", step)
+
+
+def _step_now(step) -> Msg:
+    return term("log-bl-step-", step)
+
+
+def _step(p: dict, who: Who) -> Msg:
+    extra = []
     if p.get("speakeasy"):
-        extra += f" at {_s(p['speakeasy'])}"
+        extra.append(Msg("log-bl-aim-at", speakeasy=_s(p["speakeasy"])))
     if p.get("truck"):
-        extra += f" for {_truck(p['truck'])}"
+        extra.append(Msg("log-bl-for-truck", truck=_truck(p["truck"])))
     if p.get("window"):
-        extra += f" ({p['window'].replace('_', ' ')})"
+        extra.append(Msg("log-bl-in-window", window=term("log-bl-window-", p["window"])))
+    extra = Join(extra, sep="common-space-sep", before="common-space-sep")
     if not p["seats"]:
-        return f"Now {what}{extra}; nobody has anything to do."
-    return f"Now {what}{extra}; waiting for {_seats(who, p['seats'])}."
+        return Msg("log-bl-step-idle", step=_step_now(p["step"]), where=extra)
+    return Msg("log-bl-step-waits", step=_step_now(p["step"]), where=extra, seats=_seats(who, p["seats"]))
 
 
-def _bid(p: dict, who: Who) -> str:
-    return f"{who(p['seat'])} bid {p['card']}." if p.get("card") is not None else f"{who(p['seat'])} bid (sealed)."
+def _bid(p: dict, who: Who) -> Msg:
+    if p.get("card") is not None:
+        return Msg("log-bl-bid", seat=who(p["seat"]), card=p["card"])
+    return Msg("log-bl-bid-sealed", seat=who(p["seat"]))
 
 
-def _dealt(p: dict, who: Who) -> str:
+def _dealt(p: dict, who: Who) -> Msg:
     if p.get("cards") is not None:
-        return f"{who(p['seat'])} is dealt Muscle cards {', '.join(map(str, p['cards']))}."
-    return f"{who(p['seat'])} is dealt {_n(p.get('count') or 0, 'Muscle card')}."
+        return Msg("log-bl-dealt-cards", seat=who(p["seat"]), cards=Join(p["cards"]))
+    return Msg("log-bl-dealt-count", seat=who(p["seat"]), n=p.get("count") or 0)
 
 
-def _declared(p: dict, who: Who) -> str:
+def _declared(p: dict, who: Who) -> Msg:
     if p.get("card") is None:
-        return f"{who(p['seat'])} declares a Thug card face down."
-    return f"{who(p['seat'])} declares {thug_name(p['kind'] or p['card'])}{_targets(p.get('targets'), who)}, face down."
+        return Msg("log-bl-declares-hidden", seat=who(p["seat"]))
+    return Msg("log-bl-declares", seat=who(p["seat"]), card=thug_name(p["kind"] or p["card"]),
+               targets=_targets(p.get("targets"), who))
 
 
-def _returned(p: dict, who: Who) -> str:
+def _returned(p: dict, who: Who) -> Msg:
     if p.get("card") is None:
-        return f"{who(p['seat'])}'s declared card goes back to their hand."
-    why = f" ({p['reason']})" if p.get("reason") else ""
-    return f"{who(p['seat'])}'s {thug_name(p['kind'] or p['card'])} goes back to their hand{why}."
+        return Msg("log-bl-returned-hidden", seat=who(p["seat"]))
+    return Msg("log-bl-returned", seat=who(p["seat"]), card=thug_name(p["kind"] or p["card"]),
+               why=Join([Msg("log-bl-paren", text=p["reason"])] if p.get("reason") else [], before="common-space-sep"))
 
 
-def _influence_declared(p: dict, who: Who) -> str:
+def _influence_declared(p: dict, who: Who) -> Msg:
     if p.get("placements") is None:
-        return f"{who(p['seat'])} declares an influence placement face down."
-    return f"{who(p['seat'])} declares influence, face down: {_places(p['placements'])}."
+        return Msg("log-bl-influence-declared-hidden", seat=who(p["seat"]))
+    return Msg("log-bl-influence-declared", seat=who(p["seat"]), places=_places(p["placements"]))
 
 
-def _removed(p: dict, who: Who) -> str:
-    fate = {"supply": "destroyed", "back_room": "withdrawn to the back room"}.get(p["to"], f"moved to {p['to']}")
-    return (f"{thug_name(p['reason'])}: {_n(p['count'], 'marker')} of {who(p['seat'])} at "
-            f"{_s(p['speakeasy'])} {'is' if p['count'] == 1 else 'are'} {fate}.")
+def _removed(p: dict, who: Who) -> Msg:
+    fate = {"supply": "destroyed", "back_room": "withdrawn"}.get(p["to"], "moved")
+    return Msg("log-bl-influence-removed", card=thug_name(p["reason"]), n=p["count"], seat=who(p["seat"]),
+               speakeasy=_s(p["speakeasy"]), fate=fate, to=word(p["to"]))
 
 
-def _resolved(p: dict, who: Who) -> str:
+def _resolved(p: dict, who: Who) -> Msg:
     if p.get("fizzled"):
-        return f"{who(p['seat'])}'s {thug_name(p['kind'])} fizzles: {p['fizzled']}."
-    return f"{who(p['seat'])}'s {thug_name(p['kind'])} takes effect."
+        return Msg("log-bl-fizzles", seat=who(p["seat"]), card=thug_name(p["kind"]), why=p["fizzled"])
+    return Msg("log-bl-takes-effect", seat=who(p["seat"]), card=thug_name(p["kind"]))
 
 
-def _round_effect(p: dict, who: Who) -> str:
-    where = f" at {_s(p['speakeasy'])}" if p.get("speakeasy") else ""
-    on = f" on {who(p['target'])}" if p.get("target") is not None else ""
-    return f"{who(p['seat'])}'s {thug_name(p['kind'])} holds for this round{where}{on}."
-
-
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _round_effect(p: dict, who: Who) -> Msg:
+    where = []
+    if p.get("speakeasy"):
+        where.append(Msg("log-bl-aim-at", speakeasy=_s(p["speakeasy"])))
+    if p.get("target") is not None:
+        where.append(Msg("log-bl-aim-on", seat=who(p["target"])))
+    return Msg("log-bl-round-effect", seat=who(p["seat"]), card=thug_name(p["kind"]),
+               where=Join(where, sep="common-space-sep", before="common-space-sep"))
 
 
 def _forfeited(who: Who) -> frozenset:
@@ -201,7 +236,7 @@ def _forfeited(who: Who) -> frozenset:
     return getattr(who, "forfeited", None) or frozenset()
 
 
-def _winner(p: dict, who: Who, out: frozenset) -> str:
+def _winner(p: dict, who: Who, out: frozenset) -> Msg:
     """"Ada wins.", with the tie-break when seats still in are level on cash (RULES.md: a tie
     goes to the higher Muscle card of the final round)."""
     winner, cash, muscle = p["winner"], p["cash"], p.get("muscle") or {}
@@ -209,145 +244,235 @@ def _winner(p: dict, who: Who, out: frozenset) -> str:
     top = max((cash[str(s)] for s in still_in), default=None)
     level = [s for s in still_in if cash[str(s)] == top]
     if len(level) < 2 or winner not in level:
-        return f"{who(winner)} wins."
+        return Msg("log-bl-wins", seat=who(winner))
     others = [s for s in level if s != winner]
     if all(str(s) in muscle for s in level) and all(muscle[str(winner)] > muscle[str(s)] for s in others):
-        how = "the higher Muscle card decides it (" + ", ".join(f"{who(s)} {muscle[str(s)]}" for s in level) + ")"
+        how = Msg("log-bl-tie-muscle-card", cards=Join(Msg("log-bl-name-figure", name=who(s), n=muscle[str(s)])
+                                                        for s in level))
     else:
-        how = "the Muscle order decides it"
-    return f"{who(winner)} wins. Tie-break: {_and([who(s) for s in level])} are level at {_money(top)}; {how}."
+        how = Msg("log-bl-tie-muscle-order")
+    return Msg("log-bl-wins-tie", seat=who(winner), level=_and([who(s) for s in level]), cash=_money(top), how=how)
 
 
-def _game_ended(p: dict, who: Who) -> str:
+def _game_ended(p: dict, who: Who) -> Msg:
     out = _forfeited(who)
-    cash = ", ".join(f"{who(s)} {_money(p['cash'][str(s)])}" + (" (forfeited)" if s in out else "")
-                     for s in p["ranking"])
-    why = {"last_round": "the last round is over", "cash": f"someone reached {_money(data.WIN_CASH)}",
-           "cash_100": f"someone reached {_money(data.WIN_CASH)}"}.get(p["reason"], p["reason"].replace("_", " "))
-    return f"The game ends ({why}). {_winner(p, who, out)} Cash: {cash}."
+    cash = Join(Msg("log-bl-cash-of-out" if s in out else "log-bl-cash-of", seat=who(s),
+                    cash=_money(p["cash"][str(s)])) for s in p["ranking"])
+    why = term("log-bl-ended-", p["reason"], cash=_money(data.WIN_CASH))
+    return Msg("log-bl-game-ended", why=why, winner=_winner(p, who, out), cash=cash)
 
 
-def _ruling(p: dict, who: Who) -> str:
+def _ruling(p: dict, who: Who) -> Msg:
     fields = {k: v for k, v in p.items() if k not in ("kind", "reason", "was")}
     what = []
     for key, value in fields.items():
         if key == "seat":
-            what.append(who(value) if value is not None else "nobody")
+            what.append(who(value) if value is not None else Msg("log-nobody"))
         elif key == "speakeasy":
             what.append(_s(value))
         elif key == "cash" and p["kind"] == "set_cash":
             # a total, hidden from other seats while it runs (cash.py): the payment after it shows
-            what.append(f"cash {value}" if value is not None else "cash (a total only that seat sees)")
+            what.append(Msg("log-bl-ruling-cash", cash=value) if value is not None else Msg("log-bl-ruling-cash-hidden"))
+        elif key == "truck":
+            what.append(_truck(value))
+        elif key == "still":
+            what.append(Msg("log-bl-ruling-new-still") if value == "new_remote" else _still(value))
+        elif key == "size":
+            what.append(term("log-bl-size-", value))
+        elif key in ("count", "crates", "dice") and isinstance(value, int):
+            what.append(Msg({"count": "log-bl-ruling-count", "crates": "log-bl-ruling-crates",
+                             "dice": "log-bl-ruling-dice"}[key], n=value))
         else:
-            what.append(f"{key} {value}")
-    was = f" (was {p['was']})" if p.get("was") is not None else ""
-    return (f"The organizer rules {p['kind'].replace('_', ' ')}: {', '.join(what) or 'the game'}{was}. "
-            f"Reason: {p['reason']}")
+            what.append(Msg("log-bl-ruling-field", field=word(key), value=str(value)))
+    was = p.get("was")
+    return Msg("log-bl-ruling", kind=term("log-bl-ruling-", p["kind"]), what=Join(what, empty=Msg("log-bl-the-game")),
+               was=str(was) if was is not None else "", had="no" if was is None else "yes", reason=p["reason"])
 
 
-SENTENCES: dict[str, Callable[[dict, Who], str]] = {
-    "game_setup": lambda p, who: (f"Bootleggers begins: {_seats(who, [x['seat'] for x in p['players']])}; "
-                                  f"{p['rounds']} rounds, influence {p['influence_mode']}."),
-    "deck_shuffled": lambda p, who: f"The {p['deck'].replace('_', ' ')} deck is shuffled.",
+def _sold(p: dict, who: Who) -> Msg:
+    dock = p["dock"] if p["dock"] in ("majority", "minority", "public", "line") else "other"
+    return Msg("log-bl-crates-sold", seat=who(p["seat"]), crates=count(p["crates"], "crate"),
+               speakeasy=_s(p["speakeasy"]), truck=_truck(p["truck"]), dock=dock, dock_word=word(p["dock"]))
+
+
+def _selling_started(p: dict, who: Who) -> Msg:
+    if not p["open"]:
+        return Msg("log-bl-selling-closed", speakeasy=_s(p["speakeasy"]))
+    if p["demand"] is None:
+        return Msg("log-bl-selling-unlimited", speakeasy=_s(p["speakeasy"]))
+    return Msg("log-bl-selling-demand", speakeasy=_s(p["speakeasy"]), crates=count(p["demand"], "crate"))
+
+
+def _demand_changed(p: dict, who: Who) -> Msg:
+    if p["demand"] is None:
+        return Msg("log-bl-demand-unlimited", card=thug_name(p["reason"]), speakeasy=_s(p["speakeasy"]))
+    return Msg("log-bl-demand-changed", card=thug_name(p["reason"]), speakeasy=_s(p["speakeasy"]),
+               crates=count(p["demand"], "crate"), remaining=p["remaining"])
+
+
+def _cargo_lost(p: dict, who: Who) -> Msg:
+    reason = p["reason"]
+    why = thug_name(reason) if reason in data.THUG_KINDS else term("log-bl-dumped-", reason)
+    return Msg("log-bl-cargo-lost", seat=who(p["seat"]), truck=_truck(p["truck"]),
+               crates=count(p["crates"], "crate"), why=why)
+
+
+def _gained(p: dict, who: Who) -> Msg:
+    reason = p["reason"]
+    why = thug_name(reason) if reason in data.THUG_KINDS else term("log-bl-gained-", reason)
+    return Msg("log-bl-influence-gained", seat=who(p["seat"]), n=p["count"], why=why)
+
+
+def _loaded(p: dict, who: Who) -> Msg:
+    return Msg("log-bl-trucks-loaded", seat=who(p["seat"]), loads=Join(
+        (Msg("log-bl-load-on", crates=count(n, "crate"), truck=_truck(t)) for t, n in p["loads"].items()),
+        empty=Msg("log-bl-nothing")))
+
+
+def _dispatched(p: dict, who: Who) -> Msg:
+    return Msg("log-bl-trucks-dispatched", seat=who(p["seat"]), routes=Join(
+        (Msg("log-bl-route", truck=_truck(r["truck"]), speakeasy=_s(r["speakeasy"])) for r in p["routes"]),
+        empty=Msg("log-bl-no-truck")))
+
+
+def _timed_out(p: dict, who: Who) -> Msg:
+    return Msg("log-bl-timed-out", seat=who(p["seat"]), step=_step_name(p["step"]),
+               default=term("log-bl-default-", p["default"]))
+
+
+def _recruited(p: dict, who: Who) -> Msg:
+    return Msg("log-bl-recruited", card=thug_name("recruiting"), seat=who(p["seat"]), roll=p["roll"], markers=Join(
+        (Msg("log-bl-markers-to", seat=who(int(s)), n=n) for s, n in p["markers"].items()),
+        empty=Msg("log-bl-nobody-gains")))
+
+
+def _idle(p: dict, who: Who) -> Msg:
+    reason = p["reason"]
+    why = thug_name("a_little_vigorish") if reason == "vigorish" else thug_name(reason) \
+        if reason in data.THUG_KINDS else word(reason)
+    return Msg("log-bl-still-idle", seat=who(p["seat"]), still=_still(p["still"]), why=why)
+
+
+def _lapsed(p: dict, who: Who) -> Msg:
+    return Msg("log-bl-deals-lapsed", deals=Join(p["deals"]), n=len(p["deals"]))
+
+
+SENTENCES: dict[str, Callable[[dict, Who], Msg]] = {
+    "game_setup": lambda p, who: Msg("log-bl-game-setup", seats=_seats(who, [x["seat"] for x in p["players"]]),
+                                     rounds=p["rounds"], mode=term("log-bl-influence-mode-", p["influence_mode"])),
+    "deck_shuffled": lambda p, who: Msg("log-bl-deck-shuffled", deck=term("log-bl-deck-", p["deck"])),
     "muscle_dealt": _dealt,
     "cash_paid": _cash_paid,
-    "truck_taken": lambda p, who: f"{who(p['seat'])} gets {_truck(p['truck'])} ({p['reason']}).",
-    "round_started": lambda p, who: f"Round {p['round']} begins.",
-    "truck_card_turned": lambda p, who: f"The {_card(p['card'])} is turned up.",
-    "offers_dealt": lambda p, who: "On offer: " + ", ".join(f"{s['slot']}. {_card(s['card'])}" for s in p["slots"]) + ".",
+    "truck_taken": lambda p, who: Msg("log-bl-truck-taken", seat=who(p["seat"]), truck=_truck(p["truck"]),
+                                      why=term("log-bl-truck-for-", p["reason"])),
+    "round_started": lambda p, who: Msg("log-bl-round-started", round=p["round"]),
+    "truck_card_turned": lambda p, who: Msg("log-bl-truck-card-turned", card=_card(p["card"])),
+    "offers_dealt": lambda p, who: Msg("log-bl-offers-dealt", offers=Join(
+        Msg("log-bl-offer-slot", slot=p_s["slot"], card=_card(p_s["card"])) for p_s in p["slots"])),
     "step_started": _step,
     "bid_placed": _bid,
-    "bids_revealed": lambda p, who: ("Bids revealed: " + ", ".join(f"{who(int(s))} {c}" for s, c in p["bids"].items())
-                                     + f". Muscle order: {_seats(who, p['order'])}."),
-    "payroll": lambda p, who: (f"Payroll: {who(p['seat'])} owes graft {_money(p['graft'])} and Muscle "
-                               f"{_money(p['muscle_cost'])}, and pays {_money(p['paid'])}."),
+    "bids_revealed": lambda p, who: Msg("log-bl-bids-revealed", bids=Join(
+        Msg("log-bl-name-figure", name=who(int(s)), n=c) for s, c in p["bids"].items()),
+        order=_seats(who, p["order"])),
+    "payroll": lambda p, who: Msg("log-bl-payroll", seat=who(p["seat"]), graft=_money(p["graft"]),
+                                  muscle=_money(p["muscle_cost"]), paid=_money(p["paid"])),
     "offer_taken": _offer_taken,
-    "passed": lambda p, who: f"{who(p['seat'])} passes ({p['step'].replace('_', ' ')}).",
-    "influence_gained": lambda p, who: f"{who(p['seat'])} gains {_n(p['count'], 'influence marker')} ({p['reason'].replace('_', ' ')}).",
-    "dice_gained": lambda p, who: f"{who(p['seat'])} gains {_n(p['count'], 'still die')}.",
-    "improvement_gained": lambda p, who: f"{who(p['seat'])} gains {_n(p['count'], 'speakeasy improvement')}.",
-    "remote_still_opened": lambda p, who: f"{who(p['seat'])} opens {_still(p['still'])}.",
-    "offers_discarded": lambda p, who: f"Untaken offers are discarded: {', '.join(_card(c) for c in p['cards']) or 'none'}.",
-    "influence_placed": lambda p, who: f"{who(p['seat'])} places influence: {_places(p['placements'])}.",
-    "die_placed": lambda p, who: f"{who(p['seat'])} puts a die on their {_still(p['still'])}.",
-    "improvement_placed": lambda p, who: f"{who(p['seat'])} improves {_s(p['speakeasy'])}.",
+    "passed": lambda p, who: Msg("log-bl-passed", seat=who(p["seat"]), step=_step_name(p["step"])),
+    "influence_gained": _gained,
+    "dice_gained": lambda p, who: Msg("log-bl-dice-gained", seat=who(p["seat"]), n=p["count"]),
+    "improvement_gained": lambda p, who: Msg("log-bl-improvement-gained", seat=who(p["seat"]), n=p["count"]),
+    "remote_still_opened": lambda p, who: Msg("log-bl-remote-still-opened", seat=who(p["seat"]),
+                                              still=_still(p["still"])),
+    "offers_discarded": lambda p, who: Msg("log-bl-offers-discarded", cards=Join(
+        (_card(c) for c in p["cards"]), empty=Msg("log-bl-none"))),
+    "influence_placed": lambda p, who: Msg("log-bl-influence-placed", seat=who(p["seat"]),
+                                           places=_places(p["placements"])),
+    "die_placed": lambda p, who: Msg("log-bl-die-placed", seat=who(p["seat"]), still=_still(p["still"])),
+    "improvement_placed": lambda p, who: Msg("log-bl-improvement-placed", seat=who(p["seat"]),
+                                             speakeasy=_s(p["speakeasy"])),
     "dice_rolled": _dice,
-    "copper_moved": lambda p, who: f"The Copper moves to {who(p['to'])}'s family still.",
-    "trucks_loaded": lambda p, who: f"{who(p['seat'])} loads " + (", ".join(
-        f"{_n(n, 'crate')} on {_truck(t)}" for t, n in p["loads"].items()) or "nothing") + ".",
-    "crates_dumped": lambda p, who: f"{who(p['seat'])} loses {_n(p['crates'], 'crate')} ({p['reason'].replace('_', ' ')}).",
-    "trucks_dispatched": lambda p, who: f"{who(p['seat'])} sends " + (", ".join(
-        f"{_truck(r['truck'])} to {_s(r['speakeasy'])}" for r in p["routes"]) or "no truck") + ".",
-    "cargo_lost": lambda p, who: (f"{who(p['seat'])}'s {_truck(p['truck'])} loses {_n(p['crates'], 'crate')} "
-                                  f"({thug_name(p['reason']) if p['reason'].startswith('g_men') else p['reason'].replace('_', ' ')})."),
-    "selling_started": lambda p, who: (f"Selling at {_s(p['speakeasy'])}: "
-                                       + ("closed." if not p["open"] else "unlimited demand." if p["demand"] is None
-                                          else f"demand {_n(p['demand'], 'crate')}.")),
-    "demand_changed": lambda p, who: (f"{thug_name(p['reason'])} at {_s(p['speakeasy'])}: "
-                                      + ("unlimited demand from now on." if p["demand"] is None
-                                         else f"demand {_n(p['demand'], 'crate')}, {_n(p['remaining'], 'crate')} still to be bought.")),
-    "crates_sold": lambda p, who: (f"{who(p['seat'])} sells {_n(p['crates'], 'crate')} at {_s(p['speakeasy'])} "
-                                   f"from {_truck(p['truck'])} ({p['dock']} dock)."),
-    "public_dock_answered": lambda p, who: (f"{who(p['seat'])} {'allows' if p['allow'] else 'refuses'} "
-                                            f"{_truck(p['truck'])} at the Public dock of {_s(p['speakeasy'])}."),
-    "selling_finished": lambda p, who: f"Selling at {_s(p['speakeasy'])} is over: {_n(p['sold'], 'crate')} sold.",
-    "cash_announced": lambda p, who: f"Cash after round {p['round']}: " + ", ".join(
-        f"{who(int(s))} {_money(c)}" for s, c in p["cash"].items()) + ".",
-    "round_ended": lambda p, who: f"Round {p['round']} ends.",
+    "copper_moved": lambda p, who: Msg("log-bl-copper-moved", seat=who(p["to"])),
+    "trucks_loaded": _loaded,
+    "crates_dumped": lambda p, who: Msg("log-bl-crates-dumped", seat=who(p["seat"]),
+                                        crates=count(p["crates"], "crate"), why=term("log-bl-dumped-", p["reason"])),
+    "trucks_dispatched": _dispatched,
+    "cargo_lost": _cargo_lost,
+    "selling_started": _selling_started,
+    "demand_changed": _demand_changed,
+    "crates_sold": _sold,
+    "public_dock_answered": lambda p, who: Msg("log-bl-public-dock-allowed" if p["allow"] else
+                                               "log-bl-public-dock-refused", seat=who(p["seat"]),
+                                               truck=_truck(p["truck"]), speakeasy=_s(p["speakeasy"])),
+    "selling_finished": lambda p, who: Msg("log-bl-selling-finished", speakeasy=_s(p["speakeasy"]),
+                                           crates=count(p["sold"], "crate"), n=p["sold"]),
+    "cash_announced": lambda p, who: Msg("log-bl-cash-announced", round=p["round"], cash=Join(
+        Msg("log-bl-cash-of", seat=who(int(s)), cash=_money(c)) for s, c in p["cash"].items())),
+    "round_ended": lambda p, who: Msg("log-bl-round-ended", round=p["round"]),
     "game_ended": _game_ended,
-    "timed_out": lambda p, who: (f"{who(p['seat'])} ran out of time at {p['step'].replace('_', ' ')}; "
-                                 f"the table plays {p['default'].replace('_', ' ')} for them."),
+    "timed_out": _timed_out,
     "ruling_applied": _ruling,
-    "thug_played": lambda p, who: f"{who(p['seat'])} plays {thug_name(p['kind'])}{_targets(p['targets'], who)}.",
+    "thug_played": lambda p, who: Msg("log-bl-thug-played", seat=who(p["seat"]), card=thug_name(p["kind"]),
+                                      targets=_targets(p["targets"], who)),
     "thug_declared": _declared,
-    "thug_revealed": lambda p, who: f"{who(p['seat'])} reveals {thug_name(p['kind'])}{_targets(p['targets'], who)}.",
+    "thug_revealed": lambda p, who: Msg("log-bl-thug-revealed", seat=who(p["seat"]), card=thug_name(p["kind"]),
+                                        targets=_targets(p["targets"], who)),
     "thug_returned": _returned,
     "influence_declared": _influence_declared,
-    "influence_revealed": lambda p, who: (f"{who(p['seat'])} reveals influence {_places(p['placements'])}; "
-                                          f"placed: {_places(p['placed'])}."),
-    "investigation_played": lambda p, who: (f"{who(p['seat'])} answers with G-Men—Investigation against "
-                                            f"{who(p['on_seat'])}'s {_card(p['on_card'])}."),
+    "influence_revealed": lambda p, who: Msg("log-bl-influence-revealed", seat=who(p["seat"]),
+                                             places=_places(p["placements"]), placed=_places(p["placed"])),
+    "investigation_played": lambda p, who: Msg("log-bl-investigation", seat=who(p["seat"]), on=who(p["on_seat"]),
+                                               card=_card(p["on_card"]), investigation=thug_name("g_men_investigation")),
     "thug_resolved": _resolved,
-    "step_resumed": lambda p, who: f"Back to: {_STEPS.get(p['step'], p['step'].replace('_', ' '))}.",
+    "step_resumed": lambda p, who: Msg("log-bl-step-resumed", step=_step_now(p["step"]), name=_step_name(p["step"])),
     "round_effect": _round_effect,
     "influence_removed": _removed,
-    "influence_added": lambda p, who: (f"{thug_name(p['reason'])}: {who(p['seat'])} adds "
-                                       f"{_n(p['count'], 'marker')} at {_s(p['speakeasy'])}."),
-    "improvement_moved": lambda p, who: (f"{who(p['seat'])} moves an improvement from {_s(p['from'])} "
-                                         f"to {_s(p['to'])}."),
-    "die_moved": lambda p, who: (f"{thug_name(p['reason'])}: {who(p['seat'])} takes a die from "
-                                 f"{who(p['from_seat'])}'s {_still(p['from_still'])} to their {_still(p['to'])}."),
-    "still_destroyed": lambda p, who: (f"{thug_name(p['reason'])}: {who(p['seat'])}'s {_still(p['still'])} "
-                                       f"is destroyed with {_n(p['dice'], 'die')}."),
-    "die_destroyed": lambda p, who: f"{thug_name(p['reason'])}: {who(p['seat'])} loses a die from their {_still(p['still'])}.",
-    "still_idle": lambda p, who: f"{who(p['seat'])}'s {_still(p['still'])} produces nothing this round ({p['reason'].replace('_', ' ')}).",
-    "vigorish_demanded": lambda p, who: (f"{who(p['to'])} demands {_money(p['amount'])} from {who(p['seat'])} "
-                                         f"for their {_still(p['still'])} (A Little Vigorish)."),
-    "vigorish_answered": lambda p, who: (f"{who(p['seat'])} {'pays' if p['pay'] else 'refuses to pay'} "
-                                         f"{who(p['to'])} {_money(p['amount'])} for their {_still(p['still'])}."),
-    "truck_hijacked": lambda p, who: (f"Hijack: {who(p['seat'])}'s {_truck(p['with_truck'])} takes the place of "
-                                      f"{who(p['from_seat'])}'s {_truck(p['truck'])} at {_s(p['speakeasy'])} "
-                                      f"with {_n(p['crates'], 'crate')}."),
-    "cargo_hijacked": lambda p, who: (f"Hijack: {who(p['seat'])} takes {_n(p['crates'], 'crate')} from "
-                                      f"{who(p['from_seat'])}'s {_truck(p['truck'])} onto {_truck(p['with_truck'])}."),
-    "truck_stolen": lambda p, who: f"{who(p['seat'])} takes {who(p['from_seat'])}'s {_truck(p['truck'])}.",
-    "cargo_diverted": lambda p, who: (f"{who(p['seat'])} diverts {who(p['from_seat'])}'s {_truck(p['truck'])} "
-                                      f"to {_s(p['speakeasy'])}."),
-    "trucks_relined": lambda p, who: (f"The trucks at {_s(p['speakeasy'])} line up: "
-                                      + (", ".join(_truck(e.get("truck")) for e in p["line"]) or "none") + "."),
-    "crates_warehoused": lambda p, who: f"{who(p['seat'])} keeps {_n(p['crates'], 'crate')} in the warehouse.",
-    "moll_spent": lambda p, who: (f"{who(p['seat'])}'s Moll costs {who(p['target'])} {_money(p['paid'])} "
-                                  f"(rolled {p['roll']})."),
-    "recruited": lambda p, who: (f"Recruiting: {who(p['seat'])} rolls {p['roll']}; " + (", ".join(
-        f"{who(int(s))} {_n(n, 'marker')}" for s, n in p["markers"].items()) or "nobody gains") + "."),
-    "windfall_drawn": lambda p, who: (f"{who(p['seat'])} draws {_card(p['card'])} with Windfall." if p.get("card")
-                                      else f"{who(p['seat'])} draws a card with Windfall."),
-    "windfall_used": lambda p, who: f"{who(p['seat'])} uses their Windfall draw, {_card(p['card'])}.",
-    "trucks_returned": lambda p, who: "Rented and loaned trucks go home: " + (", ".join(
-        f"{_truck(r['truck'])} to {_home(r['to'], who)}" for r in p["returns"]) or "none") + ".",
+    "influence_added": lambda p, who: Msg("log-bl-influence-added", card=thug_name(p["reason"]), seat=who(p["seat"]),
+                                          n=p["count"], speakeasy=_s(p["speakeasy"])),
+    "improvement_moved": lambda p, who: Msg("log-bl-improvement-moved", seat=who(p["seat"]), source=_s(p["from"]),
+                                            target=_s(p["to"])),
+    "die_moved": lambda p, who: Msg("log-bl-die-moved", card=thug_name(p["reason"]), seat=who(p["seat"]),
+                                    victim=who(p["from_seat"]), source=_still(p["from_still"]), target=_still(p["to"])),
+    "still_destroyed": lambda p, who: Msg("log-bl-still-destroyed", card=thug_name(p["reason"]), seat=who(p["seat"]),
+                                          still=_still(p["still"]), n=p["dice"]),
+    "die_destroyed": lambda p, who: Msg("log-bl-die-destroyed", card=thug_name(p["reason"]), seat=who(p["seat"]),
+                                        still=_still(p["still"])),
+    "still_idle": _idle,
+    "vigorish_demanded": lambda p, who: Msg("log-bl-vigorish-demanded", by=who(p["to"]), amount=_money(p["amount"]),
+                                            seat=who(p["seat"]), still=_still(p["still"]),
+                                            card=thug_name("a_little_vigorish")),
+    "vigorish_answered": lambda p, who: Msg("log-bl-vigorish-paid" if p["pay"] else "log-bl-vigorish-refused",
+                                            seat=who(p["seat"]), to=who(p["to"]), amount=_money(p["amount"]),
+                                            still=_still(p["still"])),
+    "truck_hijacked": lambda p, who: Msg("log-bl-truck-hijacked", seat=who(p["seat"]), truck=_truck(p["with_truck"]),
+                                         victim=who(p["from_seat"]), theirs=_truck(p["truck"]),
+                                         speakeasy=_s(p["speakeasy"]), crates=count(p["crates"], "crate"),
+                                         card=thug_name("hijack")),
+    "cargo_hijacked": lambda p, who: Msg("log-bl-cargo-hijacked", seat=who(p["seat"]), crates=count(p["crates"], "crate"),
+                                         victim=who(p["from_seat"]), theirs=_truck(p["truck"]),
+                                         truck=_truck(p["with_truck"]), card=thug_name("hijack")),
+    "truck_stolen": lambda p, who: Msg("log-bl-truck-stolen", seat=who(p["seat"]), victim=who(p["from_seat"]),
+                                       truck=_truck(p["truck"])),
+    "cargo_diverted": lambda p, who: Msg("log-bl-cargo-diverted", seat=who(p["seat"]), victim=who(p["from_seat"]),
+                                         truck=_truck(p["truck"]), speakeasy=_s(p["speakeasy"])),
+    "trucks_relined": lambda p, who: Msg("log-bl-trucks-relined", speakeasy=_s(p["speakeasy"]), line=Join(
+        (_truck(e.get("truck")) for e in p["line"]), empty=Msg("log-bl-none"))),
+    "crates_warehoused": lambda p, who: Msg("log-bl-crates-warehoused", seat=who(p["seat"]),
+                                            crates=count(p["crates"], "crate")),
+    "moll_spent": lambda p, who: Msg("log-bl-moll-spent", seat=who(p["seat"]), target=who(p["target"]),
+                                     amount=_money(p["paid"]), roll=p["roll"], card=thug_name("moll")),
+    "recruited": _recruited,
+    "windfall_drawn": lambda p, who: (Msg("log-bl-windfall-drawn", seat=who(p["seat"]), card=_card(p["card"]),
+                                          windfall=thug_name("windfall")) if p.get("card")
+                                      else Msg("log-bl-windfall-drawn-hidden", seat=who(p["seat"]),
+                                               windfall=thug_name("windfall"))),
+    "windfall_used": lambda p, who: Msg("log-bl-windfall-used", seat=who(p["seat"]), card=_card(p["card"]),
+                                        windfall=thug_name("windfall")),
+    "trucks_returned": lambda p, who: Msg("log-bl-trucks-returned", returns=Join(
+        (Msg("log-bl-route-home", truck=_truck(r["truck"]), home=_home(r["to"], who)) for r in p["returns"]),
+        empty=Msg("log-bl-none"))),
     "deal_proposed": lambda p, who: _deal(p, who, False),
     "deal_accepted": lambda p, who: _deal(p, who, True),
-    "deal_rejected": lambda p, who: f"{who(p['seat'])} rejects deal {p['deal']}.",
-    "deal_withdrawn": lambda p, who: f"{who(p['seat'])} withdraws deal {p['deal']}.",
-    "deals_lapsed": lambda p, who: f"Open deals lapse: {', '.join(p['deals'])}.",
+    "deal_rejected": lambda p, who: Msg("log-bl-deal-rejected", seat=who(p["seat"]), deal=p["deal"]),
+    "deal_withdrawn": lambda p, who: Msg("log-bl-deal-withdrawn", seat=who(p["seat"]), deal=p["deal"]),
+    "deals_lapsed": _lapsed,
 }

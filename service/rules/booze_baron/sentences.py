@@ -1,153 +1,185 @@
-"""One log sentence per event type (issue 15 wires them into an endpoint).
+"""One log sentence per event type, as a message (service/i18n/message.py).
 
 Each function takes the payload *as the viewer may see it* (views.redact_event: hidden
-fields are None) and `who(seat) -> str`, and returns one English sentence; a redacted
-payload yields a sentence that names nothing hidden. The end names the winning Mob and its
-members ("The Beer mob (Ada and Dee) wins."), Mobs sharing the win, and, when Mobs were level
-on Coins, the printed tie-break that decided (read from `who.ended`, the game as it ended,
-when the log's `who` carries it; see service/desk/sentences.py).
+fields are None) and `who(seat) -> name`, and returns a `Msg`: a message id (`log-bb-…` in
+service/i18n/locales/<lang>/log.ftl) with named parameters, which the log words in the
+reader's language; a redacted payload yields a sentence that names nothing hidden. The end
+names the winning Mob and its members ("The Beer mob (Ada and Dee) wins."), Mobs sharing the
+win, and, when Mobs were level on Coins, the printed tie-break that decided (read from
+`who.ended`, the game as it ended, when the log's `who` carries it; see
+service/desk/sentences.py). Pure.
 """
 from __future__ import annotations
 
 from typing import Callable
 
-from . import scoring
+from service.i18n.message import And, Join, Msg
 
-Who = Callable[[int], str]
+from . import data, scoring
+
+Who = Callable[[int], object]
+
+#: values the catalogs name (`log-bb-<family>-<value>`); another reads as itself
+LOCATIONS = tuple(loc["id"] for loc in data.HOUSE_LOCATIONS)
+DECKS = ("booze_beer", "booze_liquor", "booze_wine", "booze_rest", "booze_pile", "delivery")
+HOW = ("deliver", "smuggle", "gamble")
+STEPS = ("move", "action")
+DEFAULTS = ("choose_move", "pass_turn", "drop_tail", "deliver", "tail", "trigger_event", "steal", "expose")
+FAMILIES = {"log-bb-location-": LOCATIONS, "log-bb-mob-": data.MOBS, "log-bb-event-": tuple(data.EVENTS),
+            "log-bb-deck-": DECKS, "log-bb-how-": HOW, "log-bb-step-": STEPS, "log-bb-default-": DEFAULTS}
 
 
-def _card(card) -> str:
-    return f"Delivery card {card}" if card else "a Delivery card"
+def _word(value) -> Msg:
+    return Msg("log-word", word=str(value).replace("_", " "))
 
 
-def _at(loc) -> str:
-    return loc.replace("_", " ").title() if loc else "somewhere"
+def _term(prefix: str, value) -> Msg:
+    return Msg(prefix + value) if value in FAMILIES[prefix] else _word(value)
 
 
-def _dealt(p: dict, who: Who) -> str:
+def _card(card) -> Msg:
+    return Msg("log-bb-card", card=card) if card else Msg("log-bb-a-card")
+
+
+def _at(loc) -> Msg:
+    if not loc:
+        return Msg("log-bb-somewhere")
+    return Msg("log-bb-location-" + loc) if loc in LOCATIONS else _word(str(loc).title())
+
+
+def _mob(mob) -> Msg:
+    return _term("log-bb-mob-", mob) if mob in data.MOBS else _word(str(mob).title())
+
+
+def _dealt(p: dict, who: Who) -> Msg:
     if p.get("mob"):
-        return f"{who(p['seat'])} is dealt {p['booze']} ({p['mob']})."
-    return f"{who(p['seat'])} is dealt a secret Booze card."
+        return Msg("log-bb-dealt", seat=who(p["seat"]), booze=p["booze"], mob=_mob(p["mob"]))
+    return Msg("log-bb-dealt-hidden", seat=who(p["seat"]))
 
 
-def _exposed(p: dict, who: Who) -> str:
-    lost = f" and loses the {_at(p['movement'])} Movement card" if p.get("movement") else ""
+def _exposed(p: dict, who: Who) -> Msg:
+    lost = Join([Msg("log-bb-loses-movement", location=_at(p["movement"]))] if p.get("movement") else [],
+                before="common-space-sep")
     if p.get("by") is None:
-        return (f"The Delivery deck is empty: {who(p['seat'])}, with the fewest Coins, is Exposed "
-                f"as {p['mob']}{lost}.")
-    return f"{who(p['by'])} guesses {p['guess']} and Exposes {who(p['seat'])}{lost}."
+        return Msg("log-bb-exposed-deck-empty", seat=who(p["seat"]), mob=_mob(p["mob"]), lost=lost)
+    return Msg("log-bb-exposed", by=who(p["by"]), guess=_mob(p["guess"]), seat=who(p["seat"]), lost=lost)
 
 
-def _viewed(p: dict, who: Who) -> str:
+def _viewed(p: dict, who: Who) -> Msg:
     if p.get("cards") is None:
-        return f"{who(p['seat'])} looks at {who(p['target'])}'s {p.get('count', 0)} Delivery cards."
-    shown = ", ".join(p["cards"]) or "no cards"
-    return f"{who(p['seat'])} looks at {who(p['target'])}'s Delivery cards: {shown}."
+        return Msg("log-bb-viewed-count", seat=who(p["seat"]), target=who(p["target"]), n=p.get("count", 0))
+    return Msg("log-bb-viewed", seat=who(p["seat"]), target=who(p["target"]),
+               cards=Join(p["cards"], empty=Msg("log-bb-no-cards")))
 
 
-def _mob(mob) -> str:
-    return str(mob).title()
-
-
-def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _members(p: dict, mob: str, who: Who) -> str:
+def _members(p: dict, mob: str, who: Who) -> And:
     out = getattr(who, "forfeited", None) or frozenset()
     seats = sorted(int(s) for s, m in (p.get("mobs") or {}).items() if m == mob)
-    return _and([who(s) + (" (forfeited)" if s in out else "") for s in seats]) if seats else ""
+    return And(Msg("log-bb-member-out", seat=who(s)) if s in out else who(s) for s in seats)
 
 
-def _tie_break(winner: str, level: list[str], who: Who) -> str:
+def _tie_break(winner: str, level: list[str], who: Who) -> Msg:
     """How the printed tie-breaks (seed p. 6) gave `winner` the win over the Mobs level with it
     on Coins: most opposing Bootleggers Exposed, then the Mob whose last Unexposed Bootlegger
     fell last. Read from the game as it ended (the log's `who.ended`); without it, both named."""
     others = [m for m in level if m != winner]
     game = (getattr(who, "ended", None) or {}).get("game")
-    generic = ("the printed tie-breaks decide it (most opposing Bootleggers Exposed, then the Mob whose "
-               "last Unexposed Bootlegger fell last)")
     try:
         exposed = {m: scoring._opposing_exposes(game, m) for m in level}
         if all(exposed[winner] > exposed[m] for m in others):
-            return ("more opposing Bootleggers Exposed decide it ("
-                    + ", ".join(f"{_mob(m)} {exposed[m]}" for m in level) + ")")
+            return Msg("log-bb-tie-exposed", counts=Join(Msg("log-bb-mob-figure", mob=_mob(m), n=exposed[m])
+                                                          for m in level))
         stood = {m: scoring._last_standing(game, m) for m in level}
         if all(exposed[m] == exposed[winner] for m in others) and all(stood[winner] > stood[m] for m in others):
             standing = any(p["mob"] == winner and not p["exposed"] for p in game["players"])
-            return (f"level on opposing Bootleggers Exposed too ({exposed[winner]} each), the {_mob(winner)} mob "
-                    + ("still has an Unexposed Bootlegger" if standing else "had an Unexposed Bootlegger the longest"))
+            return Msg("log-bb-tie-standing", n=exposed[winner], mob=_mob(winner),
+                       standing="yes" if standing else "no")
     except (KeyError, TypeError, ValueError, AttributeError):
         pass   # no game to read (a bare `who`), or a game of another shape
-    return generic
+    return Msg("log-bb-tie-printed")
 
 
-def _ended(p: dict, who: Who) -> str:
-    coins = ", ".join(f"{_mob(m)} {c}" for m, c in sorted(p["mob_coins"].items()))
+def _ended(p: dict, who: Who) -> Msg:
+    coins = Join(Msg("log-bb-mob-figure", mob=_mob(m), n=c) for m, c in sorted(p["mob_coins"].items()))
     won = list(p.get("winners") or [p["winner"]])
-    why = {"fewer_than_two_unexposed": "fewer than two Bootleggers are still Unexposed"}.get(
-        p.get("reason"), str(p.get("reason") or "").replace("_", " ") or "it is over")
-    start = f"The game ends: {why}. Coins by Mob: {coins}."
+    reason = p.get("reason")
+    why = (Msg("log-bb-ended-fewer_than_two_unexposed") if reason == "fewer_than_two_unexposed"
+           else _word(reason) if reason else Msg("log-bb-ended-over"))
     if len(won) > 1:
-        members = "; ".join(f"{_mob(m)}: {_members(p, m, who)}" for m in won if _members(p, m, who))
-        coins = {p["mob_coins"].get(m) for m in won}
-        each = f" with {coins.pop()} Coins each" if len(coins) == 1 else ""
-        return f"{start} The {_and([_mob(m) for m in won])} mobs share the win{each}" + (
-            f" ({members})." if members else ".")
+        members = Join((Msg("log-bb-mob-members", mob=_mob(m), members=_members(p, m, who)) for m in won
+                        if _members(p, m, who)), sep="common-clause-sep")
+        shares = {p["mob_coins"].get(m) for m in won}
+        return Msg("log-bb-ended-shared", why=why, coins=coins, mobs=And(_mob(m) for m in won),
+                   each=next(iter(shares)) if len(shares) == 1 else 0, same="yes" if len(shares) == 1 else "no",
+                   members=members, named="yes" if members else "no")
     winner = won[0]
     members = _members(p, winner, who)
-    line = f"{start} The {_mob(winner)} mob{f' ({members})' if members else ''} wins."
     top = p["mob_coins"].get(winner)
     level = [m for m, c in sorted(p["mob_coins"].items()) if c == top]
-    if len(level) > 1:
-        line += (f" Tie-break: {_and([_mob(m) for m in level])} are level at {top} Coins; "
-                 f"{_tie_break(winner, level, who)}.")
-    return line
+    tie = (Msg("log-bb-tie", level=And(_mob(m) for m in level), n=top, how=_tie_break(winner, level, who))
+           if len(level) > 1 else "")
+    return Msg("log-bb-ended", why=why, coins=coins, mob=_mob(winner), members=members,
+               named="yes" if members else "no", tie=Join([tie] if tie else [], before="common-space-sep"))
 
 
-SENTENCES: dict[str, Callable[[dict, Who], str]] = {
-    "booze_setup": lambda p, who: f"The town is set: {len(p['locations'])} Locations, "
-                                  f"{len(p['cards'])} Delivery cards; {who(p['baron'])} is the Booze Baron.",
-    "deck_shuffled": lambda p, who: f"The {p['deck'].replace('_', ' ')} cards are shuffled.",
-    "dice_rolled": lambda p, who: f"{who(p['seat'])} rolls {', '.join(map(str, p['dice']))} ({p['purpose']}).",
+def _step_opened(p: dict, who: Who) -> Msg:
+    if p["step"] == "move":
+        return Msg("log-bb-step-move-opened")
+    return Msg("log-bb-step-opened", step=_term("log-bb-step-", p["step"]), seat=who(p["seats"][0]))
+
+
+def _movement(p: dict, who: Who) -> Msg:
+    if p.get("location"):
+        return Msg("log-bb-movement-chosen", seat=who(p["seat"]), location=_at(p["location"]))
+    return Msg("log-bb-movement-hidden", seat=who(p["seat"]))
+
+
+SENTENCES: dict[str, Callable[[dict, Who], Msg]] = {
+    "booze_setup": lambda p, who: Msg("log-bb-setup", locations=len(p["locations"]), cards=len(p["cards"]),
+                                      baron=who(p["baron"])),
+    "deck_shuffled": lambda p, who: Msg("log-bb-deck-shuffled", deck=_term("log-bb-deck-", p["deck"])),
+    "dice_rolled": lambda p, who: Msg("log-bb-dice-rolled", seat=who(p["seat"]), dice=Join(p["dice"]),
+                                      purpose=_term("log-bb-event-", p["purpose"])),
     "booze_dealt": _dealt,
-    "delivery_drawn": lambda p, who: f"{_card(p['card'])} is placed at {_at(p['location'])}.",
-    "booze_round_started": lambda p, who: f"Round {p['round']} begins; {who(p['baron'])} is the Booze Baron.",
-    "booze_step_opened": lambda p, who: (
-        "Everyone chooses a Movement card in secret." if p["step"] == "move"
-        else f"The {p['step'].replace('_', ' ')} begins with {who(p['seats'][0])}."),
-    "movement_chosen": lambda p, who: (
-        f"{who(p['seat'])} lays down a Movement card for {_at(p['location'])}." if p.get("location")
-        else f"{who(p['seat'])} lays down a Movement card face-down."),
-    "movements_revealed": lambda p, who: "Movement cards revealed: " + ", ".join(
-        f"{who(int(s))} to {_at(l)}" for s, l in sorted(p["moves"].items(), key=lambda x: int(x[0]))) + ".",
-    "delivery_taken": lambda p, who: f"{who(p['seat'])} takes {_card(p['card'])} ({p['how']}).",
-    "tail_started": lambda p, who: f"{who(p['seat'])} Tails {who(p['target'])}"
-                                   + (" from a stakeout." if p["how"] == "stakeout" else "."),
+    "delivery_drawn": lambda p, who: Msg("log-bb-delivery-drawn", card=_card(p["card"]), location=_at(p["location"])),
+    "booze_round_started": lambda p, who: Msg("log-bb-round-started", round=p["round"], baron=who(p["baron"])),
+    "booze_step_opened": _step_opened,
+    "movement_chosen": _movement,
+    "movements_revealed": lambda p, who: Msg("log-bb-movements-revealed", moves=Join(
+        Msg("log-bb-move-to", seat=who(int(s)), location=_at(loc))
+        for s, loc in sorted(p["moves"].items(), key=lambda x: int(x[0])))),
+    "delivery_taken": lambda p, who: Msg("log-bb-delivery-taken", seat=who(p["seat"]), card=_card(p["card"]),
+                                         how=_term("log-bb-how-", p["how"])),
+    "tail_started": lambda p, who: Msg("log-bb-tail-stakeout" if p["how"] == "stakeout" else "log-bb-tail",
+                                       seat=who(p["seat"]), target=who(p["target"])),
     "deliveries_viewed": _viewed,
-    "delivery_stolen": lambda p, who: f"{who(p['seat'])} steals {_card(p['card'])} from {who(p['from'])}.",
-    "expose_failed": lambda p, who: f"{who(p['seat'])} guesses {who(p['target'])} is {p['guess']}: wrong.",
+    "delivery_stolen": lambda p, who: Msg("log-bb-delivery-stolen", seat=who(p["seat"]), card=_card(p["card"]),
+                                          victim=who(p["from"])),
+    "expose_failed": lambda p, who: Msg("log-bb-expose-failed", seat=who(p["seat"]), target=who(p["target"]),
+                                        guess=_mob(p["guess"])),
     "bootlegger_exposed": _exposed,
-    "snitch_taken": lambda p, who: f"{who(p['seat'])} takes a Snitch token.",
-    "tail_dropped": lambda p, who: f"{who(p['seat'])} neither steals nor exposes.",
-    "event_triggered": lambda p, who: f"{who(p['seat'])} triggers the {p['event']} Event at {_at(p['location'])}.",
-    "deck_peeked": lambda p, who: (f"{who(p['seat'])} looks at the top Delivery card: {p['card']}."
-                                   if p.get("card") else f"{who(p['seat'])} looks at the top Delivery card."),
-    "delivery_discarded": lambda p, who: f"{who(p['seat'])} puts {_card(p.get('card'))} at the bottom "
-                                         "of the deck unseen.",
-    "delivery_rerouted": lambda p, who: f"{who(p['seat'])} moves {_card(p['card'])} from "
-                                        f"{_at(p['from'])} to {_at(p['to'])}.",
-    "gamble_lost": lambda p, who: (
-        f"{who(p['seat'])} rolls {p['roll']} and loses the gamble for {_card(p['card'])}." if p.get("card")
-        else f"{who(p['seat'])} rolls {p['roll']} and loses the gamble."),
-    "action_passed": lambda p, who: f"{who(p['seat'])} passes.",
-    "baron_passed": lambda p, who: f"The Booze Baron passes from {who(p['from'])} to {who(p['to'])}.",
-    "deliveries_turned_down": lambda p, who: "All face-up Delivery cards are turned face-down.",
-    "booze_round_ended": lambda p, who: f"Round {p['round']} ends.",
+    "snitch_taken": lambda p, who: Msg("log-bb-snitch-taken", seat=who(p["seat"])),
+    "tail_dropped": lambda p, who: Msg("log-bb-tail-dropped", seat=who(p["seat"])),
+    "event_triggered": lambda p, who: Msg("log-bb-event-triggered", seat=who(p["seat"]),
+                                          event=_term("log-bb-event-", p["event"]), location=_at(p["location"])),
+    "deck_peeked": lambda p, who: (Msg("log-bb-deck-peeked", seat=who(p["seat"]), card=p["card"]) if p.get("card")
+                                   else Msg("log-bb-deck-peeked-hidden", seat=who(p["seat"]))),
+    "delivery_discarded": lambda p, who: Msg("log-bb-delivery-discarded", seat=who(p["seat"]),
+                                             card=_card(p.get("card"))),
+    "delivery_rerouted": lambda p, who: Msg("log-bb-delivery-rerouted", seat=who(p["seat"]), card=_card(p["card"]),
+                                            source=_at(p["from"]), target=_at(p["to"])),
+    "gamble_lost": lambda p, who: (Msg("log-bb-gamble-lost-card", seat=who(p["seat"]), roll=p["roll"],
+                                       card=_card(p["card"])) if p.get("card")
+                                   else Msg("log-bb-gamble-lost", seat=who(p["seat"]), roll=p["roll"])),
+    "action_passed": lambda p, who: Msg("log-bb-action-passed", seat=who(p["seat"])),
+    "baron_passed": lambda p, who: Msg("log-bb-baron-passed", source=who(p["from"]), target=who(p["to"])),
+    "deliveries_turned_down": lambda p, who: Msg("log-bb-deliveries-turned-down"),
+    "booze_round_ended": lambda p, who: Msg("log-bb-round-ended", round=p["round"]),
     "booze_game_ended": _ended,
-    "booze_timed_out": lambda p, who: f"{who(p['seat'])} ran out of time: {p['default'].replace('_', ' ')}.",
+    "booze_timed_out": lambda p, who: Msg("log-bb-timed-out", seat=who(p["seat"]),
+                                          default=_term("log-bb-default-", p["default"])),
 }
 
 
-def sentence(event: dict, who: Who) -> str:
+def sentence(event: dict, who: Who) -> Msg:
     return SENTENCES[event["type"]](event["payload"], who)

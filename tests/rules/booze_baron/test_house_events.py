@@ -14,10 +14,14 @@ import pytest
 
 from service.rules.booze_baron import RULESET
 from service.rules.booze_baron.sentences import SENTENCES
+from service.i18n.message import english
 from service.rules.errors import RuleViolation
 
 from .harness import Table, booze_script
 from .situations import BEER, LIQUOR, WINE, scripted, to_actions, until_turn
+
+#: the sentences in English, as the tests read them
+SAY = {k: (lambda f: lambda p, names: english(f(p, names)))(f) for k, f in SENTENCES.items()}
 
 #: nine setup cards, all at the Police Station and the Warehouse
 SETUP = [f"d{n:02d}" for n in (13, 14, 15, 16, 17, 18, 20, 21, 22)]
@@ -97,7 +101,7 @@ def test_a_lost_gamble_takes_and_moves_nothing():
     lost = t.events[-1]
     assert lost["type"] == "gamble_lost" and lost["payload"] == {"seat": 2, "card": None, "roll": 3}
     assert t.game["deck"] == deck and t.p(2)["deliveries"] == [] and t.waiting() == [3]
-    assert SENTENCES["gamble_lost"](lost["payload"], lambda s: f"seat {s}") == (
+    assert SAY["gamble_lost"](lost["payload"], lambda s: f"seat {s}") == (
         "seat 2 rolls 3 and loses the gamble.")
 
 

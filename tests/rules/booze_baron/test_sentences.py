@@ -5,9 +5,14 @@ from __future__ import annotations
 import random
 
 from service.rules.booze_baron import RULESET
-from service.rules.booze_baron.sentences import SENTENCES, sentence
+from service.i18n.message import english
+from service.rules.booze_baron.sentences import SENTENCES
 
 from .harness import Table, random_play
+
+
+def sentence(event, who) -> str:
+    return english(SENTENCES[event["type"]](event["payload"], who))
 
 
 def test_every_event_type_has_a_sentence():

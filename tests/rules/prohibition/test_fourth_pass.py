@@ -10,8 +10,12 @@ import pytest
 from service.rules.errors import RuleViolation
 from service.rules.prohibition import RULESET
 from service.rules.prohibition.sentences import SENTENCES
+from service.i18n.message import english
 
 from .situations import move, place, table
+
+#: the sentences in English, as the tests read them
+SAY = {k: (lambda f: lambda p, names: english(f(p, names)))(f) for k, f in SENTENCES.items()}
 
 
 def _mover_with_cases_beside_a_poor_pawn():
@@ -33,7 +37,7 @@ def test_the_mover_may_sting_a_pawn_without_cases():
     move(t, 1, 4, pawn="agent", target=2)
     assert _confiscated(t) == [{"by": "agent", "space": 5, "seat": 2, "cases": 0, "mover": 1}]
     assert t.player(1)["cases"] == 6
-    assert SENTENCES["cases_confiscated"](_confiscated(t)[0], {1: "Alice", 2: "Bob"}) == (
+    assert SAY["cases_confiscated"](_confiscated(t)[0], {1: "Alice", 2: "Bob"}) == (
         "The Prohibition Agent stings Bob, who holds no Cases.")
 
 

@@ -5,8 +5,12 @@ from __future__ import annotations
 from service.rules.prohibition import RULESET
 from service.rules.prohibition.schemas import EVENT_SPECS
 from service.rules.prohibition.sentences import SENTENCES
+from service.i18n.message import english
 
 from .test_properties import play
+
+#: the sentences in English, as the tests read them
+SAY = {k: (lambda f: lambda p, names: english(f(p, names)))(f) for k, f in SENTENCES.items()}
 
 NAMES = {1: "Alice", 2: "Bob", 3: "Charlie"}
 
@@ -22,17 +26,17 @@ def test_sentences_read_a_whole_game():
     seen = set()
     for e in t.events:
         if e["type"] in SENTENCES:
-            line = SENTENCES[e["type"]](e["payload"], NAMES)
+            line = SAY[e["type"]](e["payload"], NAMES)
             assert isinstance(line, str) and line.endswith(".") and "None" not in line
             seen.add(e["type"])
     assert {"pawn_moved", "turn_started", "game_ended", "dice_rolled"} <= seen
 
 
 def test_a_few_sentences_word_for_word():
-    assert SENTENCES["pawn_moved"]({"seat": 1, "pawn": "agent", "die": 4, "direction": "cw",
+    assert SAY["pawn_moved"]({"seat": 1, "pawn": "agent", "die": 4, "direction": "cw",
                                     "from": 1, "to": 5}, NAMES) == (
         "Alice uses a 4 to move the Prohibition Agent clockwise from Casino (1) to Dance Hall (5).")
-    assert SENTENCES["cases_stolen"]({"seat": 2, "from": 1, "roll": 4, "cases": 3}, NAMES) == (
+    assert SAY["cases_stolen"]({"seat": 2, "from": 1, "roll": 4, "cases": 3}, NAMES) == (
         "Bob robs Alice: a 4 takes 3 Cases.")
-    assert SENTENCES["cases_confiscated"]({"by": "fbi", "space": 3, "cases": 11, "mover": 1},
+    assert SAY["cases_confiscated"]({"by": "fbi", "space": 3, "cases": 11, "mover": 1},
                                           NAMES) == "The FBI Agent confiscates 11 Cases from Black Market (3)."

@@ -12,10 +12,14 @@ from marshmallow import RAISE
 from projections.core import fold
 from service.rules.prohibition import RULESET
 from service.rules.prohibition.sentences import SENTENCES
+from service.i18n.message import english
 
 from .harness import ruleset_for
 from .situations import table
 from .test_result import ended_with
+
+#: the sentences in English, as the tests read them
+SAY = {k: (lambda f: lambda p, names: english(f(p, names)))(f) for k, f in SENTENCES.items()}
 
 NAMES = {1: "Alice", 2: "Bob", 3: "Charlie"}
 
@@ -36,7 +40,7 @@ def test_a_tie_on_bankrolls_is_a_shared_win_in_the_event_the_state_and_the_log()
     end = t.events[-1]["payload"]
     assert end["winners"] == [2, 3] and end["winner"] is None
     assert t.game["winners"] == [2, 3] and t.state["winner"] is None
-    assert SENTENCES["game_ended"](end, NAMES) == (
+    assert SAY["game_ended"](end, NAMES) == (
         "The game ends: the last Culture Bankroll is taken. Bob and Charlie share the win with "
         "40 Bankrolls each. Bankrolls: Bob 40, Charlie 40, Alice 13.")
 
@@ -44,7 +48,7 @@ def test_a_tie_on_bankrolls_is_a_shared_win_in_the_event_the_state_and_the_log()
 def test_a_single_winner_is_also_listed_in_winners():
     t = ended_with({1: 12, 2: 41, 3: 40}, {1: 0, 2: 0, 3: 0})
     assert t.events[-1]["payload"]["winners"] == [2] and t.state["winner"] == 2
-    assert SENTENCES["game_ended"](t.events[-1]["payload"], NAMES).endswith(
+    assert SAY["game_ended"](t.events[-1]["payload"], NAMES).endswith(
         "Bob wins. Bankrolls: Bob 41, Charlie 40, Alice 13.")
 
 
@@ -64,7 +68,7 @@ def test_a_game_ended_before_shared_wins_folds_as_it_always_did():
     assert json.dumps(state, sort_keys=True) == json.dumps(new, sort_keys=True)
     # what it shows: the one winner it named, in `winners` too
     assert RULESET.view(state, {"kind": "spectator"})["winners"] == [3]
-    assert SENTENCES["game_ended"](events[-1]["payload"], NAMES).split(". ")[1] == "Charlie wins"
+    assert SAY["game_ended"](events[-1]["payload"], NAMES).split(". ")[1] == "Charlie wins"
 
 
 def test_winners_is_null_while_the_game_runs():
