@@ -9,12 +9,13 @@ disputes, records and stream add theirs to the games blueprint).
 from __future__ import annotations
 
 from service.api import clock as clock_api, desk, disputes, docs, games as games_api, ops, records, stream  # noqa: F401
+from service.api import anchor as anchor_api
 from service.api import ending  # noqa: F401  (the result and the rematch, on the games blueprint)
 from service.api import pages, tournaments as tournaments_api, viewer as viewer_api
 from service.api import tournament_desk  # noqa: F401  (adds its report to the tournaments blueprint)
 from service.api import tournament_exports  # noqa: F401  (adds the CSV exports to the tournaments blueprint)
 from service.api import tournament_stream  # noqa: F401  (registers on the tournaments blueprint)
 
-API_BLUEPRINTS = (games_api.bp, ops.bp, clock_api.bp, tournaments_api.bp)
+API_BLUEPRINTS = (games_api.bp, ops.bp, clock_api.bp, tournaments_api.bp, anchor_api.bp)
 PAGES = (docs.bp, viewer_api.bp, pages.bp)
 BLUEPRINTS = API_BLUEPRINTS + PAGES

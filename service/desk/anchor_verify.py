@@ -13,6 +13,7 @@ import hashlib
 import hmac
 import json
 import urllib.error
+import urllib.parse
 import urllib.request
 from dataclasses import dataclass
 
@@ -38,7 +39,24 @@ def canonical(value) -> bytes:
 
 
 def read_anchor(source: str) -> dict:
-    """The published anchor at a path or an http(s) URL."""
+    """The published anchor at a path or an http(s) URL; a paged answer (the server's
+    `GET /v1/anchor`, whose `next` links the page after) is read to its end."""
+    doc = _read_one(source)
+    pages = 1
+    while isinstance(doc.get("next"), str) and source.startswith(("http://", "https://")):
+        if pages >= MAX_PAGES:
+            raise UnreadableAnchor(f"{source} has more than {MAX_PAGES} pages")
+        following = _read_one(urllib.parse.urljoin(source, doc["next"]))
+        doc = {**following, "batches": doc["batches"] + following["batches"]}
+        pages += 1
+    return doc
+
+
+#: pages of a paged anchor read at most (500 batches each: a year of batches a minute)
+MAX_PAGES = 1200
+
+
+def _read_one(source: str) -> dict:
     try:
         if source.startswith(("http://", "https://")):
             with urllib.request.urlopen(source, timeout=60) as answer:

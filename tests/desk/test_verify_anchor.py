@@ -129,3 +129,35 @@ def test_a_record_that_ended_later_than_the_anchor_says_is_named():
     third = {**batch, "seq": 3, "heads": []}  # batch 2 left out
     found = anchor_verify.check_anchor(events, seed, {"batches": [batch, third]})
     assert found.ok is False and "batches are missing" in found.detail
+
+
+def test_the_server_publishes_its_anchor_paged_and_verify_reads_every_page(redis_url, redis_client, tmp_path,
+                                                                             monkeypatch):
+    """`GET /v1/anchor` over real HTTP, one batch a page: verify follows `next` to the end."""
+    from werkzeug.serving import make_server
+
+    from service.api import anchor as anchor_api
+    from service.table.anchor_log import AnchorLog
+
+    archive_url = (tmp_path / "archive").as_uri()
+    web = make_app(redis_url, archive_url)
+    api = web.test_client()
+    gid, head, events = import_golden(api, web, make_app(redis_url, archive_url).extensions["games"])
+    games = web.extensions["games"]
+    ping = AnchorLog.for_ledger(games)
+    ping.append([{"ns": "game", "id": "not-a-game", "version": 1, "head": "0" * 64, "status": "running",
+                  "receipt": "x"}], {"game": games.anchors})  # a second batch, so there are two pages
+    monkeypatch.setattr(anchor_api, "PAGE", 1)
+    first = api.get("/v1/anchor").get_json()
+    assert (len(first["batches"]), first["last"], first["next"]) == (1, 2, "/v1/anchor?from=2")
+    assert api.get("/v1/anchor?from=2").get_json()["next"] is None
+    assert api.get("/v1/anchor?from=0").status_code == 422
+    record = api.get(f"/v1/games/{gid}/export").get_json()
+    (tmp_path / "r.json").write_text(json.dumps(record))
+    server = make_server("127.0.0.1", 0, web, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        answer = verify(tmp_path / "r.json", "--anchor", f"http://127.0.0.1:{server.server_port}/v1/anchor")
+        assert answer.exit_code == 0 and "anchor    ok" in answer.output, answer.output
+    finally:
+        server.shutdown()
