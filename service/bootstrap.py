@@ -18,7 +18,7 @@ import redis
 
 from service import clock
 from service.bots import seat_bots
-from service.runtime import metrics, redis_connect
+from service.runtime import durability, metrics, redis_connect
 from service.table.games import Games
 from service.tournaments import results
 from service.tournaments.ledger import Tournaments
@@ -79,6 +79,8 @@ class Settings:
     check_at_boot: bool = False
     #: the environment the store's and the queue's connections read (REDIS_CLUSTER, RQ_REDIS_URL)
     environ: Mapping[str, str] = field(default_factory=lambda: dict(os.environ), repr=False)
+    #: when an append is acknowledged (None: DURABILITY of `environ`, service/runtime/durability.py)
+    durability: durability.Durability | None = None
 
 
 @dataclass
@@ -130,8 +132,10 @@ def build(settings: Settings, *, store=None, queue=None, hooks: tuple[Hook, ...]
     rulesets = dict(settings.rulesets) if settings.rulesets is not None else load_rulesets(settings.environ)
     games = Games(store, rulesets)
     tournaments = Tournaments(store)
+    durable = settings.durability or durability.setting(settings.environ)
     for ledger in (games, tournaments):
         ledger.queue_redis = queue
+        ledger.use_durability(durable)
         if settings.secret_key is not None or settings.check_at_boot:
             ledger.use_server_key(settings.secret_key)
         if settings.check_at_boot:
@@ -154,7 +158,8 @@ def web_settings(config: Mapping[str, Any], environ: Mapping[str, str] | None = 
                     archive_url=config.get("ARCHIVE_URL"),
                     rulesets=config.get("RULESETS") or None,
                     socket_timeout=float(env.get("REDIS_SOCKET_TIMEOUT", "10")),
-                    health_check_interval=30, check_at_boot=True, environ=env)
+                    health_check_interval=30, check_at_boot=True, environ=env,
+                    durability=durability.setting(env))  # (a bad DURABILITY stops the boot)
 
 
 def web(config: Mapping[str, Any], environ: Mapping[str, str] | None = None) -> House:
@@ -162,11 +167,17 @@ def web(config: Mapping[str, Any], environ: Mapping[str, str] | None = None) -> 
     return build(web_settings(config, environ), hooks=WEB_HOOKS)
 
 
+#: seconds a worker's append (a deadline fired, a bot's move: nobody waits for its answer) keeps
+#: asking a replica to confirm it before giving up to the sweepers (DURABILITY=replica)
+WORKER_PATIENCE = 10.0
+
+
 def worker_settings(environ: Mapping[str, str] | None = None) -> Settings:
     """A worker's settings: the store is REDIS_URL when set (a cluster or a plain Redis), else
     the Redis RQ runs on; key and archive as the environment says, opened when first needed."""
     env = dict(os.environ if environ is None else environ)
-    return Settings(redis_url=env.get("REDIS_URL") or None, environ=env)
+    return Settings(redis_url=env.get("REDIS_URL") or None, environ=env,
+                    durability=durability.setting(env, patience=WORKER_PATIENCE))
 
 
 def worker(queue: redis.Redis, store=None, environ: Mapping[str, str] | None = None) -> House:

@@ -18,6 +18,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 from events.integrity import RecordDamaged
 from events.store import StreamArchived, VersionConflict
 from service.runtime.archive import ArchiveUnavailable
+from service.runtime.redis_connect import NotConfirmed
 from service.table.errors import Busy, GameNotFound
 from service.rules.errors import RuleViolation
 from service.tournaments.ledger import TournamentNotFound
@@ -78,6 +79,15 @@ def store_unavailable(detail: str, **extra) -> Response:
     response = problem_response(503, "storage_unavailable", detail, **extra)
     response.headers["Retry-After"] = str(STORE_RETRY_AFTER)
     return response
+
+
+def unconfirmed_detail(err: NotConfirmed) -> str:
+    if err.gone:
+        return ("your request was lost in a failover of the game store before a replica held it, so it was "
+                "not recorded; send it again")
+    return (f"your request reached the game store, but no replica confirmed it within {err.waited_ms} ms, so it "
+            "is not acknowledged yet; send it again with the same Idempotency-Key: you get its answer once a "
+            "replica holds it, or it is recorded once if a failover lost it")
 
 
 #: seconds a client waits before trying a write again when Redis is full (finished games leave
@@ -158,6 +168,12 @@ def install(app: Flask) -> None:
     @app.errorhandler(Busy)
     def _busy(err: Busy):
         return problem_response(503, "busy", "too many commands reached this game at once; retry shortly")
+
+    @app.errorhandler(NotConfirmed)
+    def _unconfirmed(err: NotConfirmed):
+        # DURABILITY=replica: on the primary, not yet on a replica, so not acknowledged (API.md)
+        log.warning("not acknowledged: %s", err)
+        return store_unavailable(unconfirmed_detail(err))
 
     @app.errorhandler(HTTPException)
     def _http(err: HTTPException):

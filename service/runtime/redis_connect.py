@@ -16,12 +16,27 @@ import redis
 from redis import exceptions as rx
 from redis.cluster import RedisCluster
 
-#: Errors that mean "the store is (for now) unavailable", not "the request is wrong": a node
-#: unreachable, a cluster re-electing a master, a write reaching a demoted master. The API
-#: answers them 503 with Retry-After (service/api/problems.py), never 500.
-UNAVAILABLE = (rx.ConnectionError, rx.TimeoutError, rx.ClusterError, rx.ClusterDownError,
+class NotConfirmed(Exception):
+    """An append the primary holds but no replica confirmed in time (DURABILITY=replica:
+    service/runtime/durability.py): not acknowledged. The client's retry with the same
+    Idempotency-Key finds it once a replica holds it, or appends it once if a failover lost it.
+    `gone`: it is known lost (the writer decides again)."""
+
+    def __init__(self, stream_id: str, version: int, waited_ms: int, gone: bool = False):
+        self.stream_id, self.version, self.waited_ms, self.gone = stream_id, version, waited_ms, gone
+        super().__init__(f"event {version} of {stream_id} was not confirmed by a replica within {waited_ms} ms"
+                         + (" and is no longer the stream's (lost in a failover)" if gone else ""))
+
+
+#: Errors that mean "the store is (for now) unreachable": a node down, a cluster re-electing a
+#: master, a write reaching a demoted master.
+UNREACHABLE = (rx.ConnectionError, rx.TimeoutError, rx.ClusterError, rx.ClusterDownError,
                rx.TryAgainError, rx.MovedError, rx.AskError, rx.RedisClusterException,
                rx.ReadOnlyError, rx.BusyLoadingError, rx.MasterDownError)
+#: ... and, with them, a write no replica confirmed in time: "the store is (for now)
+#: unavailable", not "the request is wrong". The API answers them 503 with Retry-After
+#: (service/api/problems.py), never 500; the worker's sweepers try again.
+UNAVAILABLE = (*UNREACHABLE, NotConfirmed)
 
 
 #: how Redis words a write refused at its `maxmemory` (noeviction): a plain command's error

@@ -16,7 +16,10 @@ A finished stream leaves for the archive once it may no longer change (service/t
 `archive_due`, `archive_hold`); the list line of every append that leaves a stream finished
 also puts it in the archive's due set. Redis full (maxmemory, noeviction): the append itself is
 refused whole (the API answers 507); what follows a successful append (snapshot, list line,
-hooks) is kept up to date when it fits and left for later when it does not.
+hooks) is kept up to date when it fits and left for later when it does not. With
+DURABILITY=replica an append (and an idempotent replay of one) is acknowledged only once a
+replica holds it (service/runtime/durability.py): NotConfirmed otherwise, and one a failover
+lost is decided again.
 
 A kind of stream (a subclass) says how its events fold (`fold_events`, `evolve_one`), where
 its keys live (`NS`), which field of its state names it (`ID_FIELD`), what its list shows
@@ -44,7 +47,8 @@ from events.store import (GAME_ID, GAMES, EventStore, IndexUpdate, TurnTaken, Ve
                           idempotency_key)
 from service.runtime import metrics
 from service.runtime.archive import DefaultRecords, archive_url, open_archive, records_for
-from service.runtime.redis_connect import is_cluster, is_full, unless_full
+from service.runtime.durability import Durability
+from service.runtime.redis_connect import NotConfirmed, is_cluster, is_full, unless_full
 from service.runtime.secret_key import Sealer, ServerKey
 from service.rules.errors import RuleViolation
 from service.table import checkpoints, rng, verified
@@ -122,6 +126,9 @@ class Ledger:
         #: stream id -> its seed: written once at creation, read by every command
         self._seeds: dict[str, bytes] = {}
         self.now = now
+        #: when an append is acknowledged: on the primary, or once a replica holds it too
+        #: (DURABILITY: service/runtime/durability.py; `use_durability`)
+        self.durability = Durability()
         self.registry = EventRegistry()
         #: every read of what Redis holds goes through here, checked (service/table/verified.py)
         self.reads = verified.CheckedReads(client, self.store, self.snapshots, self.checkpoints, self.cache,
@@ -138,6 +145,10 @@ class Ledger:
     def use_server_key(self, key: str | bytes | None) -> None:
         """Seal with `key` (the app's SECRET_KEY) instead of this process's (None: back to it)."""
         self.server_key.set(key)
+
+    def use_durability(self, durability: Durability) -> None:
+        """Acknowledge appends as `durability` says (the process's DURABILITY setting)."""
+        self.durability = durability
 
     def use_archive(self, url: str | None) -> None:
         """Read (and write) archived streams at `url` (the app's ARCHIVE_URL); None: ARCHIVE_URL,
@@ -261,7 +272,11 @@ class Ledger:
             # attempt gets the first answer instead of "not your turn" or a conflict.
             prior = self.redis.get(idempotency_key(game_id, idempotency)) if idempotency else None
             if prior:
-                return self._repeat(game_id, loads(prior), fingerprint)
+                try:
+                    return self._repeat(game_id, loads(prior), fingerprint)
+                except NotConfirmed as unconfirmed:
+                    state = self._lost(game_id, unconfirmed, optimistic)
+                    continue
             if expected is not None and expected != state["version"]:
                 raise VersionConflict(expected, state["version"])
             oracle = rng.oracle_for(state["rng"], self._seed(game_id, state), state["version"] + 1)
@@ -270,6 +285,8 @@ class Ledger:
                 return self._write(game_id, state, drafts, actor, idempotency, fingerprint,
                                    f"cmd_{uuid.uuid4().hex}", claim_ms=CLAIM_MS if refused >= CLAIM_AFTER else 0,
                                    share=optimistic)
+            except NotConfirmed as unconfirmed:
+                state = self._lost(game_id, unconfirmed, optimistic)
             except TurnTaken as turn:  # another process's starved writer goes first
                 time.sleep(TURN_WAIT)
                 current = state if turn.current == state["version"] else None
@@ -287,6 +304,25 @@ class Ledger:
                     raise
                 state = caught_up  # (None: read again)
         raise Busy(game_id)
+
+    def _lost(self, game_id: str, unconfirmed: NotConfirmed, optimistic: bool) -> None:
+        """After a write no replica confirmed: raised on (the caller's retry finds it or writes
+        it once), unless a failover lost it, when the command is decided again on a fresh read."""
+        if not unconfirmed.gone:
+            raise unconfirmed
+        if optimistic:
+            raise StaleCopy(game_id, None) from None
+        return None
+
+    def _confirm(self, stream_id: str, version: int, event_hash: str) -> None:
+        """DURABILITY=replica: return once a replica holds event `version` (and all before it);
+        NotConfirmed otherwise (service/runtime/durability.py). A lost one drops this process's copy."""
+        try:
+            self.durability.acknowledge(self.redis, self.NS, stream_id, version, event_hash)
+        except NotConfirmed as unconfirmed:
+            if unconfirmed.gone:
+                self.cache.drop(stream_id)
+            raise
 
     def _caught_up(self, game_id: str, state: dict, conflict: VersionConflict) -> dict | None:
         """`state` with the events a refused append returned folded in, checked against the chain
@@ -353,6 +389,8 @@ class Ledger:
             # sweepers (deadlines, bots' seats, tournaments' results)
             with unless_full(f"the after-append work of {self.NS} {game_id}"):
                 hook(game_id, after, events)
+        # (after the rest of the write: an append that stays, confirmed later, is whole)
+        self._confirm(game_id, result.last_version, events[-1]["hash"])
         return Outcome(result.last_version, events, after)
 
     def _changed_line(self, before: dict, after: dict) -> tuple[str, str] | None:
@@ -448,6 +486,7 @@ class Ledger:
         if len(events) != count:  # the first answer's events are damaged (events() stopped before)
             raise RecordDamaged(game_id, prior["first"] + len(events), UNPARSABLE,
                                 f"event {prior['first'] + len(events)} of the first answer does not check")
+        self._confirm(game_id, prior["last"], events[-1]["hash"])  # (a first answer refused as unconfirmed)
         return Outcome(prior["last"], events, state, duplicate=True)
 
     def _seed(self, game_id: str, state: dict) -> bytes | None:
