@@ -32,6 +32,7 @@ from rq import Queue
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
+from events.integrity import RecordDamaged
 from events.store import VersionConflict, head_key
 from service.bots import look_ahead
 from service.runtime.queues import CLOCK_QUEUE
@@ -216,6 +217,9 @@ class OwedMoves:
         try:
             state = self.games.load(game_id)
         except GameNotFound:
+            entry.settled = True
+            return None
+        except RecordDamaged:  # its bot waits for the record's repair; the others' sweep goes on
             entry.settled = True
             return None
         if state["version"] != entry.version or not awaited_bots(self.games, state):
