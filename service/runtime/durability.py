@@ -208,6 +208,36 @@ def _confirm_once(client, keys: tuple[str, str, str], version: int, event_hash: 
     raise rx.NoScriptError("the confirmation script could not be loaded")
 
 
+def replicas_hold(client, heads: list[tuple[str, str, int, str]], timeout_ms: int = DEFAULT_TIMEOUT_MS) -> list[bool]:
+    """For each head (ns, stream id, version, hash) read from the primaries: whether a replica
+    holds it (and so a failover cannot take it back), whatever DURABILITY says. One pipeline per
+    primary: every head's confirmation script, then one WAIT. What is published outside Redis
+    (the anchor) must be held so: a head published and then lost would damage its stream.
+    An unreachable primary answers False for its heads."""
+    by_conn: dict[int, tuple[object, list[int]]] = {}
+    for n, (ns, stream_id, _, _) in enumerate(heads):
+        key = stream_key(stream_id, ns)
+        conn = client.get_node_from_key(key).redis_connection if is_cluster(client) else client
+        by_conn.setdefault(id(conn), (conn, []))[1].append(n)
+    held = [False] * len(heads)
+    for conn, members in by_conn.values():
+        try:
+            conn.script_load(CONFIRM_LUA)
+            pipe = conn.pipeline(transaction=False)
+            for n in members:
+                ns, stream_id, version, head = heads[n]
+                pipe.evalsha(CONFIRM_SHA, 3, stream_key(stream_id, ns), confirm_key(stream_id, ns),
+                             head_key(stream_id, ns), f"{version}-0", head, MARK_MS)
+            pipe.wait(1, timeout_ms)
+            *present, acks = pipe.execute(raise_on_error=False)
+        except UNREACHABLE:
+            continue
+        replicated = not isinstance(acks, Exception) and int(acks) >= 1
+        for n, found in zip(members, present):
+            held[n] = not isinstance(found, Exception) and (int(found) == 2 or (int(found) == 1 and replicated))
+    return held
+
+
 def _refresh(client) -> None:
     """After a failover: a cluster client learns the new primaries (a plain one reconnects)."""
     if is_cluster(client):

@@ -159,3 +159,17 @@ def test_the_setting(pair):
     alone = redis.Redis.from_url(pair.replica.url)
     pair.client(pair.replica).replicaof("no", "one")
     assert not durability.setting({}).waits(alone)  # no replica: local
+
+
+def test_replicas_hold_says_which_heads_a_failover_cannot_take_back(pair, monkeypatch):
+    api = served(monkeypatch, pair.primary.url, "local").test_client()
+    table = open_table(api, 3)
+    primary = pair.client(pair.primary)
+    version = int(primary.hget(f"game:{{{table.game_id}}}:head", "version"))
+    head = primary.hget(f"game:{{{table.game_id}}}:head", "head").decode()
+    heads = [("game", table.game_id, version, head), ("game", table.game_id, version, "f" * 64)]
+    assert durability.replicas_hold(primary, heads, TIMEOUT_MS) == [True, False]  # (not that event)
+    pair.client(pair.replica).replicaof("no", "one")
+    assert say(table, "unheld", uuid.uuid4().hex).status_code == 201  # local: acknowledged on the primary alone
+    version, head = version + 1, primary.hget(f"game:{{{table.game_id}}}:head", "head").decode()
+    assert durability.replicas_hold(primary, [("game", table.game_id, version, head)], TIMEOUT_MS) == [False]
