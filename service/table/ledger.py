@@ -43,8 +43,8 @@ from events.envelope import GENESIS_HASH, seal
 from events.integrity import UNPARSABLE, RecordDamaged, check_event
 from events.receipts import receipt
 from events.registry import EventRegistry
-from events.store import (GAME_ID, GAMES, EventStore, IndexUpdate, TurnTaken, VersionConflict, head_key,
-                          idempotency_key)
+from events.store import (GAME_ID, GAMES, BrokenChain, EventStore, IndexUpdate, TurnTaken, VersionConflict,
+                          head_key, idempotency_key)
 from service.runtime import metrics
 from service.runtime.archive import DefaultRecords, archive_url, open_archive, records_for
 from service.runtime.durability import Durability
@@ -287,6 +287,13 @@ class Ledger:
                                    share=optimistic)
             except NotConfirmed as unconfirmed:
                 state = self._lost(game_id, unconfirmed, optimistic)
+            except BrokenChain:
+                # the head is at this version on another chain (a failover lost the events this
+                # process's copy holds and others were written since): read again, checked
+                self.cache.drop(game_id)
+                if optimistic:
+                    raise StaleCopy(game_id, None) from None
+                state = None
             except TurnTaken as turn:  # another process's starved writer goes first
                 time.sleep(TURN_WAIT)
                 current = state if turn.current == state["version"] else None
