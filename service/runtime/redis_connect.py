@@ -2,7 +2,8 @@
 
 The game store connects with `redis.cluster.RedisCluster` when `REDIS_URL` names a node of
 a Redis Cluster — `REDIS_CLUSTER=1` says so, otherwise INFO of that node is asked
-(`cluster_enabled:1`) — and with a plain `redis.Redis` otherwise. RQ does not support
+(`cluster_enabled:1`); `REDIS_CLUSTER_NODES` names more nodes to learn it from — and with a
+plain `redis.Redis` otherwise. RQ does not support
 Cluster, so its queues live on a plain Redis of their own: `RQ_REDIS_URL`, which defaults
 to `REDIS_URL` on a plain Redis and must be set on a cluster (`rq_url` refuses without it).
 """
@@ -10,11 +11,12 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from contextlib import contextmanager
 
 import redis
 from redis import exceptions as rx
-from redis.cluster import RedisCluster
+from redis.cluster import ClusterNode, RedisCluster
 
 class NotConfirmed(Exception):
     """An append the primary holds but no replica confirmed in time (DURABILITY=replica:
@@ -91,11 +93,32 @@ def wants_cluster(url: str, env: dict | None = None) -> bool:
         probe.close()
 
 
+#: seconds a new cluster client keeps asking when none of the nodes it was given answers (the
+#: node of REDIS_URL restarting: a web worker started meanwhile must not fail its boot)
+CLUSTER_CONNECT_PATIENCE = 10.0
+
+
 def connect(url: str, env: dict | None = None, **kwargs) -> redis.Redis | RedisCluster:
     """The game store's client for `url` (a cluster node, or a plain Redis)."""
     if wants_cluster(url, env):
-        return RedisCluster.from_url(url, **kwargs)
+        return cluster_client(url, env, **kwargs)
     return redis.Redis.from_url(url, **kwargs)
+
+
+def cluster_client(url: str, env: dict | None = None, **kwargs) -> RedisCluster:
+    """A cluster client that learns the cluster from the node of `url` or any node named in
+    `REDIS_CLUSTER_NODES` (`host:port,host:port`): a cluster is still reachable while one node is
+    down. None of them answering, it asks again for CLUSTER_CONNECT_PATIENCE seconds."""
+    named = ((env if env is not None else os.environ).get("REDIS_CLUSTER_NODES") or "").split(",")
+    more = [ClusterNode(host, int(port)) for host, _, port in (n.strip().rpartition(":") for n in named) if port]
+    give_up = time.monotonic() + CLUSTER_CONNECT_PATIENCE
+    while True:
+        try:
+            return RedisCluster.from_url(url, startup_nodes=list(more), **kwargs)
+        except (rx.RedisClusterException, rx.ConnectionError):
+            if time.monotonic() > give_up:
+                raise
+            time.sleep(0.25)
 
 
 def is_cluster(client) -> bool:
