@@ -1,6 +1,6 @@
 """Command throughput over the service on a Redis Cluster of 1 master, then of 3 masters.
 
-    .venv/bin/python bench/cluster.py [--games 6] [--seconds 15] [--web 2]
+    .venv/bin/python bench/cluster.py [--games 6] [--seconds 15] [--web 2] [--only durability]
 
 For each cluster size: a cluster from the bundled redis-server (tests/support/cluster.py),
 RQ on a plain embedded Redis (RQ_REDIS_URL), the web process as in production (gunicorn
@@ -10,6 +10,10 @@ POST command), a finished game replaced by a new one. Prints commands/s (accepte
 /commands per second) for both, and their ratio. The two runs are back to back on one
 machine; on a small machine the web workers, not Redis, are the ceiling, so expect ~1.0:
 the gain of more masters shows when Redis is the bottleneck (many web machines).
+
+Then the cost of replica acknowledgement (docs/durability.md): 3 masters with a replica each,
+the same load with DURABILITY=local and with DURABILITY=replica (every append confirmed by
+WAIT on a replica), and their ratio. `--only durability` runs that part alone.
 """
 from __future__ import annotations
 
@@ -22,6 +26,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+
+import os  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
 
 from service.runtime.embedded_redis import EmbeddedRedis  # noqa: E402
 from tests.support.bots import BotError, move, open_table  # noqa: E402
@@ -75,14 +82,50 @@ def played(redis_url: str, rq_url: str, games: int, seconds: float, workers: int
         stop(web)
 
 
+@contextmanager
+def durability(mode: str):
+    """The web processes started meanwhile acknowledge as DURABILITY=`mode` says."""
+    before = os.environ.get("DURABILITY")
+    os.environ["DURABILITY"] = mode
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("DURABILITY", None)
+        else:
+            os.environ["DURABILITY"] = before
+
+
+def replica_cost(rq_url: str, games: int, seconds: float, workers: int, workdir: Path,
+                 reps: int = 2) -> dict[str, float]:
+    """Commands/s on 3 masters with a replica each, DURABILITY=local and replica interleaved
+    `reps` times (the machine is shared: the mean of each)."""
+    runs: dict[str, list[float]] = {"local": [], "replica": []}
+    with LocalCluster(masters=3, replicas=1) as cluster:
+        for rep in range(reps):
+            for mode in runs:
+                with durability(mode):
+                    runs[mode].append(played(cluster.url, rq_url, games, seconds, workers,
+                                             workdir / f"web-{mode}-{rep}.log"))
+    return {mode: sum(found) / len(found) for mode, found in runs.items()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--web", type=int, default=2, help="gunicorn workers")
+    parser.add_argument("--only", choices=["durability"], help="run only the replica acknowledgement part")
     args = parser.parse_args()
     import tempfile
     with tempfile.TemporaryDirectory(prefix="bench-cluster-") as tmp, EmbeddedRedis.ephemeral() as rq:
+        cost = replica_cost(rq.url, args.games, args.seconds, args.web, Path(tmp))
+        print(f"commands/s, {args.games} games at once, 3 masters with a replica each, {args.seconds:.0f} s each:")
+        print(f"  DURABILITY=local  : {cost['local']:8.1f}")
+        print(f"  DURABILITY=replica: {cost['replica']:8.1f}")
+        print(f"  replica ÷ local   : {cost['replica'] / cost['local']:8.2f}", flush=True)
+        if args.only:
+            return
         one = throughput(1, rq.url, args.games, args.seconds, args.web, Path(tmp))
         three = throughput(3, rq.url, args.games, args.seconds, args.web, Path(tmp))
         with EmbeddedRedis.ephemeral() as plain:  # the reference: one plain Redis, no cluster client

@@ -133,24 +133,31 @@ def _call(client: HttpClient, method: str, path: str, body=None, headers=None, p
         time.sleep(0.2)
 
 
+class SetupFailed(Exception):
+    """A table could not be opened (a fault in the way: a join retried after its answer was lost
+    takes another seat); a new one is opened instead."""
+
+
 def open_table(client: HttpClient) -> Table:
-    """A running 3-seat game, seat 1 the server's bot (before the nemesis starts: no retries
-    that could join twice)."""
+    """A running 3-seat game, seat 1 the server's bot."""
     made = _call(client, "POST", "/v1/games", {"ruleset": "bootleggers", "seats": 3,
                                                 "options": {"rounds": 8, "deadlines": {"default": DEADLINE}}})
-    assert made.status_code == 201, made.get_data(as_text=True)
+    if made.status_code != 201:
+        raise SetupFailed(made.get_data(as_text=True))
     game_id, organizer = made.get_json()["game_id"], made.get_json()["organizer_token"]
     tokens = {}
     for name in ("Bot", "Talk A", "Talk B"):
         joined = _call(client, "POST", f"/v1/games/{game_id}/seats", {"name": name})
-        assert joined.status_code == 201, joined.get_data(as_text=True)
+        if joined.status_code != 201:
+            raise SetupFailed(joined.get_data(as_text=True))
         tokens[joined.get_json()["seat"]] = joined.get_json()["player_token"]
-    started = _call(client, "POST", f"/v1/games/{game_id}/start", headers=bearer(organizer))
-    assert started.status_code == 201, started.get_data(as_text=True)
+    pinned = {**bearer(organizer), "Idempotency-Key": uuid.uuid4().hex}
+    started = _call(client, "POST", f"/v1/games/{game_id}/start", headers=pinned)
     ruled = _call(client, "POST", f"/v1/games/{game_id}/commands",
                   {"type": "ruling", "kind": "seat_to_bot", "seat": 1, "strategy": "random",
-                   "reason": "the fault harness's bot"}, headers={**bearer(organizer), "Idempotency-Key": "bot"})
-    assert ruled.status_code == 201, ruled.get_data(as_text=True)
+                   "reason": "the fault harness's bot"}, headers={**pinned, "Idempotency-Key": uuid.uuid4().hex})
+    if started.status_code != 201 or ruled.status_code != 201 or sorted(tokens) != [1, 2, 3]:
+        raise SetupFailed(f"{started.get_data(as_text=True)} {ruled.get_data(as_text=True)}")
     return Table(game_id, organizer, tokens)
 
 
@@ -175,7 +182,10 @@ class Talker(threading.Thread):
         try:
             while not self.stopping.is_set():
                 if self.table.finished:
-                    self.table = open_table(client)
+                    try:
+                        self.table = open_table(client)
+                    except SetupFailed:
+                        continue  # (another one)
                     self.tables.append(self.table)
                 seq += 1
                 text = f"{self.name}#{seq}"
