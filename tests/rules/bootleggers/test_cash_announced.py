@@ -8,6 +8,8 @@ stand-in read no hidden total.
 """
 from __future__ import annotations
 
+from service.i18n.message import render
+
 import functools
 import random
 
@@ -166,7 +168,7 @@ def test_a_set_cash_ruling_shows_its_totals_to_that_seat_and_the_organizer_only(
     assert RULESET.redact_event(ruling, ORGANIZER)["payload"]["was"] == 10
     other = RULESET.redact_event(ruling, SEAT(1))["payload"]
     assert other["cash"] is None and other["was"] is None
-    sentence = RULESET.sentences["ruling_applied"](other, lambda s: f"seat {s}")
+    sentence = render("en", RULESET.sentences["ruling_applied"](other, lambda s: f"seat {s}"))
     assert "None" not in sentence and "14" not in sentence
     payment = next(e for e in t.events if e["type"] == "cash_paid" and e["payload"]["reason"] == "ruling")
     assert RULESET.redact_event(payment, SEAT(1))["payload"]["amount"] == 4   # the payment is public
