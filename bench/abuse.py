@@ -242,29 +242,23 @@ def making_lines(result: dict) -> list[str]:
 
 
 # ---- all three, on one checkout ------------------------------------------------------------------
+def on_fresh_service(repo: Path, tmp: str, label: str, measure):
+    """`measure(serve, base)` on a service of `repo` with a Redis of its own."""
+    with EmbeddedRedis(Path(tmp) / f"redis-{label}", appendonly=True) as server:
+        serve, base = start(repo, server.url, Path(tmp) / f"serve-{label}.log")
+        try:
+            return measure(serve, base)
+        finally:
+            stop(serve)
+
+
 def run(repo: Path, seconds: float, minute: float = 60.0) -> dict:
-    out = {}
     with tempfile.TemporaryDirectory(prefix="bench-abuse-") as tmp:
-        with EmbeddedRedis(Path(tmp) / "redis", appendonly=True) as server:
-            serve, base = start(repo, server.url, Path(tmp) / "serve.log")
-            try:
-                out["flood"] = flood(base, seconds)
-            finally:
-                stop(serve)
-        with EmbeddedRedis(Path(tmp) / "redis-making", appendonly=True) as server:
-            serve, base = start(repo, server.url, Path(tmp) / "serve-making.log")
-            try:
-                out["making"] = making(base, minute)
-            finally:
-                stop(serve)
+        out = {"flood": on_fresh_service(repo, tmp, "flood", lambda _, base: flood(base, seconds)),
+               "making": on_fresh_service(repo, tmp, "making", lambda _, base: making(base, minute))}
         body = padded_record(64 * MiB, "the-forger")
         for label, token in (("bogus", "a-bogus-token"), ("forged", "the-forger")):
-            with EmbeddedRedis(Path(tmp) / f"redis-{label}", appendonly=True) as server:
-                serve, base = start(repo, server.url, Path(tmp) / f"serve-{label}.log")
-                try:
-                    out[label] = imports(serve, base, body, token)
-                finally:
-                    stop(serve)
+            out[label] = on_fresh_service(repo, tmp, label, lambda serve, base: imports(serve, base, body, token))
     return out
 
 
