@@ -7,9 +7,9 @@ the caller's state — the Emitter works on a deep copy.
 from __future__ import annotations
 
 from service.rules.common.commands import require_player, seat_of, started
-from service.rules.errors import RuleViolation
+from service.rules.errors import Message, RuleViolation
 
-from . import flow, forfeits, rulings
+from . import flow, forfeits, rulings, words
 from .handlers import HANDLERS, run_command
 from .kernel import Emitter
 from .model import muscle, muscle_displayed
@@ -39,37 +39,51 @@ def is_free(game: dict, kind: str) -> bool:
 
 def check_allowed(game: dict, seat: int, kind: str) -> None:
     if game.get("finished"):
-        raise RuleViolation("game_finished", f"the game is over (seat {game['winner']} won); "
-                            "no more commands are accepted")
+        winner = game["winner"]
+        raise RuleViolation("game_finished", f"the game is over (seat {winner} won); "
+                            "no more commands are accepted",
+                            message=Message("problem-bl-game-over", seat=str(winner),
+                                            player=words.who(game, winner)))
     if kind not in HANDLERS and kind != "pass":
         raise RuleViolation("unknown_command", f"{kind!r} is not a Bootleggers command",
-                            status=422)
+                            status=422, message=Message("problem-bl-unknown-command", command=kind))
     require_player(game, seat)
     step = STEPS.get(game["step"] or "")
     if is_free(game, kind) and not (step and kind in step.commands):
         if not muscle_displayed(game):
             raise RuleViolation("wrong_step", f"{kind} is allowed only while Muscle cards are "
-                                "displayed (from the Phase 1 reveal to the end of Phase 5)")
+                                "displayed (from the Phase 1 reveal to the end of Phase 5)",
+                                message=Message("problem-bl-muscle-displayed-only", command=kind))
         if kind in DEAL_COMMANDS and game["step"] in ("reaction", "vigorish"):
             raise RuleViolation("thug_pending", "a Thug card or a Vigorish answer is pending; "
-                                "deals wait until it is settled")
+                                "deals wait until it is settled",
+                                message=Message("problem-bl-deals-wait"))
         return
     here = STEP_WORDS.get(game["step"] or "", "automatic work")
+    at = words.step(game["step"] if game["step"] in STEP_WORDS else None)
     if step is None or kind not in step.commands:
         takes = f", which takes {' or '.join(step.commands)}" if step else ""
+        said = (Message("problem-bl-wrong-step", step=at, takes=" / ".join(step.commands), command=kind,
+                        where=Message("problem-bl-where", command=kind)) if step else
+                Message("problem-bl-wrong-step-auto", step=at, command=kind,
+                        where=Message("problem-bl-where", command=kind)))
         raise RuleViolation("wrong_step", f"the game is at {here}{takes}; {kind} is sent "
-                            f"{WHERE.get(kind, 'at another time')}")
+                            f"{WHERE.get(kind, 'at another time')}", message=said)
     waiting = pending(game)
     if seat not in waiting:
         if seat in game["step_done"]:
-            raise RuleViolation("not_your_turn", f"you have already acted in {here}")
+            raise RuleViolation("not_your_turn", f"you have already acted in {here}",
+                                message=Message("problem-bl-already-acted", step=at))
         if seat not in game["step_seats"]:
             raise RuleViolation("not_your_turn", f"{here} does not involve you this round "
-                                "(nothing to do)")
+                                "(nothing to do)", message=Message("problem-bl-not-involved", step=at))
         order = ", ".join(f"seat {s} ({muscle(game, s)})"
                           for s in game["step_seats"])
+        named = ", ".join(f"{words.who(game, s)} ({muscle(game, s)})" for s in game["step_seats"])
         raise RuleViolation("not_your_turn", f"it is seat {waiting[0]}'s turn in {here}; the "
-                            f"order is by Muscle: {order}")
+                            f"order is by Muscle: {order}",
+                            message=Message("problem-bl-not-your-turn", seat=str(waiting[0]),
+                                            player=words.who(game, waiting[0]), step=at, order=named))
 
 
 def decide(state: dict, actor: dict, command: dict, oracle) -> list[dict]:

@@ -13,9 +13,9 @@ and moves it in one `deal_accepted` event plus `cash_paid` events naming the cou
 """
 from __future__ import annotations
 
-from service.rules.errors import RuleViolation
+from service.rules.errors import Message, RuleViolation
 
-from . import data
+from . import data, words
 from .cash import hidden as totals_hidden
 from .model import face_down, graft_due, muscle_displayed, player, truck
 from .thugs.base import base
@@ -30,18 +30,20 @@ def loading_underway(g: dict) -> bool:
     return base(g)["step"] == "load"
 
 
-def _bad(code: str, detail: str, status: int = 409) -> RuleViolation:
-    return RuleViolation(code, detail, status=status)
+def _bad(code: str, detail: str, status: int = 409, *, message: Message | None = None) -> RuleViolation:
+    return RuleViolation(code, detail, status=status, message=message)
 
 
 def _tradable_truck(p: dict, tid: str) -> dict:
     t = truck(p, tid)
     if t is None or t.get("rented_from") is not None or t.get("favor"):
         raise _bad("not_yours", f"seat {p['seat']} does not own truck {tid!r} (rented and "
-                   "Favor trucks cannot be sold or rented on)")
+                   "Favor trucks cannot be sold or rented on)",
+                   message=Message("problem-bl-not-own-truck", seat=str(p["seat"]), player=words.named(p),
+                                   truck=words.truck(tid)))
     if t["load"] or t["at"]:
         raise _bad("truck_in_use", f"truck {tid} is loaded or on its way; only an empty truck "
-                   "at home can change hands")
+                   "at home can change hands", message=Message("problem-bl-truck-in-use", truck=words.truck(tid)))
     return t
 
 
@@ -50,16 +52,21 @@ def _resolve_cards(p: dict, refs: list[str], hidden: bool) -> list[str]:
     if hidden:  # only the hand's size is public (Windfall draws included: face down too)
         if len(refs) > face_down(p):
             raise _bad("insufficient_cards", f"seat {p['seat']} holds {face_down(p)} "
-                       f"face-down card(s), not {len(refs)}")
+                       f"face-down card(s), not {len(refs)}",
+                       message=Message("problem-bl-face-down-cards", seat=str(p["seat"]), player=words.named(p),
+                                       held=face_down(p), asked=len(refs)))
         for r in refs:
             if not (r.startswith("thug:") and r.split("#")[0][5:] in data.THUG_KINDS):
-                raise _bad("unknown_card", f"{r!r} is not a Thug card id or kind", 422)
+                raise _bad("unknown_card", f"{r!r} is not a Thug card id or kind", 422,
+                           message=Message("problem-bl-not-a-thug-card", card=str(r)))
         return list(refs)
     left, out = sorted(p["thug_cards"]), []
     for r in refs:
         pick = r if r in left else next((c for c in left if c.split("#")[0] == r), None)
         if pick is None:
-            raise _bad("insufficient_cards", f"seat {p['seat']} does not hold {r!r}")
+            raise _bad("insufficient_cards", f"seat {p['seat']} does not hold {r!r}",
+                       message=Message("problem-bl-card-not-held", seat=str(p["seat"]), player=words.named(p),
+                                       card=words.card(r)))
         left.remove(pick)
         out.append(pick)
     return out
@@ -85,7 +92,10 @@ def _check_payroll(g: dict, seat: int, side: dict) -> None:
                    f"(graft and Muscle card, ${owed}G, at its turn in Phase 1); the payroll is "
                    "owed from the reveal (rulebook Phase 1, 5a: \"this cost represents the "
                    "Mobster's payroll for this Round\"), so no deal moves its "
-                   f"{what} away until it is paid")
+                   f"{what} away until it is paid",
+                   message=Message("problem-bl-payroll-pending", seat=str(seat), player=words.named(p),
+                                   owed=words.money(owed), what="cash" if held == ["cash"] else
+                                   "trucks" if "cash" not in held else "both"))
 
 
 def check_side(g: dict, seat: int, side: dict, hidden: bool, cash_hidden: bool = False,
@@ -99,7 +109,8 @@ def check_side(g: dict, seat: int, side: dict, hidden: bool, cash_hidden: bool =
     p, out = player(g, seat), {}
     if loading_underway(g) and any(side.get(k) for k in GOODS):
         raise _bad("loading_underway", "crates and trucks change hands in the deals step, before "
-                   "loading; while loading runs, deal in cash, Thug cards and promises")
+                   "loading; while loading runs, deal in cash, Thug cards and promises",
+                   message=Message("problem-bl-loading-underway"))
     _check_payroll(g, seat, side)
     cash, crates = side.get("cash", 0), side.get("crates", 0)
     secret = cash_hidden and asker is not None and asker != seat
@@ -108,19 +119,26 @@ def check_side(g: dict, seat: int, side: dict, hidden: bool, cash_hidden: bool =
             pass        # another seat's total is its own: the acceptance checks it
         elif p["cash"] < cash:
             raise _bad("insufficient_cash", f"seat {seat} does not have ${cash}G any more"
-                       if secret else f"seat {seat} has ${p['cash']}G, not ${cash}G")
+                       if secret else f"seat {seat} has ${p['cash']}G, not ${cash}G",
+                       message=Message("problem-bl-cash-gone", seat=str(seat), player=words.named(p),
+                                       asked=words.money(cash)) if secret else
+                       Message("problem-bl-cash-short", seat=str(seat), player=words.named(p),
+                               has=words.money(p["cash"]), asked=words.money(cash)))
         out["cash"] = cash
     if crates:
         if p["crates"] < crates:
             raise _bad("insufficient_crates", f"seat {seat} has {p['crates']} unloaded "
-                       f"crate(s), not {crates}")
+                       f"crate(s), not {crates}",
+                       message=Message("problem-bl-crates-short", seat=str(seat), player=words.named(p),
+                                       has=p["crates"], asked=crates))
         out["crates"] = crates
     seen = set()
     for key in ("trucks", "rent_trucks"):
         ids = list(side.get(key) or [])
         for tid in ids:
             if tid in seen:
-                raise _bad("duplicate_truck", f"truck {tid} is named twice", 422)
+                raise _bad("duplicate_truck", f"truck {tid} is named twice", 422,
+                           message=Message("problem-bl-truck-twice", truck=words.truck(tid)))
             seen.add(tid)
             _tradable_truck(p, tid)
         if ids:
@@ -134,7 +152,9 @@ def _deal(g: dict, deal_id: str) -> dict:
     d = next((d for d in g["deals"] if d["deal"] == deal_id), None)
     if d is None:
         open_ids = ", ".join(d["deal"] for d in g["deals"]) or "none"
-        raise _bad("unknown_deal", f"there is no open deal {deal_id!r}; open deals: {open_ids}")
+        raise _bad("unknown_deal", f"there is no open deal {deal_id!r}; open deals: {open_ids}",
+                   message=Message("problem-bl-unknown-deal", deal=str(deal_id),
+                                   deals=words.listing(d["deal"] for d in g["deals"])))
     return d
 
 
@@ -142,17 +162,19 @@ def propose(em, seat: int, cmd: dict) -> None:
     g = em.game
     to = cmd["to"]
     if to not in [p["seat"] for p in g["players"]] or to == seat:
-        raise _bad("bad_target", "a deal is proposed to another seat in this game", 422)
+        raise _bad("bad_target", "a deal is proposed to another seat in this game", 422,
+                   message=Message("problem-bl-deal-to-other"))
     mine = sum(1 for d in g["deals"] if d["from"] == seat)
     if mine >= data.MAX_OPEN_DEALS:
         raise _bad("too_many_deals", f"you already have {mine} open proposals; withdraw one "
-                   "or wait for an answer")
+                   "or wait for an answer", message=Message("problem-bl-too-many-deals", count=mine))
     secret = totals_hidden(em.state)
     give = check_side(g, seat, cmd.get("give") or {}, hidden=False)
     get = check_side(g, to, cmd.get("get") or {}, hidden=True, cash_hidden=secret, asker=seat)
     promise = (cmd.get("promise") or "").strip()
     if not give and not get and not promise:
-        raise _bad("empty_deal", "a deal needs something on one side or a promise", 422)
+        raise _bad("empty_deal", "a deal needs something on one side or a promise", 422,
+                   message=Message("problem-bl-empty-deal"))
     em.emit("deal_proposed", {"deal": f"d{g['deal_seq'] + 1}", "from": seat, "to": to,
                               "give": give, "get": get, "promise": promise})
 
@@ -170,7 +192,9 @@ def accept(em, seat: int, cmd: dict) -> None:
     g = em.game
     d = _deal(g, cmd["deal"])
     if d["to"] != seat:
-        raise _bad("not_your_deal", f"deal {d['deal']} is proposed to seat {d['to']}")
+        raise _bad("not_your_deal", f"deal {d['deal']} is proposed to seat {d['to']}",
+                   message=Message("problem-bl-deal-for-other", deal=d["deal"], seat=str(d["to"]),
+                                   player=words.who(g, d["to"])))
     give, get = acceptable(g, d, totals_hidden(em.state))
     strip = lambda side: {k: v for k, v in side.items() if k != "cash"}   # noqa: E731
     em.emit("deal_accepted", {"deal": d["deal"], "from": d["from"], "to": d["to"],
@@ -182,14 +206,18 @@ def accept(em, seat: int, cmd: dict) -> None:
 def reject(em, seat: int, cmd: dict) -> None:
     d = _deal(em.game, cmd["deal"])
     if d["to"] != seat:
-        raise _bad("not_your_deal", f"deal {d['deal']} is proposed to seat {d['to']}")
+        raise _bad("not_your_deal", f"deal {d['deal']} is proposed to seat {d['to']}",
+                   message=Message("problem-bl-deal-for-other", deal=d["deal"], seat=str(d["to"]),
+                                   player=words.who(em.game, d["to"])))
     em.emit("deal_rejected", {"deal": d["deal"], "seat": seat})
 
 
 def withdraw(em, seat: int, cmd: dict) -> None:
     d = _deal(em.game, cmd["deal"])
     if d["from"] != seat:
-        raise _bad("not_your_deal", f"deal {d['deal']} was proposed by seat {d['from']}")
+        raise _bad("not_your_deal", f"deal {d['deal']} was proposed by seat {d['from']}",
+                   message=Message("problem-bl-deal-by-other", deal=d["deal"], seat=str(d["from"]),
+                                   player=words.who(em.game, d["from"])))
     em.emit("deal_withdrawn", {"deal": d["deal"], "seat": seat})
 
 

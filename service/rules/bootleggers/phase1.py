@@ -1,9 +1,9 @@
 """Phase 1, Muscle: turning the truck card, dealing offers, sealed bids, payroll, offers."""
 from __future__ import annotations
 
-from service.rules.errors import RuleViolation
+from service.rules.errors import Message, RuleViolation
 
-from . import data
+from . import data, words
 from .model import (graft_due, improvements_in_supply, markers_in_supply, muscle_order,
                     player, remote_stills_in_play)
 
@@ -36,7 +36,9 @@ def bid(em, seat: int, cmd: dict) -> None:
     hand = player(em.game, seat)["muscle_hand"]
     if cmd["card"] not in hand:
         raise RuleViolation("unknown_card", f"Muscle card {cmd['card']} is not in your hand; "
-                            f"you hold {', '.join(map(str, hand))}")
+                            f"you hold {', '.join(map(str, hand))}",
+                            message=Message("problem-bl-muscle-not-in-hand", card=str(cmd["card"]),
+                                            hand=words.listing(hand)))
     em.emit("bid_placed", {"seat": seat, "card": cmd["card"]})
 
 
@@ -78,6 +80,17 @@ def _describe_offers(g: dict) -> str:
     return ", ".join(parts) or "none"
 
 
+def _offers_said(g: dict) -> list:
+    """The offers as catalog messages (`_describe_offers` in a reader's language)."""
+    parts = []
+    if g["offers"]["truck"]:
+        parts.append(Message("problem-bl-offer", offer="truck", card=words.card(g["offers"]["truck"])))
+    for s in g["offers"]["slots"]:
+        if s["card"]:
+            parts.append(Message("problem-bl-offer", offer=str(s["slot"]), card=words.card(s["card"])))
+    return parts
+
+
 def offers_left(g: dict) -> list:
     """The offers still face up, lowest-numbered Men of Action space first, the Truck space
     (which has no number) last."""
@@ -108,7 +121,8 @@ def check_pass(g: dict) -> None:
     if offers_left(g):
         raise RuleViolation("offer_required", "Phase 1 has no pass: each Mobster \"chooses one "
                             "of the face up cards in an Offer Space (either the Truck card or a "
-                            f"Men of Action card)\" (Phase 1, 5b); take one of: {_describe_offers(g)}")
+                            f"Men of Action card)\" (Phase 1, 5b); take one of: {_describe_offers(g)}",
+                            message=Message("problem-bl-offer-required", offers=_offers_said(g)))
 
 
 def take_offer(em, seat: int, cmd: dict) -> None:
@@ -116,7 +130,9 @@ def take_offer(em, seat: int, cmd: dict) -> None:
     card = offer_card(g, offer)
     if card is None:
         raise RuleViolation("unknown_offer", f"there is no card in offer space {offer!r}; "
-                            f"the offers are: {_describe_offers(g)}")
+                            f"the offers are: {_describe_offers(g)}",
+                            message=Message("problem-bl-unknown-offer", offer=str(offer),
+                                            offers=_offers_said(g)))
     kind = data.card_kind(card)
     check_choice(g, card, choice)
     p = player(g, seat)
@@ -146,15 +162,19 @@ def check_choice(g: dict, card: str, choice) -> None:
     kind = data.card_kind(card)
     if choice is not None and kind != "double_still_improvement":
         raise RuleViolation("bad_choice", "a choice only applies to a Double Still Improvement "
-                            f"card, not a {data.card_name(card)}", status=422)
+                            f"card, not a {data.card_name(card)}", status=422,
+                            message=Message("problem-bl-choice-not-applicable", card=words.card(card)))
     if kind == "double_still_improvement":
         if choice not in ("dice", "remote_still"):
             raise RuleViolation("choice_required", 'a Double Still Improvement card needs '
                                 '"choice": "dice" (two dice) or "remote_still" (a new Remote '
-                                'Still with one die)', status=422)
+                                'Still with one die)', status=422,
+                                message=Message("problem-bl-choice-required"))
         if choice == "remote_still" and remote_stills_in_play(g) >= data.REMOTE_STILLS:
             raise RuleViolation("capacity", f"all {data.REMOTE_STILLS} Remote Stills are in "
-                                'play; take two dice instead ("choice": "dice")')
+                                'play; take two dice instead ("choice": "dice")',
+                                message=Message("problem-bl-remote-stills-all-taken",
+                                                count=data.REMOTE_STILLS))
 
 
 def redeem(em, seat: int, kind: str, choice) -> None:

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from service.rules.errors import RuleViolation
+from service.rules.errors import Message, RuleViolation
 from service.rules.common.text import TEXT_MAX, TableText
 
-from . import data
+from . import data, words
 from .model import (improvements_in_supply, markers_in_supply, player, refresh_speakeasy,
                     remote_stills_in_play, sname, speakeasy, still, truck)
 
@@ -103,15 +103,17 @@ EVENT_SPEC = {
 
 
 # --- decide --------------------------------------------------------------------------------------
-def _bad(detail: str, code: str = "ruling_inconsistent", status: int = 409) -> RuleViolation:
-    return RuleViolation(code, detail, status=status)
+def _bad(detail: str, code: str = "ruling_inconsistent", status: int = 409, *,
+         message: Message | None = None) -> RuleViolation:
+    return RuleViolation(code, detail, status=status, message=message)
 
 
 def _seat(g: dict, seat) -> int:
     seats = [p["seat"] for p in g["players"]]
     if seat not in seats:
         raise _bad(f"there is no seat {seat} in this game; the seats are "
-                   f"{', '.join(map(str, seats))}", "not_a_player", 422)
+                   f"{', '.join(map(str, seats))}", "not_a_player", 422,
+                   message=Message("problem-no-such-seat", seat=str(seat), seats=words.listing(seats)))
     return int(seat)
 
 
@@ -119,7 +121,8 @@ def _speakeasy(g: dict, sid: str) -> dict:
     s = speakeasy(g, sid)
     if s is None:
         raise _bad(f"there is no speakeasy {sid!r} in this game (Volstead Imports is only used "
-                   "with 6 players)", "unknown_speakeasy", 422)
+                   "with 6 players)", "unknown_speakeasy", 422,
+                   message=Message("problem-bl-unknown-speakeasy", id=str(sid)))
     return s
 
 
@@ -132,7 +135,8 @@ def _next_remote_id(g: dict) -> str:
 def rule(em, actor: dict, cmd: dict) -> None:
     """Validate a ruling against the table and emit its events."""
     if actor.get("kind") != "organizer":
-        raise RuleViolation("organizer_only", "only the organizer may make a ruling", status=403)
+        raise RuleViolation("organizer_only", "only the organizer may make a ruling", status=403,
+                            message=Message("problem-organizer-only-ruling"))
     g, kind = em.game, cmd["kind"]
     base = {"kind": kind, "reason": cmd["reason"]}
     if kind == "set_cash":
@@ -146,16 +150,23 @@ def rule(em, actor: dict, cmd: dict) -> None:
     elif kind == "set_influence":
         seat, s, count = _seat(g, cmd["seat"]), _speakeasy(g, cmd["speakeasy"]), cmd["count"]
         if s["id"] == "omalleys":
-            raise _bad("O'Malley's belongs to the Police Chief: no influence is placed there")
+            raise _bad("O'Malley's belongs to the Police Chief: no influence is placed there",
+                       message=Message("problem-bl-ruling-omalleys"))
         was = s["influence"].get(str(seat), 0)
         free = markers_in_supply(g, seat)
         if count - was > free:
             raise _bad(f"seat {seat} has {was} markers at {sname(s['id'])} and {free} in supply "
-                       f"(of {data.MARKERS_PER_PLAYER}); {count} is more than that")
+                       f"(of {data.MARKERS_PER_PLAYER}); {count} is more than that",
+                       message=Message("problem-bl-ruling-markers", seat=str(seat), player=words.who(g, seat),
+                                       was=was, speakeasy=words.speakeasy(s["id"]), free=free,
+                                       total=data.MARKERS_PER_PLAYER, count=count))
         others = sum(s["influence"].values()) - was
         if others + count > s["circles"]:
             raise _bad(f"{sname(s['id'])} has {s['circles']} circles and others hold {others} — "
-                       f"seat {seat} can have at most {s['circles'] - others} there")
+                       f"seat {seat} can have at most {s['circles'] - others} there",
+                       message=Message("problem-bl-ruling-circles", speakeasy=words.speakeasy(s["id"]),
+                                       circles=s["circles"], others=others, seat=str(seat),
+                                       player=words.who(g, seat), most=s["circles"] - others))
         em.emit("ruling_applied", {**base, "speakeasy": s["id"], "seat": seat, "count": count,
                                    "was": was})
     elif kind == "set_crates":
@@ -167,7 +178,9 @@ def rule(em, actor: dict, cmd: dict) -> None:
         left = g["truck_supply"][size]
         if not left:
             raise _bad(f"no {data.TRUCKS[size]['name']} is left in the supply "
-                       f"(there are {data.TRUCK_SUPPLY[size]} in the game)")
+                       f"(there are {data.TRUCK_SUPPLY[size]} in the game)",
+                       message=Message("problem-bl-ruling-no-truck", size=words.truck_size(size),
+                                       count=data.TRUCK_SUPPLY[size]))
         em.emit("ruling_applied", {**base, "seat": seat, "size": size, "truck": left[0],
                                    "was": None})
         em.emit("truck_taken", {"seat": seat, "truck": left[0], "size": size, "reason": "ruling"})
@@ -177,10 +190,14 @@ def rule(em, actor: dict, cmd: dict) -> None:
         if t is None:
             mine = ", ".join(x["id"] for x in player(g, seat)["trucks"]) or "none"
             raise _bad(f"seat {seat} has no truck {cmd['truck']!r}; its trucks are {mine}",
-                       "unknown_truck", 422)
+                       "unknown_truck", 422,
+                       message=Message("problem-bl-ruling-unknown-truck", seat=str(seat),
+                                       player=words.who(g, seat), truck=str(cmd["truck"]),
+                                       trucks=words.listing(x["id"] for x in player(g, seat)["trucks"])))
         if t["load"] > 0 or t["at"] is not None:
             raise _bad(f"truck {t['id']} is loaded or lined up at a speakeasy; loaded crates "
-                       "never move, so it cannot be taken away now")
+                       "never move, so it cannot be taken away now",
+                       message=Message("problem-bl-ruling-truck-busy", truck=words.truck(t["id"])))
         em.emit("ruling_applied", {**base, "seat": seat, "truck": t["id"], "size": t["size"],
                                    "was": None})
     elif kind == "set_still":
@@ -188,33 +205,42 @@ def rule(em, actor: dict, cmd: dict) -> None:
         p = player(g, seat)
         if sid == "new_remote":
             if remote_stills_in_play(g) >= data.REMOTE_STILLS:
-                raise _bad(f"all {data.REMOTE_STILLS} Remote Stills are in play")
+                raise _bad(f"all {data.REMOTE_STILLS} Remote Stills are in play",
+                           message=Message("problem-bl-remote-stills-none-left", count=data.REMOTE_STILLS))
             sid, was = _next_remote_id(g), None
         else:
             st = still(p, sid)
             if st is None:
                 mine = ", ".join(s["id"] for s in p["stills"])
                 raise _bad(f"seat {seat} has no still {sid!r}; its stills are {mine} "
-                           '(or "new_remote" to open one)', "unknown_still", 422)
+                           '(or "new_remote" to open one)', "unknown_still", 422,
+                           message=Message("problem-bl-ruling-unknown-still", seat=str(seat),
+                                           player=words.who(g, seat), still=str(sid), stills=mine))
             was = st["dice"]
         em.emit("ruling_applied", {**base, "seat": seat, "still": sid, "dice": dice, "was": was})
     elif kind == "set_improvements":
         s, count = _speakeasy(g, cmd["speakeasy"]), cmd["count"]
         if count > s["squares"]:
             raise _bad(f"{sname(s['id'])} has {s['squares']} improvement squares; {count} do "
-                       "not fit")
+                       "not fit", message=Message("problem-bl-ruling-squares", speakeasy=words.speakeasy(s["id"]),
+                                                  squares=s["squares"], count=count))
         free = improvements_in_supply(g)
         if count - s["improvements"] > free:
             raise _bad(f"only {free} of the {data.SPEAKEASY_IMPROVEMENT_MARKERS} speakeasy "
                        f"improvement markers are in the supply; {sname(s['id'])} has "
-                       f"{s['improvements']}, so it can have at most {s['improvements'] + free}")
+                       f"{s['improvements']}, so it can have at most {s['improvements'] + free}",
+                       message=Message("problem-bl-ruling-improvements", free=free,
+                                       total=data.SPEAKEASY_IMPROVEMENT_MARKERS,
+                                       speakeasy=words.speakeasy(s["id"]), has=s["improvements"],
+                                       most=s["improvements"] + free))
         em.emit("ruling_applied", {**base, "speakeasy": s["id"], "count": count,
                                    "was": s["improvements"]})
     elif kind == "set_copper":
         seat = None if cmd["seat"] is None else _seat(g, cmd["seat"])
         em.emit("ruling_applied", {**base, "seat": seat, "was": g["copper_at"]})
     else:                                           # the schema lets no other kind through
-        raise _bad(f"unknown ruling kind {kind!r}", "unknown_ruling", 422)
+        raise _bad(f"unknown ruling kind {kind!r}", "unknown_ruling", 422,
+                   message=Message("problem-bl-unknown-ruling", kind=str(kind)))
 
 
 # --- evolve --------------------------------------------------------------------------------------

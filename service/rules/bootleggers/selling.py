@@ -7,9 +7,9 @@ crate goes to whoever holds Controlling influence at the moment of that sale.
 """
 from __future__ import annotations
 
-from service.rules.errors import RuleViolation
+from service.rules.errors import Message, RuleViolation
 
-from . import data
+from . import data, words
 from .model import controller, effects, leader, speakeasy
 
 DOCK_RANK = {"line": 0, "majority": 0, "minority": 1, "public": 2}
@@ -174,7 +174,10 @@ def allow_public(em, seat: int, cmd: dict) -> None:
     if q is None or q["truck"] != cmd["truck"]:
         asked = q["truck"] if q else None
         raise RuleViolation("wrong_truck", f"the question is about truck {asked}, not "
-                            f"{cmd['truck']}" if asked else "no Public-dock question is open")
+                            f"{cmd['truck']}" if asked else "no Public-dock question is open",
+                            message=Message("problem-bl-wrong-truck", asked=words.truck(asked),
+                                            sent=str(cmd["truck"])) if asked else
+                            Message("problem-bl-no-public-question"))
     em.emit("public_dock_answered", {"seat": seat, "speakeasy": q["speakeasy"],
                                      "truck": q["truck"], "allow": bool(cmd["allow"])})
     if cmd["allow"]:

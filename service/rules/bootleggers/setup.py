@@ -1,7 +1,7 @@
 """Setup: options check, the deal (Muscle hands, decks), starting holdings, Round 1."""
 from __future__ import annotations
 
-from service.rules.errors import RuleViolation
+from service.rules.errors import Message, RuleViolation
 
 from . import cash, data, flow
 from .kernel import Emitter
@@ -47,16 +47,20 @@ def _scripted_hands(hands: dict, seats: list[int], per_quarter: int) -> dict[str
         cards = hands.get(str(seat))
         if cards is None:
             raise RuleViolation("scripted_hands_invalid", f"the script deals no hand to seat "
-                                f"{seat}", status=422)
+                                f"{seat}", status=422,
+                                message=Message("problem-bl-script-no-hand", seat=str(seat)))
         for quarter, (first, last) in data.MUSCLE_QUARTERS.items():
             n = sum(1 for c in cards if first <= c <= last)
             if n != per_quarter:
                 raise RuleViolation("scripted_hands_invalid", f"seat {seat}'s scripted hand "
                                     f"has {n} cards from {first}-{last}; each hand holds "
-                                    f"{per_quarter} from each quarter", status=422)
+                                    f"{per_quarter} from each quarter", status=422,
+                                    message=Message("problem-bl-script-quarter", seat=str(seat), count=n,
+                                                    first=first, last=last, each=per_quarter))
         if len(cards) != 4 * per_quarter or len(set(cards)) != len(cards) or seen & set(cards):
             raise RuleViolation("scripted_hands_invalid", f"seat {seat}'s scripted hand repeats "
-                                "a card or has cards outside 1-72", status=422)
+                                "a card or has cards outside 1-72", status=422,
+                                message=Message("problem-bl-script-repeats", seat=str(seat)))
         seen |= set(cards)
         out[str(seat)] = sorted(cards)
     return out
@@ -68,10 +72,14 @@ def _check_scripted_decks(decks: dict) -> None:
     for name, order in decks.items():
         if name not in known:
             raise RuleViolation("scripted_deck_unknown", f"the script orders a deck {name!r}; the decks "
-                                f"are {', '.join(known)}", status=422)
+                                f"are {', '.join(known)}", status=422,
+                                message=Message("problem-bl-script-unknown-deck", deck=str(name),
+                                                decks=", ".join(known)))
         if sorted(map(repr, order)) != sorted(map(repr, known[name])):
             raise RuleViolation("scripted_deck_mismatch", f"the scripted order for the {name} deck does "
-                                f"not hold exactly its {len(known[name])} cards", status=422)
+                                f"not hold exactly its {len(known[name])} cards", status=422,
+                                message=Message("problem-bl-script-deck-mismatch", deck=name,
+                                                count=len(known[name])))
 
 
 def setup(state: dict, oracle) -> list[dict]:

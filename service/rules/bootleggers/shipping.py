@@ -5,9 +5,9 @@ its complete routing. Docks are fixed by the operator's influence when the truck
 """
 from __future__ import annotations
 
-from service.rules.errors import RuleViolation
+from service.rules.errors import Message, RuleViolation
 
-from . import data
+from . import data, words
 from .model import closed_because, dock_for, player, sname, speakeasy, truck
 
 
@@ -42,27 +42,34 @@ def load(em, seat: int, cmd: dict) -> None:
     loads = dict(cmd["loads"])
     if not loads:
         raise RuleViolation("empty_load", 'name at least one truck; send "pass" to load nothing',
-                            status=422)
+                            status=422, message=Message("problem-bl-empty-load"))
     total = 0
     for tid, n in loads.items():
         t = truck(p, tid)
         if t is None:
             mine = ", ".join(x["id"] for x in p["trucks"])
             raise RuleViolation("unknown_truck", f"you have no truck {tid!r}; your trucks are "
-                                f"{mine}", status=422)
+                                f"{mine}", status=422,
+                                message=Message("problem-bl-no-such-truck", truck=str(tid),
+                                                trucks=words.listing(x["id"] for x in p["trucks"])))
         if n < 1:
             raise RuleViolation("bad_count", f"load at least 1 crate on {tid} (or leave it out)",
-                                status=422)
+                                status=422, message=Message("problem-bl-load-at-least-one", truck=words.truck(tid)))
         if not at_home(t):
             raise RuleViolation("lined_up", f"truck {tid} is already lined up at {sname(t['at'])}; "
-                                "loaded crates never move and it takes no more")
+                                "loaded crates never move and it takes no more",
+                                message=Message("problem-bl-lined-up-full", truck=words.truck(tid),
+                                                speakeasy=words.speakeasy(t["at"])))
         if t["load"] + n > t["capacity"]:
             raise RuleViolation("capacity", f"your {data.TRUCKS[t['size']]['name']} {tid} "
-                                f"carries {t['capacity']} crates — you asked for {n}")
+                                f"carries {t['capacity']} crates — you asked for {n}",
+                                message=Message("problem-bl-truck-capacity", truck=words.truck(tid),
+                                                capacity=t["capacity"], asked=n))
         total += n
     if total > p["crates"]:
         raise RuleViolation("insufficient_crates", f"you want to load {total} crates but have "
-                            f"{p['crates']}")
+                            f"{p['crates']}", message=Message("problem-bl-load-too-many", want=total,
+                                                              has=p["crates"]))
     em.emit("trucks_loaded", {"seat": seat, "loads": {k: loads[k] for k in sorted(loads)}})
 
 
@@ -87,26 +94,33 @@ def dispatch(em, seat: int, cmd: dict) -> None:
     routes = dict(cmd["routes"])
     if not routes:
         raise RuleViolation("empty_dispatch", 'name at least one truck; send "pass" to send '
-                            "none (their crates are lost)", status=422)
+                            "none (their crates are lost)", status=422,
+                            message=Message("problem-bl-empty-dispatch"))
     out = []
     for tid in sorted(routes):
         sid, t = routes[tid], truck(p, tid)
         if t is None:
             mine = ", ".join(x["id"] for x in p["trucks"])
             raise RuleViolation("unknown_truck", f"you have no truck {tid!r}; your trucks are "
-                                f"{mine}", status=422)
+                                f"{mine}", status=422,
+                                message=Message("problem-bl-no-such-truck", truck=str(tid),
+                                                trucks=words.listing(x["id"] for x in p["trucks"])))
         if t["load"] < 1:
             raise RuleViolation("empty_truck", f"truck {tid} is empty; only loaded trucks are "
-                                "sent to a speakeasy")
+                                "sent to a speakeasy", message=Message("problem-bl-send-empty", truck=words.truck(tid)))
         if not at_home(t):
             raise RuleViolation("lined_up", f"truck {tid} is already lined up at {sname(t['at'])}; "
-                                "a truck is sent once")
+                                "a truck is sent once",
+                                message=Message("problem-bl-sent-once", truck=words.truck(tid),
+                                                speakeasy=words.speakeasy(t["at"])))
         s = speakeasy(g, sid)
         if s is None:
             raise RuleViolation("unknown_speakeasy", f"there is no speakeasy {sid!r} in this "
-                                "game", status=422)
+                                "game", status=422, message=Message("problem-bl-no-such-speakeasy", id=str(sid)))
         if not s["open"]:
-            raise RuleViolation("speakeasy_closed", f"{sname(sid)} is closed: {closed_because(g, s)}")
+            raise RuleViolation("speakeasy_closed", f"{sname(sid)} is closed: {closed_because(g, s)}",
+                                message=Message("problem-bl-closed", speakeasy=words.speakeasy(sid),
+                                                why=words.closed_why(g, s)))
         out.append({"truck": tid, "speakeasy": sid, "dock": dock_for(s, seat)})
     em.emit("trucks_dispatched", {"seat": seat, "routes": out})
 

@@ -1,14 +1,17 @@
 """Lookups on the game state (pure reads, no events)."""
 from __future__ import annotations
 
-from service.rules.errors import RuleViolation
+from service.rules.errors import Message, RuleViolation
+
+from . import data
 
 
 def player(g: dict, seat: int) -> dict:
     for p in g["players"]:
         if p["seat"] == seat:
             return p
-    raise RuleViolation("not_a_player", f"seat {seat} is not in this game", status=422)
+    raise RuleViolation("not_a_player", f"seat {seat} is not in this game", status=422,
+                        message=Message("problem-seat-not-in-game", seat=str(seat)))
 
 
 def location(g: dict, loc: str) -> dict:
@@ -16,7 +19,19 @@ def location(g: dict, loc: str) -> dict:
         if l["id"] == loc:
             return l
     raise RuleViolation("unknown_location", f"there is no Location {loc!r}; the Locations are "
-                        f"{', '.join(x['id'] for x in g['locations'])}", status=422)
+                        f"{', '.join(x['id'] for x in g['locations'])}", status=422,
+                        message=Message("problem-bb-unknown-location", location=str(loc),
+                                        locations=", ".join(x["id"] for x in g["locations"])))
+
+
+def place(g: dict, loc: str | None) -> Message:
+    """A Location as a catalog message (the house Locations translated, a table's own by its
+    printed name), or "nowhere yet"."""
+    if not loc:
+        return Message("problem-bb-nowhere")
+    name = location(g, loc)["name"]
+    house = any(h["id"] == loc and h["name"] == name for h in data.HOUSE_LOCATIONS)
+    return Message("problem-bb-location", id=str(loc) if house else "printed", name=name)
 
 
 def seats(g: dict) -> list[int]:

@@ -2,7 +2,7 @@
 and its first nine cards, the Booze Baron, Round 1."""
 from __future__ import annotations
 
-from service.rules.errors import RuleViolation
+from service.rules.errors import Message, RuleViolation
 
 from . import data, flow
 from .kernel import Emitter
@@ -73,21 +73,27 @@ def _check_scripted_decks(decks: dict, cards: dict) -> None:
     for name, order in decks.items():
         if name not in known:
             raise RuleViolation("scripted_deck_unknown", f"the script orders a deck {name!r}; "
-                                f"the decks are {', '.join(sorted(known))}", status=422)
+                                f"the decks are {', '.join(sorted(known))}", status=422,
+                                message=Message("problem-bl-script-unknown-deck", deck=str(name),
+                                                decks=", ".join(sorted(known))))
     for name in set(decks) & set(BOOZE_DECKS):
         order = decks[name]
         mob = name[len("booze_"):]
         wanted = set(data.BOOZE_CARDS[mob]) if mob in data.MOBS else set(data.MOB_OF)
         if not all(isinstance(c, str) and c in wanted for c in order) or len(set(order)) != len(order):
             raise RuleViolation("scripted_deck_mismatch", f"the scripted {name} deck must hold "
-                                "Booze card names (as printed, each once) of its pile", status=422)
+                                "Booze card names (as printed, each once) of its pile", status=422,
+                                message=Message("problem-bb-script-booze-names", deck=name))
         if mob in data.MOBS and len(order) != len(wanted):
             raise RuleViolation("scripted_deck_mismatch", f"the scripted {name} deck must hold "
-                                f"all four {mob} Booze cards", status=422)
+                                f"all four {mob} Booze cards", status=422,
+                                message=Message("problem-bb-script-booze-all", deck=name,
+                                                mob=Message("problem-bb-mob", mob=mob)))
     if "delivery" in decks and sorted(map(str, decks["delivery"])) != sorted(cards):
         raise RuleViolation("scripted_deck_mismatch", "the scripted delivery deck does not hold "
                             f"exactly its {len(cards)} cards ({min(cards)} to {max(cards)})",
-                            status=422)
+                            status=422, message=Message("problem-bb-script-delivery", count=len(cards),
+                                                        first=min(cards), last=max(cards)))
 
 
 def _shuffle(em, deck: str, items: list) -> list:

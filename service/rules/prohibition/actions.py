@@ -8,7 +8,8 @@ a wet Establishment's Cases, the Prohibition Agent a player pawn's, the FBI a So
 """
 from __future__ import annotations
 
-from service.rules.errors import RuleViolation
+from service.rules.common.names import who
+from service.rules.errors import Message, RuleViolation
 
 from . import data
 from .flow import open_step
@@ -21,34 +22,58 @@ def _where(n: int) -> str:
     return f"space {n} ({data.name(n)})"
 
 
+def _space(n: int) -> Message:
+    """A track space as a catalog message ("space 7 (Canada)")."""
+    return Message("problem-pr-space", number=n)
+
+
+def _pawn(pawn: str) -> Message:
+    return Message("problem-pr-pawn", pawn=pawn)
+
+
+def _seats(g: dict, seats) -> str:
+    """"Bix (2), Ann (3)": the players by name, each with the seat a command names."""
+    return ", ".join(f"{who(g, s)} ({s})" for s in seats) or "–"
+
+
 def check_move(g: dict, seat: int, cmd: dict) -> tuple[int, int | None]:
     """The destination and the robbed/stung seat of a legal move, else RuleViolation."""
     t, die, pawn = g["turn"], cmd["die"], cmd["pawn"]
     if die not in t["dice"]:
         left = " and ".join(map(str, t["dice"])) or "none"
         raise RuleViolation("die_not_rolled", f"you have no {die} to use; your dice left "
-                            f"this turn: {left}")
+                            f"this turn: {left}",
+                            message=Message("problem-pr-no-such-die", die=die,
+                                            left=", ".join(map(str, t["dice"])) or "–"))
     if pawn in t["law_moved"]:
         raise RuleViolation("law_pawn_moved", f"{WHO[pawn]} has already moved this turn; "
-                            "a Law pawn moves at most once per turn")
+                            "a Law pawn moves at most once per turn",
+                            message=Message("problem-pr-law-moved", pawn=_pawn(pawn)))
     to = destination(g, seat, pawn, die, cmd["direction"])
     if pawn == "own" and law_at(g, to):
         names = " and ".join(data.LAW_NAMES[p] for p in law_at(g, to))
         raise RuleViolation("law_pawn_there", f"{names} stands on {_where(to)}; you may not "
-                            "move your pawn onto a Law pawn")
+                            "move your pawn onto a Law pawn",
+                            message=Message("problem-pr-law-there", pawns=[_pawn(p) for p in law_at(g, to)],
+                                            count=len(law_at(g, to)), space=_space(to)))
     choices = targets(g, seat, pawn, to)
     target = cmd.get("target")
     if target is None:
         if len(choices) > 1:
             raise RuleViolation("target_needed", f"several pawns{' with Cases' if pawn == 'own' else ''} stand on "
                                 f"{_where(to)}; name the one to {'rob' if pawn == 'own' else 'sting'}"
-                                f" as target (seats {', '.join(map(str, choices))})", status=422)
+                                f" as target (seats {', '.join(map(str, choices))})", status=422,
+                                message=Message("problem-pr-target-needed", own="yes" if pawn == "own" else "no",
+                                                space=_space(to), seats=_seats(g, choices)))
         return to, choices[0] if choices else None
     if target not in choices:
         raise RuleViolation("bad_target", f"seat {target} cannot be "
                             f"{'robbed' if pawn == 'own' else 'stung'} there; the choices on "
                             f"{_where(to)} are: {', '.join(map(str, choices)) or 'none'}",
-                            status=422)
+                            status=422,
+                            message=Message("problem-pr-bad-target", seat=str(target), player=who(g, target),
+                                            own="yes" if pawn == "own" else "no", space=_space(to),
+                                            seats=_seats(g, choices)))
     return to, target
 
 
@@ -96,7 +121,10 @@ def buy(em, seat: int, cmd: dict) -> None:
         here, me = space(em.game, offer["space"]), player(em.game, seat)
         raise RuleViolation("too_many_cases", f"you can buy at most {offer['max']} Cases here: "
                             f"{_where(offer['space'])} holds {here['cases']} and you have "
-                            f"{me['bankrolls']} Bankrolls at {data.CASE_PRICE} each", status=409)
+                            f"{me['bankrolls']} Bankrolls at {data.CASE_PRICE} each", status=409,
+                            message=Message("problem-pr-too-many-cases", most=offer["max"],
+                                            space=_space(offer["space"]), cases=here["cases"],
+                                            bankrolls=me["bankrolls"], price=data.CASE_PRICE))
     em.emit("cases_bought", {"seat": seat, "space": offer["space"], "cases": n,
                              "cost": n * data.CASE_PRICE})
 

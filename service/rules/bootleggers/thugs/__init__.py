@@ -19,9 +19,9 @@ Investigation and a kept Windfall draw are never declared: they conflict with no
 """
 from __future__ import annotations
 
-from service.rules.errors import RuleViolation
+from service.rules.errors import Message, RuleViolation
 
-from .. import data
+from .. import data, words
 from .. import placement
 from ..model import muscle_order, muscle_rank, player
 from . import influence, people, speakeasies, stills, trucks
@@ -46,34 +46,46 @@ def check(g: dict, seat: int, card: str, t: dict) -> tuple[str, dict]:
     if people.windfall_entry(g, seat, card):
         if g["pending_thug"]:
             raise RuleViolation("thug_pending", "a Thug card is waiting to resolve; wait for "
-                                "its reaction window to close")
+                                "its reaction window to close", message=Message("problem-bl-thug-waiting"))
         if g["step"] == "vigorish":
-            raise RuleViolation("thug_pending", "a Vigorish answer is awaited first")
+            raise RuleViolation("thug_pending", "a Vigorish answer is awaited first",
+                                message=Message("problem-bl-vigorish-first"))
         people.check_redeem(g, seat, card, t)
         return "windfall", t
     if card not in p["thug_cards"]:
         mine = ", ".join(p["thug_cards"] + [w["card"] for w in p["windfall"]]) or "none"
         raise RuleViolation("unknown_card", f"{card!r} is not in your hand; your Thug cards: "
-                            f"{mine}", status=409)
+                            f"{mine}", status=409,
+                            message=Message("problem-bl-thug-not-in-hand", card=words.card(card),
+                                            cards=[words.card(c) for c in p["thug_cards"]]
+                                            + [words.card(w["card"]) for w in p["windfall"]] or "–"))
     kind = data.card_kind(card)[5:]
     if g["pending_thug"] and kind != INVESTIGATION:
         pend = g["pending_thug"]
         raise RuleViolation("thug_pending", f"seat {pend['seat']}'s "
                             f"{data.card_name(pend['card'])} is waiting to resolve; one Thug "
-                            "card resolves at a time (only G-Men—Investigation may answer it)")
+                            "card resolves at a time (only G-Men—Investigation may answer it)",
+                            message=Message("problem-bl-one-thug-at-a-time", seat=str(pend["seat"]),
+                                            player=words.who(g, pend["seat"]), card=words.card(pend["card"])))
     if g["step"] == "vigorish" and kind != INVESTIGATION:
-        raise RuleViolation("thug_pending", "a Vigorish answer is awaited first")
+        raise RuleViolation("thug_pending", "a Vigorish answer is awaited first",
+                            message=Message("problem-bl-vigorish-first"))
     declare = kind != INVESTIGATION and in_window(g)
     if declare and seat in g["step_done"]:
         raise RuleViolation("already_answered", "you have answered this round of the Thug "
                             "window (declared a card or passed); the declared cards resolve in "
-                            "Muscle order, then the window asks everyone again")
+                            "Muscle order, then the window asks everyone again",
+                            message=Message("problem-bl-already-answered"))
     targets = CARDS[kind].check(g, seat, t)
     unused = sorted(set(t) - set(targets))
     if unused:   # a field the card ignores is a client's mistake, not something to drop quietly
         takes = ", ".join(sorted(targets)) or "no targets"
         raise RuleViolation("unexpected_fields", f"{data.card_name(card)} takes {takes}; it has "
-                            f"no {', '.join(unused)}", status=422)
+                            f"no {', '.join(unused)}", status=422,
+                            message=Message("problem-bl-card-takes", card=words.card(card),
+                                            takes=", ".join(sorted(targets)), unused=", ".join(unused))
+                            if targets else Message("problem-bl-card-takes-nothing", card=words.card(card),
+                                                    unused=", ".join(unused)))
     return ("declare" if declare else "thug"), targets
 
 

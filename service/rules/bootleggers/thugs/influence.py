@@ -8,7 +8,9 @@ cannot play them (rulebook, "Hints on bidding and buying").
 """
 from __future__ import annotations
 
-from .. import data
+from service.rules.errors import Message
+
+from .. import data, words
 from ..model import dock_for, markers_in_supply, muscle_order, sname, speakeasy
 from ..selling import DOCK_RANK
 from .base import Card, a_speakeasy, bad, can_pay, need, still_selling
@@ -25,9 +27,11 @@ def _placed_speakeasy(g: dict, t: dict) -> dict:
     return a_speakeasy(g, t["speakeasy"], open_=False)
 
 
-def _has_marker(s: dict, seat) -> None:
+def _has_marker(g: dict, s: dict, seat) -> None:
     if _markers(s, seat) < 1:
-        raise bad("no_marker", f"seat {seat} has no influence marker at {sname(s['id'])}")
+        raise bad("no_marker", f"seat {seat} has no influence marker at {sname(s['id'])}",
+                  message=Message("problem-bl-no-marker-there", seat=str(seat), player=words.who(g, seat),
+                                  speakeasy=words.speakeasy(s["id"])))
 
 
 def _destroy(em, s: dict, seat: int, count: int, why: str) -> None:
@@ -39,7 +43,7 @@ def _destroy(em, s: dict, seat: int, count: int, why: str) -> None:
 def hit_check(g, seat, t):
     s = _placed_speakeasy(g, t)
     need(t, "seat")
-    _has_marker(s, t["seat"])
+    _has_marker(g, s, t["seat"])
     return {"speakeasy": s["id"], "seat": int(t["seat"])}
 
 
@@ -53,14 +57,18 @@ def mob_war_check(g, seat, t):
     markers = {str(k): int(v) for k, v in t["markers"].items() if int(v) > 0}
     want = min(data.MOB_WAR_MARKERS, sum(s["influence"].values()))
     if want == 0:
-        raise bad("no_marker", f"there is no influence marker at {sname(s['id'])}")
+        raise bad("no_marker", f"there is no influence marker at {sname(s['id'])}",
+                  message=Message("problem-bl-no-markers-at", speakeasy=words.speakeasy(s["id"])))
     if sum(markers.values()) != want:
         raise bad("bad_count", f"Mob War destroys {want} marker(s) at {sname(s['id'])}; "
-                  f"name them as {{seat: count}}", 422)
+                  f"name them as {{seat: count}}", 422,
+                  message=Message("problem-bl-mob-war-count", count=want, speakeasy=words.speakeasy(s["id"])))
     for k, n in markers.items():
         if _markers(s, k) < n:
             raise bad("no_marker", f"seat {k} has {_markers(s, k)} marker(s) at "
-                      f"{sname(s['id'])}, not {n}")
+                      f"{sname(s['id'])}, not {n}",
+                      message=Message("problem-bl-seat-markers-short", seat=str(k), player=words.who(g, k),
+                                      has=_markers(s, k), speakeasy=words.speakeasy(s["id"]), asked=n))
     return {"speakeasy": s["id"], "markers": dict(sorted(markers.items()))}
 
 
@@ -73,27 +81,32 @@ def mob_war_resolve(em, seat, t):
 # --- Double Cross / You Dirty Rat -------------------------------------------------------------------
 def _room(s: dict) -> None:
     if sum(s["influence"].values()) >= s["circles"]:
-        raise bad("capacity", f"{sname(s['id'])} has all {s['circles']} circles taken")
+        raise bad("capacity", f"{sname(s['id'])} has all {s['circles']} circles taken",
+                  message=Message("problem-bl-circles-all-taken", speakeasy=words.speakeasy(s["id"]),
+                                  circles=s["circles"]))
 
 
 def _supply(g: dict, seat: int) -> None:
     if markers_in_supply(g, seat) < 1:
-        raise bad("no_supply", "all 20 of your influence markers are in play")
+        raise bad("no_supply", "all 20 of your influence markers are in play",
+                  message=Message("problem-bl-no-supply", count=data.MARKERS_PER_PLAYER))
 
 
 def double_cross_check(g, seat, t):
     s = _placed_speakeasy(g, t)
     if t.get("mode") == "destroy":
         need(t, "seat")
-        _has_marker(s, t["seat"])
+        _has_marker(g, s, t["seat"])
         return {"speakeasy": s["id"], "mode": "destroy", "seat": int(t["seat"])}
     if t.get("mode") == "add":
         if s["id"] == "omalleys":
-            raise bad("bad_target", "no influence is placed at O'Malley's")
+            raise bad("bad_target", "no influence is placed at O'Malley's",
+                      message=Message("problem-bl-no-influence-omalleys"))
         _room(s)
         _supply(g, seat)
         return {"speakeasy": s["id"], "mode": "add"}
-    raise bad("missing_target", 'Double Cross needs mode "destroy" (with seat) or "add"', 422)
+    raise bad("missing_target", 'Double Cross needs mode "destroy" (with seat) or "add"', 422,
+              message=Message("problem-bl-double-cross-mode"))
 
 
 def double_cross_resolve(em, seat, t):
@@ -109,8 +122,9 @@ def rat_check(g, seat, t):
     s = _placed_speakeasy(g, t)
     need(t, "seat")
     if t["seat"] == seat:
-        raise bad("bad_target", "You Dirty Rat replaces another mobster's marker, not yours")
-    _has_marker(s, t["seat"])
+        raise bad("bad_target", "You Dirty Rat replaces another mobster's marker, not yours",
+                  message=Message("problem-bl-rat-not-yours"))
+    _has_marker(g, s, t["seat"])
     _supply(g, seat)
     return {"speakeasy": s["id"], "seat": int(t["seat"])}
 
@@ -147,10 +161,13 @@ def safe_house_check(g, seat, t):
     for sid, n in t["withdraw"].items():
         s = a_speakeasy(g, sid, open_=False)
         if int(n) < 1 or _markers(s, seat) < int(n):
-            raise bad("no_marker", f"you have {_markers(s, seat)} marker(s) at {sname(sid)}")
+            raise bad("no_marker", f"you have {_markers(s, seat)} marker(s) at {sname(sid)}",
+                      message=Message("problem-bl-you-have-markers", has=_markers(s, seat),
+                                      speakeasy=words.speakeasy(sid)))
         out[sid] = int(n)
     if not 1 <= sum(out.values()) <= data.SAFE_HOUSE_MAX:
-        raise bad("bad_count", f"Safe-house takes back 1 to {data.SAFE_HOUSE_MAX} markers", 422)
+        raise bad("bad_count", f"Safe-house takes back 1 to {data.SAFE_HOUSE_MAX} markers", 422,
+                  message=Message("problem-bl-safe-house-count", most=data.SAFE_HOUSE_MAX))
     return {"withdraw": {k: out[k] for k in data.SPEAKEASY_ORDER if k in out}}
 
 
@@ -179,11 +196,13 @@ def _politics(kind):
         need(t, "count")
         n = t["count"]
         if not isinstance(n, int) or not 1 <= n <= most:
-            raise bad("bad_count", f"buy 1 to {most} markers", 422)
-        can_pay(g, seat, n * price, f"{n} marker(s) at ${price}G each")
+            raise bad("bad_count", f"buy 1 to {most} markers", 422,
+                      message=Message("problem-bl-buy-count", most=most))
+        can_pay(g, seat, n * price, f"{n} marker(s) at ${price}G each",
+                Message("problem-bl-markers-at", count=n, price=words.money(price)))
         if markers_in_supply(g, seat) < n:
             raise bad("no_supply", f"you have {markers_in_supply(g, seat)} marker(s) left in "
-                      "your supply")
+                      "your supply", message=Message("problem-bl-supply-left", has=markers_in_supply(g, seat)))
         return {"count": n}
 
     def resolve(em, seat, t):
@@ -216,8 +235,8 @@ def recruiting_resolve(em, seat, t):
 def big_payoff_check(g, seat, t):
     need(t, "speakeasy")
     s = a_speakeasy(g, t["speakeasy"])
-    still_selling(g, s, "Big Payoff")
-    can_pay(g, seat, data.BIG_PAYOFF_PRICE, "Big Payoff")
+    still_selling(g, s, "Big Payoff", words.thug("big_payoff"))
+    can_pay(g, seat, data.BIG_PAYOFF_PRICE, "Big Payoff", words.thug("big_payoff"))
     return {"speakeasy": s["id"]}
 
 

@@ -12,7 +12,9 @@ that rule are still redeemed with `play_thug {card: <its id>}` as they were.
 """
 from __future__ import annotations
 
-from .. import data
+from service.rules.errors import Message
+
+from .. import data, words
 from ..model import player, remote_stills_in_play
 from .. import phase1
 from .base import Card, bad, base, need, other_seat
@@ -21,7 +23,8 @@ from .base import Card, bad, base, need, other_seat
 def bcb_check(g, seat, t):
     need(t, "seat")
     if t["seat"] not in [p["seat"] for p in g["players"]]:
-        raise bad("unknown_seat", f"there is no seat {t['seat']!r}", 422)
+        raise bad("unknown_seat", f"there is no seat {t['seat']!r}", 422,
+                  message=Message("problem-bl-no-seat", seat=str(t["seat"])))
     return {"seat": int(t["seat"])}
 
 
@@ -45,7 +48,8 @@ def moll_resolve(em, seat, t):
 
 def boss_check(g, seat, t):
     if player(g, seat)["union_boss"]:
-        raise bad("already", "your Friendly Union Boss is already displayed")
+        raise bad("already", "your Friendly Union Boss is already displayed",
+                  message=Message("problem-bl-union-boss-shown"))
     return {}
 
 
@@ -53,13 +57,14 @@ def windfall_check(g, seat, t):
     choice = t.get("choice")
     if choice not in (None, "dice", "remote_still"):
         raise bad("bad_choice", 'choice is "dice" or "remote_still" (used if the draw is a '
-                  "Double Still Improvement)", 422)
+                  "Double Still Improvement)", 422, message=Message("problem-bl-windfall-choice"))
     if base(g)["phase"] != 1:
         raise bad("wrong_window", "Windfall is played in the Muscle phase (Phase 1): in the round "
-                  "you take it, or in Phase 1 of a later round")
+                  "you take it, or in Phase 1 of a later round", message=Message("problem-bl-windfall-window"))
     moa = g["decks"]["men_of_action"]
     if not moa["draw"] and not moa["discard"]:
-        raise bad("empty_deck", "the Men of Action deck and its discard pile are empty")
+        raise bad("empty_deck", "the Men of Action deck and its discard pile are empty",
+                  message=Message("problem-bl-moa-empty"))
     return {"choice": choice} if choice else {}
 
 
@@ -87,21 +92,25 @@ def investigation_check(g, seat, t):
         pend = g["pending_thug"]
         if not pend:
             raise bad("nothing_pending", "no Thug card is waiting to resolve; Investigation is "
-                      "played on a card just played (or on a displayed Friendly Union Boss)")
+                      "played on a card just played (or on a displayed Friendly Union Boss)",
+                      message=Message("problem-bl-nothing-pending"))
         if pend["seat"] == seat:
-            raise bad("bad_target", "you cannot investigate your own card")
+            raise bad("bad_target", "you cannot investigate your own card",
+                      message=Message("problem-bl-investigate-own"))
         return {"target": "pending"}
     if target == "friendly_union_boss":
         need(t, "seat")
         victim = other_seat(g, seat, t["seat"])
         if not player(g, victim)["union_boss"]:
-            raise bad("bad_target", f"seat {victim} displays no Friendly Union Boss")
+            raise bad("bad_target", f"seat {victim} displays no Friendly Union Boss",
+                      message=Message("problem-bl-no-union-boss", seat=str(victim), player=words.who(g, victim)))
         if g["pending_thug"]:
             raise bad("thug_pending", "a Thug card is waiting to resolve; now Investigation can "
-                      'only target it ("target": "pending")')
+                      'only target it ("target": "pending")',
+                      message=Message("problem-bl-investigation-pending-only"))
         return {"target": "friendly_union_boss", "seat": victim}
     raise bad("missing_target", 'Investigation needs target "pending" or "friendly_union_boss" '
-              "(with seat)", 422)
+              "(with seat)", 422, message=Message("problem-bl-investigation-target"))
 
 
 def investigation_candidates(g, seat):
@@ -119,11 +128,14 @@ def check_redeem(g, seat, card, t):
     w = windfall_entry(g, seat, card)
     if w["round"] != g["round"] and base(g)["phase"] != 1:
         raise bad("wrong_window", f"your Windfall {data.card_name(card)} was kept from round "
-                  f"{w['round']}; play it in the Muscle phase (Phase 1) of a later round")
+                  f"{w['round']}; play it in the Muscle phase (Phase 1) of a later round",
+                  message=Message("problem-bl-windfall-kept", card=words.card(card), round=w["round"]))
     extra = set(t) - {"choice"}
     if extra:
         raise bad("bad_target", f"a Windfall {data.card_name(card)} takes no "
-                  f"{', '.join(sorted(extra))}", 422)
+                  f"{', '.join(sorted(extra))}", 422,
+                  message=Message("problem-bl-windfall-takes-no", card=words.card(card),
+                                  fields=", ".join(sorted(extra))))
     phase1.check_choice(g, card, t.get("choice"))
 
 

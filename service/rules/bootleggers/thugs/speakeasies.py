@@ -13,7 +13,9 @@ Speakeasy closes it: the crates still lined up there are lost.
 """
 from __future__ import annotations
 
-from .. import selling
+from service.rules.errors import Message
+
+from .. import selling, words
 from ..model import sname, speakeasy
 from .base import Card, a_speakeasy, bad, need, still_selling
 
@@ -28,10 +30,11 @@ def _round_card(kind: str, omalleys: bool = False) -> Card:
     def check(g, seat, t):
         need(t, "speakeasy")
         s = a_speakeasy(g, t["speakeasy"], omalleys=omalleys)
-        still_selling(g, s, NAMES[kind])
+        still_selling(g, s, NAMES[kind], words.thug(kind))
         fx = g["effects"]
         if kind == "copper_in_the_house" and s["id"] in fx["copper"]:
-            raise bad("already", f"the Copper is already in the house at {sname(s['id'])}")
+            raise bad("already", f"the Copper is already in the house at {sname(s['id'])}",
+                      message=Message("problem-bl-copper-already", speakeasy=words.speakeasy(s["id"])))
         return {"speakeasy": s["id"]}
 
     def resolve(em, seat, t):
@@ -49,11 +52,14 @@ def knocks_check(g, seat, t):
     src = a_speakeasy(g, t["speakeasy"], open_=False)
     dst = a_speakeasy(g, t["to_speakeasy"])
     if src["improvements"] < 1:
-        raise bad("no_improvement", f"{sname(src['id'])} has no improvement marker to move")
+        raise bad("no_improvement", f"{sname(src['id'])} has no improvement marker to move",
+                  message=Message("problem-bl-no-improvement-to-move", speakeasy=words.speakeasy(src["id"])))
     if src["id"] == dst["id"]:
-        raise bad("bad_target", "move the improvement to another speakeasy")
+        raise bad("bad_target", "move the improvement to another speakeasy",
+                  message=Message("problem-bl-move-elsewhere"))
     if dst["improvements"] >= dst["squares"]:
-        raise bad("capacity", f"{sname(dst['id'])} has no free improvement square")
+        raise bad("capacity", f"{sname(dst['id'])} has no free improvement square",
+                  message=Message("problem-bl-no-free-square", speakeasy=words.speakeasy(dst["id"])))
     return {"speakeasy": src["id"], "to_speakeasy": dst["id"]}
 
 

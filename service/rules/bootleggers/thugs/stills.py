@@ -8,9 +8,9 @@ full — or the still produces nothing this round; an owner who cannot pay is no
 """
 from __future__ import annotations
 
-from service.rules.errors import RuleViolation
+from service.rules.errors import Message, RuleViolation
 
-from .. import data
+from .. import data, words
 from ..model import player, still
 from .base import Card, a_still, bad, before_production, need
 
@@ -18,23 +18,29 @@ from .base import Card, a_still, bad, before_production, need
 def _victim_still(g, seat, t):
     need(t, "seat", "still")
     if t["seat"] == seat:
-        raise bad("bad_target", "play this card on another mobster's still")
+        raise bad("bad_target", "play this card on another mobster's still",
+                  message=Message("problem-bl-others-still"))
     return a_still(g, t["seat"], t["still"])
 
 
 def muscling_check(g, seat, t):
     p, st = _victim_still(g, seat, t)
     if st["id"] == "family":
-        raise bad("bad_target", "Muscling In is played on a Remote Still")
+        raise bad("bad_target", "Muscling In is played on a Remote Still",
+                  message=Message("problem-bl-muscling-remote"))
     if st["dice"] < 1:
-        raise bad("no_die", f"{st['id']} has no die left to steal")
+        raise bad("no_die", f"{st['id']} has no die left to steal",
+                  message=Message("problem-bl-no-die-to-steal", still=words.still(st["id"])))
     to = t.get("to_still") or "back_room"
     if to != "back_room":
         mine = still(player(g, seat), to)
         if mine is None:
-            raise bad("unknown_still", f"you have no still {to!r}", 422)
+            raise bad("unknown_still", f"you have no still {to!r}", 422,
+                      message=Message("problem-bl-you-no-still", still=str(to)))
         if mine["dice"] >= data.STILL_CAPACITY:
-            raise bad("capacity", f"your {to} still already holds {data.STILL_CAPACITY} dice")
+            raise bad("capacity", f"your {to} still already holds {data.STILL_CAPACITY} dice",
+                      message=Message("problem-bl-still-holds-max", still=words.still(to),
+                                      count=data.STILL_CAPACITY))
     return {"seat": p["seat"], "still": st["id"], "to_still": to}
 
 
@@ -54,7 +60,8 @@ def muscling_candidates(g, seat):
 def turf_check(g, seat, t):
     p, st = _victim_still(g, seat, t)
     if st["id"] == "family" and st["dice"] <= 1:
-        raise bad("last_die", "Turf War may not destroy the last die on a Family Still")
+        raise bad("last_die", "Turf War may not destroy the last die on a Family Still",
+                  message=Message("problem-bl-turf-last-die"))
     return {"seat": p["seat"], "still": st["id"]}
 
 
@@ -76,12 +83,15 @@ def _all_stills(g, seat):
 def vigorish_check(g, seat, t):
     if not before_production(g):
         raise bad("wrong_window", "A Little Vigorish is played on a still before this round's "
-                  "production (Phases 1-2)")
+                  "production (Phases 1-2)", message=Message("problem-bl-vigorish-window"))
     p, st = _victim_still(g, seat, t)
     if st["dice"] < 1:
-        raise bad("no_die", f"{st['id']} has no production die")
+        raise bad("no_die", f"{st['id']} has no production die",
+                  message=Message("problem-bl-no-production-die", still=words.still(st["id"])))
     if any(x == {"seat": p["seat"], "still": st["id"]} for x in g["effects"]["idle_stills"]):
-        raise bad("already", f"{st['id']} of seat {p['seat']} already produces nothing this round")
+        raise bad("already", f"{st['id']} of seat {p['seat']} already produces nothing this round",
+                  message=Message("problem-bl-still-idle", still=words.still(st["id"]), seat=str(p["seat"]),
+                                  player=words.named(p)))
     return {"seat": p["seat"], "still": st["id"]}
 
 
@@ -103,7 +113,8 @@ def vigorish_resolve(em, seat, t):
 def answer_vigorish(em, seat, cmd):
     v = em.game["vigorish"]
     if not v or v["seat"] != seat:
-        raise RuleViolation("not_asked", "no Vigorish question is waiting for you")
+        raise RuleViolation("not_asked", "no Vigorish question is waiting for you",
+                            message=Message("problem-bl-not-asked-vigorish"))
     pay = bool(cmd["pay"])
     em.emit("vigorish_answered", {"seat": seat, "still": v["still"], "pay": pay,
                                   "amount": v["amount"], "to": v["to"]})

@@ -16,7 +16,9 @@ its wholesale to the player, and may be played until the truck's first crate is 
 """
 from __future__ import annotations
 
-from .. import data
+from service.rules.errors import Message
+
+from .. import data, words
 from ..model import dock_for, player, sname, speakeasy, truck
 from .base import (Card, a_truck, after_loading, bad, before_phase4_ends, need, shipping_phase,
                    truck_not_sold_from)
@@ -26,7 +28,8 @@ def _others_truck(g, seat, t, what="truck"):
     need(t, what)
     holder, tr = a_truck(g, t[what])
     if holder["seat"] == seat:
-        raise bad("bad_target", f"{tr['id']} is operated by you; choose another mobster's truck")
+        raise bad("bad_target", f"{tr['id']} is operated by you; choose another mobster's truck",
+                  message=Message("problem-bl-own-truck", truck=words.truck(tr["id"])))
     return holder, tr
 
 
@@ -40,11 +43,12 @@ def _all_trucks(g, seat):
 def free_truck_check(g, seat, t):
     if not after_loading(g):
         raise bad("wrong_window", "Hey, Free Truck is played in Phase 4 after all crates are "
-                  "loaded (not during the deals)")
+                  "loaded (not during the deals)", message=Message("problem-bl-free-truck-window"))
     holder, tr = _others_truck(g, seat, t)
     if tr["load"]:
         raise bad("not_empty", f"{tr['id']} carries {tr['load']} crates; only an empty truck "
-                  "can be stolen")
+                  "can be stolen", message=Message("problem-bl-steal-empty-only", truck=words.truck(tr["id"]),
+                                                   crates=tr["load"]))
     return {"truck": tr["id"]}     # a Favor truck too (issue 36): it keeps going back to the
                                    # supply at the round's end (deals.return_trucks)
 
@@ -57,10 +61,11 @@ def free_truck_resolve(em, seat, t):
 def bust_check(g, seat, t):
     if not shipping_phase(g):
         raise bad("wrong_window", "G-Men—Bust a Shipment is played during the Shipping phase "
-                  "(Phase 4)")
+                  "(Phase 4)", message=Message("problem-bl-bust-shipment-window"))
     holder, tr = _others_truck(g, seat, t)
     if not tr["load"]:
-        raise bad("empty_truck", f"{tr['id']} carries no crates")
+        raise bad("empty_truck", f"{tr['id']} carries no crates",
+                  message=Message("problem-bl-truck-no-crates", truck=words.truck(tr["id"])))
     return {"truck": tr["id"]}
 
 
@@ -72,23 +77,30 @@ def bust_resolve(em, seat, t):
 
 def hijack_check(g, seat, t):
     if not shipping_phase(g):
-        raise bad("wrong_window", "Hijack is played during the Shipping phase (Phase 4)")
+        raise bad("wrong_window", "Hijack is played during the Shipping phase (Phase 4)",
+                  message=Message("problem-bl-hijack-window"))
     holder, tr = _others_truck(g, seat, t)
     if not tr["load"]:
-        raise bad("empty_truck", f"{tr['id']} carries no crates")
+        raise bad("empty_truck", f"{tr['id']} carries no crates",
+                  message=Message("problem-bl-truck-no-crates", truck=words.truck(tr["id"])))
     need(t, "with_truck")
     mine = truck(player(g, seat), t["with_truck"])
     if mine is None or mine["load"] or mine["at"]:
         raise bad("no_empty_truck", f"you need an empty truck of your own to take the crates; "
-                  f"{t['with_truck']!r} is not one")
+                  f"{t['with_truck']!r} is not one",
+                  message=Message("problem-bl-hijack-needs-empty", truck=str(t["with_truck"])))
     if mine["capacity"] < tr["load"]:
         raise bad("capacity", f"{mine['id']} carries {mine['capacity']} crates and {tr['id']} "
-                  f"holds {tr['load']}; hijacked crates are never split")
+                  f"holds {tr['load']}; hijacked crates are never split",
+                  message=Message("problem-bl-hijack-capacity", mine=words.truck(mine["id"]),
+                                  capacity=mine["capacity"], truck=words.truck(tr["id"]), load=tr["load"]))
     if not tr["at"]:
         if t.get("to_speakeasy") is not None:
             raise bad("not_lined_up", f"{tr['id']} is not lined up yet: the crates go onto "
                       f"{mine['id']} and you send it at your turn in Muscle order, as if you "
-                      "produced them; leave out to_speakeasy", 422)
+                      "produced them; leave out to_speakeasy", 422,
+                      message=Message("problem-bl-hijack-not-lined-up", truck=words.truck(tr["id"]),
+                                      mine=words.truck(mine["id"])))
         return {"truck": tr["id"], "with_truck": mine["id"]}
     s = speakeasy(g, tr["at"])
     if t.get("to_speakeasy") not in (None, s["id"]):
@@ -96,7 +108,9 @@ def hijack_check(g, seat, t):
                   f"crates stay there — your truck joins the end of the line at {sname(s['id'])}, "
                   "at the dock your influence gives you there (FAQ: \"that Truck does not move "
                   "... your[s] goes to the appropriate Dock behind all other Trucks that are "
-                  "already lined up\"); name no other speakeasy")
+                  "already lined up\"); name no other speakeasy",
+                  message=Message("problem-bl-hijack-stays", truck=words.truck(tr["id"]),
+                                  speakeasy=words.speakeasy(s["id"])))
     return {"truck": tr["id"], "with_truck": mine["id"], "to_speakeasy": s["id"]}
 
 
@@ -126,11 +140,13 @@ def pigeon_check(g, seat, t):
     holder, tr = _others_truck(g, seat, t)
     if not tr["at"] or not tr["load"]:
         raise bad("not_lined_up", f"{tr['id']} is not lined up with crates at a speakeasy; "
-                  "Move Over, Pigeon is played on a truck lined up at a speakeasy")
+                  "Move Over, Pigeon is played on a truck lined up at a speakeasy",
+                  message=Message("problem-bl-pigeon-needs-lined-up", truck=words.truck(tr["id"])))
     truck_not_sold_from(g, tr)
     entry = next(e for e in speakeasy(g, tr["at"])["trucks"] if e["truck"] == tr["id"])
     if entry.get("paid_to") is not None:
-        raise bad("already", f"{tr['id']}'s cargo is already borrowed")
+        raise bad("already", f"{tr['id']}'s cargo is already borrowed",
+                  message=Message("problem-bl-cargo-borrowed", truck=words.truck(tr["id"])))
     return {"truck": tr["id"]}
 
 
@@ -150,7 +166,8 @@ def _favor(kind):
 
     def check(g, seat, t):
         if not g["truck_supply"][size]:
-            raise bad("no_truck", f"no {data.TRUCKS[size]['name']} is left in the supply")
+            raise bad("no_truck", f"no {data.TRUCKS[size]['name']} is left in the supply",
+                      message=Message("problem-bl-no-truck-left", size=words.truck_size(size)))
         return {}
 
     def resolve(em, seat, t):
@@ -163,9 +180,11 @@ def warehouse_check(g, seat, t):
     if not before_phase4_ends(g):
         raise bad("too_late", "Warehouse saves unloaded crates, which are lost at the end of "
                   "Phase 4 (\"All Crates that are not loaded on a truck by the end of Phase 4 "
-                  "are lost (exception: Warehouse)\"); Phase 4 has ended this round")
+                  "are lost (exception: Warehouse)\"); Phase 4 has ended this round",
+                  message=Message("problem-bl-warehouse-too-late"))
     if seat in g["effects"]["warehouse"]:
-        raise bad("already", "your Warehouse is already in use this round")
+        raise bad("already", "your Warehouse is already in use this round",
+                  message=Message("problem-bl-warehouse-in-use"))
     return {}
 
 
