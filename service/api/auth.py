@@ -10,7 +10,9 @@ from __future__ import annotations
 from flask import current_app, g, request
 
 from service.api import limits
+from service.api.problem_text import what as action
 from service.api.problems import Problem
+from service.rules.errors import Message
 from service.table.games import token_hash
 from service.api.request_log import note
 
@@ -23,7 +25,7 @@ def bearer_token() -> str | None:
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise Problem(401, "bad_token", "send your token as `Authorization: Bearer <token>`")
+        raise Problem(401, "bad_token", Message("problem-api-bad-token"))
     return token.strip()
 
 
@@ -38,12 +40,11 @@ def caller(state: dict) -> dict:
     if actor is None:
         if dropped_entrant(state, digest):
             if request.method not in ("GET", "HEAD"):
-                raise Problem(403, "entrant_dropped", "you have dropped out of this tournament: your seat at this "
-                              "table is no longer yours; you may still watch")
+                raise Problem(403, "entrant_dropped", Message("problem-api-entrant-dropped-seat"))
             note(actor="spectator")
             g.dropped_entrant = True   # reads as a spectator; `require` refuses it anything more
             return dict(SPECTATOR)
-        raise Problem(401, "unknown_token", "this token belongs to no seat or organizer of this game")
+        raise Problem(401, "unknown_token", Message("problem-api-unknown-token"))
     note(actor=actor["kind"], **({"seat": actor["seat"]} if "seat" in actor else {}))
     limits.spend(state, digest)  # a command's budgets: only now that the token is known here
     return dict(actor)
@@ -79,8 +80,7 @@ def require(actor: dict, *kinds: str, what: str) -> None:
     if actor["kind"] in kinds:
         return
     if actor["kind"] == "spectator" and g.get("dropped_entrant"):
-        raise Problem(403, "entrant_dropped", f"you have dropped out of this tournament: you may watch, not {what}")
+        raise Problem(403, "entrant_dropped", Message("problem-api-entrant-dropped-not", what=action(what)))
     if actor["kind"] == "spectator":
-        raise Problem(401, "token_required", f"you need a token to {what}: send `Authorization: Bearer <token>`")
-    names = " or ".join("a seated player" if k == "seat" else "the organizer" for k in kinds)
-    raise Problem(403, "forbidden", f"only {names} may {what}")
+        raise Problem(401, "token_required", Message("problem-api-token-required-to", what=action(what)))
+    raise Problem(403, "forbidden", Message("problem-api-only-may", who="_".join(sorted(kinds)), what=action(what)))

@@ -24,6 +24,7 @@ from rq.serializers import JSONSerializer
 from events.canonical import dumps
 from service.api.games import command_answer, games
 from service.api.problems import Problem
+from service.rules.errors import Message
 from service.api.requests import pins
 from service.api.auth import caller, require
 from service.desk import history
@@ -218,7 +219,7 @@ def read_job(job_id: str):
 
 
 def _fetch_job(job_id: str) -> Job:
-    missing = Problem(404, "job_not_found", f"there is no job {job_id!r} (finished jobs are kept for a week)")
+    missing = Problem(404, "job_not_found", Message("problem-api-job-not-found", job=str(job_id)))
     if not JOB_ID.match(job_id):
         raise missing
     try:

@@ -20,6 +20,7 @@ from service.api.auth import caller, require
 from service.api.declare import A_GAME, BEARER, PUBLIC, TOKEN_OPTIONAL, TOKEN_REQUIRED, api_operation, codes, errors, ok
 from service.api.games import bp, games
 from service.api.problems import Problem
+from service.rules.errors import Message
 from service.table import rematch
 from service.tournaments.kernel import result_of
 
@@ -79,7 +80,7 @@ def read_result(game_id: str):
     caller(state)
     found = result_of(games().ruleset_for(state["ruleset"]), state)
     if found is None:
-        raise Problem(409, "game_not_finished", "the result is known once the game is over")
+        raise Problem(409, "game_not_finished", Message("problem-api-result-after-end"))
     out, bots = set(found["forfeited"]), set(found["stand_ins"])
     mobs = ((state.get("game") or {}).get("result") or {}).get("mobs") or {}
     ranking = []

@@ -40,6 +40,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from service.api.language import vary_by_language
 from service.api.problems import Problem, problem_response
+from service.rules.errors import Message
 from service.api.requests import is_json
 from service.table.ledger import token_hash
 
@@ -115,8 +116,8 @@ def install(app: Flask) -> None:
     @app.errorhandler(RequestEntityTooLarge)
     def _too_large(err):
         limit = request.max_content_length or 0
-        return problem_response(413, "body_too_large", f"the request body is larger than this server takes "
-                                f"here ({limit // 1024} KiB); nothing was stored", max_bytes=limit)
+        return problem_response(413, "body_too_large", Message("problem-api-body-too-large", kib=limit // 1024),
+                                max_bytes=limit)
 
     origins = [o.strip() for o in setting(app, "CORS_ORIGINS", "*").split(",") if o.strip()] or ["*"]
     CORS(app, origins="*" if origins == ["*"] else origins, send_wildcard=origins == ["*"],
@@ -253,14 +254,14 @@ def _head_event(head: bytes | bytearray):
     try:
         text, _ = codecs.utf_8_decode(bytes(head), "strict", False)  # (a character cut at the end waits)
     except UnicodeDecodeError:
-        raise Problem(400, "malformed_json", "the request body is not UTF-8 text; send JSON as UTF-8") from None
+        raise Problem(400, "malformed_json", Message("problem-api-json-not-utf8")) from None
     try:
         return first_event(text)
     except ValueError:
-        raise Problem(400, "malformed_json", "the request body is not a JSON object") from None
+        raise Problem(400, "malformed_json", Message("problem-api-json-not-object")) from None
 
 
-def read_import(token: str, forbidden: str) -> dict:
+def read_import(token: str, forbidden: Message) -> dict:
     """The body of an import (a game's or a tournament's record) sent with `token`, parsed,
     read as this module's docstring says: 403 `forbidden` (this detail) once its first
     megabyte shows the record is not the caller's, 413 once what its parse would take is
@@ -296,15 +297,14 @@ def read_import(token: str, forbidden: str) -> dict:
         parsed = orjson.loads(body)
     except orjson.JSONDecodeError as bad:
         words = str(bad)
-        detail = ("the request body is JSON nested too deeply" if "depth" in words else
-                  "the request body holds an unpaired UTF-16 surrogate (a \\uD800-\\uDFFF escape on its own); "
-                  "send real text" if "surrogate" in words else
-                  "the request body is not UTF-8 text; send JSON as UTF-8" if "utf-8" in words.lower() else
-                  "the request body is not valid JSON")
+        detail = (Message("problem-api-json-too-deep") if "depth" in words else
+                  Message("problem-api-json-surrogate") if "surrogate" in words else
+                  Message("problem-api-json-not-utf8") if "utf-8" in words.lower() else
+                  Message("problem-api-json-invalid"))
         raise Problem(400, "malformed_json", detail) from None
     del body
     if not isinstance(parsed, dict):
-        raise Problem(422, "invalid_fields", "the request body must be a JSON object",
+        raise Problem(422, "invalid_fields", Message("problem-api-body-not-object"),
                       errors={"_schema": ["must be a JSON object"]})
     g.json_body = parsed  # (requests.json_object: the stream is read)
     return parsed
@@ -313,28 +313,26 @@ def read_import(token: str, forbidden: str) -> dict:
 def _check_json_type() -> None:
     """415 unless the body says it is JSON in UTF-8 (as requests.json_object asks)."""
     if not is_json(request.mimetype):
-        raise Problem(415, "unsupported_media_type", f"send the body as JSON with `Content-Type: "
-                      f"application/json`; this request sent {request.mimetype or 'no Content-Type'}")
+        raise Problem(415, "unsupported_media_type", Message("problem-api-json-content-type",
+                                                             sent=request.mimetype or "–"))
     charset = request.mimetype_params.get("charset", "utf-8").lower()
     if charset not in ("utf-8", "utf8"):
-        raise Problem(415, "unsupported_media_type", f"send the JSON body as UTF-8; this request says "
-                      f"charset={charset}")
+        raise Problem(415, "unsupported_media_type", Message("problem-api-json-charset", charset=charset))
 
 
-def _check_head(head: bytearray, token: str, forbidden: str) -> None:
+def _check_head(head: bytearray, token: str, forbidden: Message) -> None:
     event = _head_event(head)
     if event is MORE:
-        raise Problem(422, "invalid_record", f"a record over {IMPORT_HEAD_BYTES // 1024} KiB must begin with its "
-                      f"events, as an export does (`events` before `tables`): its first event is not within "
-                      f"the first {IMPORT_HEAD_BYTES // 1024} KiB of this one", event_version=1)
+        raise Problem(422, "invalid_record", Message("problem-api-record-events-first", kib=IMPORT_HEAD_BYTES // 1024),
+                      event_version=1)
     if event is None:
-        raise Problem(422, "invalid_record", "the record holds no events", event_version=1)
+        raise Problem(422, "invalid_record", Message("problem-api-record-no-events"), event_version=1)
     payload = event.get("payload") if isinstance(event, dict) else None
     if not isinstance(payload, dict) or payload.get("organizer_token_hash") != token_hash(token):
         raise Problem(403, "forbidden", forbidden)
 
 
 def _too_costly(estimate: int, budget: int) -> Problem:
-    return Problem(413, "body_too_large", f"this record would take up to {estimate / 2**20:.0f} MiB of memory to "
-                   f"read, more than this server gives one import ({budget // 2**20} MiB, MAX_IMPORT_MEMORY); "
-                   "nothing was stored", max_bytes=request.max_content_length or 0)
+    return Problem(413, "body_too_large", Message("problem-api-record-too-costly", mib=round(estimate / 2**20),
+                                                  budget=budget // 2**20),
+                   max_bytes=request.max_content_length or 0)

@@ -18,7 +18,7 @@ from service.rules.common import loading
 from service.rules.common.text import TEXT_MAX
 from service.api.auth import caller, require, sight
 from service.table import lobby_index, record_scan
-from service.rules.errors import RuleViolation
+from service.rules.errors import Message, RuleViolation
 from service.table.errors import StaleCopy
 from service.table.games import Games, Outcome
 from service.api.request_log import note
@@ -48,7 +48,7 @@ def ruleset_named(name: str):
     ruleset = games().rulesets.get(name)
     if ruleset is None:
         known = ", ".join(sorted(games().rulesets))
-        raise Problem(422, "unknown_ruleset", f"this server referees {known}; not {name!r}",
+        raise Problem(422, "unknown_ruleset", Message("problem-api-unknown-ruleset", known=known, name=str(name)),
                       errors={"ruleset": [f"must be one of: {known}"]})
     return ruleset
 
@@ -101,11 +101,11 @@ def create_game(body: dict):
     ruleset = ruleset_named(body["ruleset"])
     low, high = seat_range(ruleset)
     if not low <= body["seats"] <= high:
-        raise Problem(422, "invalid_fields", f"{ruleset.name} is played by {low} to {high} players",
+        raise Problem(422, "invalid_fields", Message("problem-api-seats-range", ruleset=ruleset.name, low=low, high=high),
                       errors={"seats": [f"must be from {low} to {high}"]})
     errors = ruleset.validate_options(body["options"], body["seats"])
     if errors:
-        raise Problem(422, "invalid_options", "some game options are not allowed; see `errors`", errors=errors)
+        raise Problem(422, "invalid_options", Message("problem-api-invalid-options"), errors=errors)
     created = games().create(body["ruleset"], body["seats"], body["options"])
     first = games().store.read(created["game_id"], 0, 1)[0]
     response = jsonify({**created, "receipt": games().receipt(created["game_id"], first["version"], first["hash"])})
@@ -129,7 +129,7 @@ def list_games(query: dict):
     try:
         page, cursor = games().list(query.get("status"), query["limit"], query.get("after"))
     except lobby_index.BadCursor:
-        raise Problem(422, "invalid_fields", "`after` must be the `next` of an earlier page, as given",
+        raise Problem(422, "invalid_fields", Message("problem-api-bad-cursor"),
                       errors={"after": ["not a cursor this server gave"]}) from None
     return jsonify(games=page, next=cursor)
 
@@ -211,7 +211,8 @@ def read_state(query: dict, game_id: str):
     current = games().load(game_id)
     actor = caller(current)
     if at is not None and at > current["version"]:
-        raise Problem(404, "no_such_version", f"this game has {current['version']} events; there is no event {at} yet")
+        raise Problem(404, "no_such_version", Message("problem-api-no-such-version", count=current["version"],
+                                                      version=str(at)))
     viewer = seen_as(current, sight(current, actor), request.args.get("as"), at)
     etag = f'"{at or current["version"]}"'
     # The answer depends on who asks: caches must key it on the token and revalidate, or a
@@ -240,13 +241,13 @@ def seen_as(current: dict, actor: dict, wanted: str | None, at: int | None) -> d
         return viewer
     if actor["kind"] != "organizer":
         own = f"seat:{actor['seat']}" if actor["kind"] == "seat" else "spectator"
-        raise Problem(403, "forbidden", "only the organizer may see the game as another viewer; "
-                      f"you may ask as={own}", allowed=[own])
+        raise Problem(403, "forbidden", Message("problem-api-see-as-own", own=own), allowed=[own])
     sealed = chain_hidden_from(current, ruleset_of(current))
     if viewer["kind"] == "seat" and sealed is not None and (at is None or at >= sealed):
-        raise Problem(409, "hidden", f"seat {viewer['seat']}'s view from event {sealed} on holds a sealed "
-                      "card that is hidden from the organizer too until it is revealed; ask for an "
-                      f"earlier version (at < {sealed}) or after the reveal", sealed_since=sealed)
+        name = next((s.get("name") for s in current.get("seats", []) if s.get("seat") == viewer["seat"]), None)
+        raise Problem(409, "hidden", Message("problem-api-view-sealed", seat=str(viewer["seat"]),
+                                             player=name or f"#{viewer['seat']}", sealed=str(sealed)),
+                      sealed_since=sealed)
     return viewer
 
 
@@ -258,7 +259,8 @@ def parse_viewer(current: dict, wanted: str) -> dict:
     if kind == "seat" and number.isascii() and number.isdigit() and int(number) in seats:
         return {"kind": "seat", "seat": int(number)}
     choices = ", ".join(["spectator", *(f"seat:{n}" for n in seats)])
-    raise Problem(422, "invalid_fields", f"`as` is one of: {choices}", errors={"as": [f"must be one of: {choices}"]})
+    raise Problem(422, "invalid_fields", Message("problem-api-bad-as", choices=choices),
+                  errors={"as": [f"must be one of: {choices}"]})
 
 
 def etag_matches(header: str | None, etag: str) -> bool:
@@ -323,7 +325,7 @@ def parse_command(state: dict, body: dict) -> dict:
     known = command_schemas(state)
     if not isinstance(kind, str) or kind not in known:
         names = ", ".join(sorted(known))
-        raise Problem(422, "unknown_command", f"unknown command type {kind!r}; the known types are: {names}",
+        raise Problem(422, "unknown_command", Message("problem-api-unknown-command", command=repr(kind), known=names),
                       errors={"type": [f"must be one of: {names}"]}, known_types=sorted(known))
     note(command=kind)
     fields = {k: v for k, v in body.items() if k != "type"}

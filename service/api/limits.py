@@ -62,6 +62,7 @@ import redis
 from flask import Flask, current_app, g, request
 
 from service.api.problems import Problem
+from service.rules.errors import Message
 from service.api.requests import json_object
 from service.runtime.redis_connect import is_full
 
@@ -177,8 +178,8 @@ def enabled(app: Flask) -> bool:
 
 def _refused(rule: Rule, count: int, seconds: int, ttl: int | None) -> Problem:
     wait = max(1, ttl if ttl and ttl > 0 else seconds)
-    return Problem(429, "rate_limited", f"too many {rule.what} (at most {count} a {_unit(seconds)}); "
-                   f"try again in {wait} seconds", retry_after=wait)
+    return Problem(429, "rate_limited", Message("problem-api-rate-limited", rule=rule.name, count=count,
+                                                unit=_unit(seconds), wait=wait), retry_after=wait)
 
 
 class Limits:
@@ -388,8 +389,7 @@ class Limits:
         counts = pipe.execute()[1::2]
         for (key, most, words), count in zip(held, counts):
             if count >= most:
-                raise Problem(429, "rate_limited", f"too many event streams open {words} (at most {most}); "
-                              "close one, or try again later", retry_after=LEASE_SECONDS)
+                raise Problem(429, "rate_limited", _streams_refused(key, most), retry_after=LEASE_SECONDS)
         lease = Lease(self.client, [key for key, _, _ in held])
         try:
             lease.refresh()
@@ -408,14 +408,19 @@ class Limits:
         if isinstance(taken, str):
             _, most, words = next(h for h in held if h[0].endswith(taken))
             log.info("Redis is full: a stream refused, %d already open %s in this process", most, words)
-            raise Problem(429, "rate_limited", f"too many event streams open {words} (at most {most}); close one, "
-                          "or try again later", retry_after=LEASE_SECONDS)
+            raise Problem(429, "rate_limited", _streams_refused(taken, most), retry_after=LEASE_SECONDS)
         log.warning("Redis is full: a stream's place is held in this process's memory (%s)", request.path)
         return taken
 
 
 def _unit(seconds: int) -> str:
     return next(name for name, length in UNITS.items() if length == seconds)
+
+
+def _streams_refused(key: str, most: int) -> Message:
+    """Too many streams open for a token or from an address (`key` names which)."""
+    return Message("problem-api-streams-open", per="token" if ":token:" in key or key.startswith("token:")
+                   else "address", most=most)
 
 
 class Lease:

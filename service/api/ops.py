@@ -12,6 +12,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_l
 
 from service.runtime import heartbeat, metrics
 from service.api.problems import store_unavailable
+from service.rules.errors import Message
 from service.runtime.redis_connect import UNAVAILABLE
 from service.api.openapi import ApiBlueprint
 from service.api.declare import PUBLIC, api_operation, errors
@@ -44,8 +45,7 @@ def healthz():
         client.ping()
         ago = heartbeat.seconds_since(client)
     except (redis.exceptions.RedisError, *UNAVAILABLE) as exc:  # (a cluster's own errors are not all RedisErrors)
-        return store_unavailable(f"the service cannot reach Redis ({type(exc).__name__}); it answers 503 "
-                                 "to every request that needs the store until Redis is back",
+        return store_unavailable(Message("problem-api-redis-unreachable", error=type(exc).__name__),
                                  health="degraded", redis="unreachable", clock_worker=None)
     clock = {"seen": ago is not None and ago <= heartbeat.SEEN_WITHIN, "within_seconds": heartbeat.SEEN_WITHIN,
              "last_seen_seconds_ago": None if ago is None else round(ago, 1)}

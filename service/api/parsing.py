@@ -8,10 +8,14 @@ the fields in `errors`. The query's schemas live in service/api/queries.py.
 """
 from __future__ import annotations
 
+import re
+
 from marshmallow import ValidationError
 from webargs.flaskparser import FlaskParser
 
 from service.api.problems import Problem
+from service.api.problem_by_code import joined
+from service.rules.errors import Message
 from service.api.requests import json_object
 
 
@@ -22,11 +26,26 @@ class RefereeParser(FlaskParser):
     def handle_error(self, error: ValidationError, req, schema, *, error_status_code, error_headers):
         (location, messages), = error.messages.items()  # webargs files them under their location
         if location in ("query", "querystring"):
-            raise Problem(422, "invalid_fields", query_detail(messages), errors=messages)
-        raise Problem(422, "invalid_fields", "some fields are missing or wrong; see `errors`", errors=messages)
+            raise Problem(422, "invalid_fields", query_message(messages), errors=messages)
+        raise Problem(422, "invalid_fields", Message("problem-api-invalid-fields"), errors=messages)
 
 
-def query_detail(messages: dict) -> str:
-    """"`limit` must be from 1 to 1000": the query's messages (service/api/queries.py) are
-    written to follow the parameter's name."""
-    return "; ".join(f"`{name}` {' and '.join(said)}" for name, said in sorted(messages.items()))
+#: the query's messages (service/api/queries.py) as catalog messages: pattern -> message id
+QUERY_RULES = ((r"must be from (?P<low>\d+) to (?P<high>\d+)$", "problem-api-query-range"),
+               (r"must be at least (?P<low>\d+)$", "problem-api-query-at-least"),
+               (r"must be a whole number$", "problem-api-query-whole"),
+               (r"must be the `next` of an earlier page", "problem-api-query-cursor"),
+               (r"must be (?P<choices>[a-z_]+(?:, [a-z_]+)*(?: or [a-z_]+)?)$", "problem-api-query-one-of"))
+
+
+def query_message(messages: dict) -> Message:
+    """"`limit` must be from 1 to 1000": each parameter's rule (the query's messages,
+    service/api/queries.py, follow the parameter's name) in the reader's language."""
+    parts = []
+    for name, said in sorted(messages.items()):
+        for words in said if isinstance(said, list) else [said]:
+            rule = next((Message(msg_id, **{k: int(v) if v.isdigit() else v for k, v in found.groupdict().items()})
+                         for pattern, msg_id in QUERY_RULES if (found := re.match(pattern, str(words)))),
+                        Message("problem-api-query-other", text=str(words)))
+            parts.append(Message("problem-api-query-field", name=name, rule=rule))
+    return Message("problem-parts", parts=joined(parts))

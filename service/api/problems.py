@@ -3,14 +3,15 @@
 Every refusal carries `code` (a stable machine word) and `detail` (a sentence a player
 understands). Handlers here cover our own exceptions, marshmallow validation, werkzeug's
 HTTP errors and, as a last resort, anything unexpected — which is logged and answered
-without a stack trace.
+without a stack trace. `title` and `detail` are in the reader's language (`?lang=`,
+Accept-Language: service/api/problem_text.py); `code` and the other fields never change.
 """
 from __future__ import annotations
 
 import logging
 import re
 
-from flask import Flask, Response, json
+from flask import Flask, Response, has_request_context, json
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
@@ -20,15 +21,24 @@ from events.store import StreamArchived, VersionConflict
 from service.runtime.archive import ArchiveUnavailable
 from service.runtime.redis_connect import NotConfirmed
 from service.table.errors import Busy, GameNotFound
-from service.rules.errors import RuleViolation
+from service.rules.errors import Message, RuleViolation
 from service.tournaments.ledger import TournamentNotFound
+
+from . import problem_text
 
 log = logging.getLogger(__name__)
 PROBLEM = "application/problem+json"
 
 
 class Problem(Exception):
-    def __init__(self, status: int, code: str, detail: str, title: str | None = None, **extra):
+    """`detail` is a Message (rendered in the reader's language; `.detail` is its English) or,
+    for a text that comes from elsewhere, a sentence as it is."""
+
+    def __init__(self, status: int, code: str, detail: str | Message, title: str | None = None, *,
+                 message: Message | None = None, **extra):
+        if isinstance(detail, Message):
+            message, detail = detail, problem_text.english(detail)
+        self.message = message
         super().__init__(detail)
         self.status, self.code, self.detail, self.extra = status, code, detail, extra
         self.title = title or TITLES.get(status, "Error")
@@ -46,10 +56,26 @@ TITLES = {400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not F
           500: "Internal Server Error", 503: "Service Unavailable", 507: "Insufficient Storage"}
 
 
-def problem_response(status: int, code: str, detail: str, title: str | None = None, **extra) -> Response:
-    body = {"type": f"https://bootleggers.example/problems/{code}", "title": title or TITLES.get(status, "Error"),
-            "status": status, "detail": detail, "code": code, **extra}
+def problem_response(status: int, code: str, detail: str | Message, title: str | None = None, *,
+                     message: Message | None = None, **extra) -> Response:
+    """The problem+json answer, its `title` and `detail` in the reader's language: `detail` (or
+    `message`, beside an English `detail`) as a Message, else matched by `code`."""
+    if isinstance(detail, Message):
+        message, detail = detail, problem_text.english(detail)
+    lang = _reader_language()
+    default = TITLES.get(status, "Error")
+    body = {"type": f"https://bootleggers.example/problems/{code}",
+            "title": problem_text.title(lang, status, title, default), "status": status,
+            "detail": problem_text.detail(lang, code, detail, message), "code": code, **extra}
     return Response(json.dumps(body), status=status, mimetype=PROBLEM)
+
+
+def _reader_language() -> str:
+    """The reader's language inside a request (Vary/Content-Language follow), else English."""
+    if not has_request_context():
+        return "en"
+    from service.api.language import reader_language
+    return reader_language()
 
 
 #: seconds a client waits before trying again while the store is unreachable (a restarted
@@ -71,7 +97,7 @@ def store_unreachable(err: BaseException) -> BaseException | None:
     return None
 
 
-def store_unavailable(detail: str, **extra) -> Response:
+def store_unavailable(detail: str | Message, **extra) -> Response:
     """503 `storage_unavailable` with `Retry-After`: Redis does not answer (down, restarting,
     loading its append-only file, a cluster failing over). A store that refuses the connection
     applied nothing; one that died while answering may have applied the write, which a retry
@@ -98,10 +124,7 @@ STORE_FULL_RETRY_AFTER = 60
 def store_full() -> Response:
     """507 `store_full`: Redis refused the write at its maxmemory (noeviction). The append is
     one script that is refused before it writes anything: nothing of the request was recorded."""
-    response = problem_response(507, "store_full", "the game store is full (Redis is at its maxmemory): nothing "
-                                "of this request was recorded. Finished games leave for the archive as their "
-                                "dispute windows close and free room; try again later, or ask the operator to "
-                                "raise REDIS_MAXMEMORY")
+    response = problem_response(507, "store_full", Message("problem-api-store-full"))
     response.headers["Retry-After"] = str(STORE_FULL_RETRY_AFTER)
     return response
 
@@ -109,65 +132,61 @@ def store_full() -> Response:
 def install(app: Flask) -> None:
     @app.errorhandler(Problem)
     def _problem(err: Problem):
-        response = problem_response(err.status, err.code, err.detail, err.title, **err.extra)
+        response = problem_response(err.status, err.code, err.detail, err.title, message=err.message, **err.extra)
         if "retry_after" in err.extra:  # 429, 503: when to try again, for any HTTP client
             response.headers["Retry-After"] = str(err.extra["retry_after"])
         return response
 
     @app.errorhandler(RuleViolation)
     def _rule(err: RuleViolation):
-        return problem_response(err.status, err.code, err.detail, **err.extra)
+        return problem_response(err.status, err.code, err.detail, message=err.message, **err.extra)
 
     @app.errorhandler(ValidationError)
     def _invalid(err: ValidationError):
-        return problem_response(422, "invalid_fields", "some fields are missing or wrong; see `errors`",
-                                errors=err.messages)
+        return problem_response(422, "invalid_fields", Message("problem-api-invalid-fields"), errors=err.messages)
 
     @app.errorhandler(VersionConflict)
     def _conflict(err: VersionConflict):
         # RFC 9110: a failed If-Match precondition is 412 (API.md).
         return problem_response(412, "version_conflict",
-                                f"the game moved on: you sent version {err.expected}, it is now at "
-                                f"version {err.current}; reload and decide again",
+                                Message("problem-api-version-conflict", sent=str(err.expected), now=str(err.current)),
                                 current_version=err.current)
 
     @app.errorhandler(GameNotFound)
     def _missing(err: GameNotFound):
-        return problem_response(404, "game_not_found", f"there is no game {err.args[0]!r}")
+        return problem_response(404, "game_not_found", Message("problem-api-game-not-found", game=str(err.args[0])))
 
     @app.errorhandler(TournamentNotFound)
     def _no_tournament(err: TournamentNotFound):
-        return problem_response(404, "tournament_not_found", f"there is no tournament {err.args[0]!r}")
+        return problem_response(404, "tournament_not_found",
+                                Message("problem-api-tournament-not-found", tournament=str(err.args[0])))
 
     @app.errorhandler(RecordDamaged)
     def _damaged(err: RecordDamaged):
         # 409, not 5xx: the server is fine and retrying will not help; this game's stored
         # record conflicts with itself until an operator restores it (docs/service-decisions.md).
         return problem_response(409, "record_damaged",
-                                f"the stored record of this game is damaged at event {err.version}: {err.detail}. "
-                                "Nothing can be read or played from it until the organizer's audit "
-                                f"(GET /v1/games/{err.game_id}/audit) is resolved; events before the damage can still be "
-                                "read and exported", title="Record Damaged", first_bad_version=err.version,
-                                damage=err.kind)
+                                Message("problem-api-record-damaged", version=str(err.version), damage=err.kind,
+                                        why=err.detail, game=str(err.game_id)),
+                                title="Record Damaged", first_bad_version=err.version, damage=err.kind)
 
     @app.errorhandler(StreamArchived)
     def _archived(err: StreamArchived):
         # Nothing can be appended once the dispute window (a tournament's delay) has closed; the
         # record is read from the archive, exactly as before.
         if err.ns == "tournament":
-            return problem_response(409, "tournament_archived", f"tournament {err.stream_id} is over and its "
-                                    "record has left for the archive: it can still be read, never changed")
-        return problem_response(409, "game_archived", f"game {err.stream_id} is over, its dispute window has "
-                                "closed and its record has left for the archive: it can still be read, never changed")
+            return problem_response(409, "tournament_archived",
+                                    Message("problem-api-tournament-archived", tournament=str(err.stream_id)))
+        return problem_response(409, "game_archived", Message("problem-api-game-archived", game=str(err.stream_id)))
 
     @app.errorhandler(ArchiveUnavailable)
     def _archive_down(err: ArchiveUnavailable):
         log.warning("the archive is unavailable: %s", err)
-        return store_unavailable("the archive of finished games is unreachable; try again shortly")
+        return store_unavailable(Message("problem-api-archive-unreachable"))
 
     @app.errorhandler(Busy)
     def _busy(err: Busy):
-        return problem_response(503, "busy", "too many commands reached this game at once; retry shortly")
+        return problem_response(503, "busy", Message("problem-api-busy"))
 
     @app.errorhandler(NotConfirmed)
     def _unconfirmed(err: NotConfirmed):
@@ -192,9 +211,8 @@ def install(app: Flask) -> None:
         cause = store_unreachable(err)
         if cause is not None:  # down, restarting, or a cluster failing over: nothing to fix in the request
             log.warning("game store unavailable: %r", cause)
-            return store_unavailable("the game store is unreachable; try again shortly")
+            return store_unavailable(Message("problem-api-store-unreachable"))
         log.exception("unexpected error")
         # Never "nothing was recorded": the failure may come after a write (an import, the
         # hooks after an append). The caller can look: the events and the state say.
-        return problem_response(500, "internal_error", "something went wrong on our side; reload the game "
-                                "to see whether your request was recorded before retrying it")
+        return problem_response(500, "internal_error", Message("problem-api-internal-error"))

@@ -14,6 +14,7 @@ from service.desk import records
 from service.api.games import bp, games, readable_state
 from service.api import frontdoor
 from service.api.problems import Problem
+from service.rules.errors import Message
 from service.api.auth import bearer_token, caller, require, sight
 from service.api.declare import (
     A_GAME, BEARER, JSON_BODY, TOKEN_OPTIONAL, TOKEN_REQUIRED, api_operation, body, codes, errors, headers, ok,
@@ -80,22 +81,21 @@ def export_game(game_id: str):
                                   "content": {"application/json": {"schema": "ImportAnswer"}}},
                           **errors(400, 401, 403, 409, 413, 415, 422, 429)})
 def import_game():
-    NOT_HIS = "only the organizer of the game in this record may import it; this token is not his"
+    NOT_HIS = Message("problem-api-import-not-organizer", what="game")
     token = bearer_token()
     if token is None:
-        raise Problem(401, "token_required", "importing a game needs its organizer's token: "
-                      "send `Authorization: Bearer <token>`")
+        raise Problem(401, "token_required", Message("problem-api-import-token", what="game"))
     # the import limit was counted before the view; the body is read by who sends it (frontdoor.py)
     body = frontdoor.read_import(token, forbidden=NOT_HIS)
     try:
         imported = records.import_record(games(), body, token)
     except records.InvalidRecord as bad:
         extra = {"event_version": bad.version} if bad.version is not None else {}
-        raise Problem(422, "invalid_record", bad.detail, **extra) from None
+        raise Problem(422, "invalid_record", Message("problem-api-invalid-record", why=bad.detail), **extra) from None
     except records.NotTheOrganizer:
         raise Problem(403, "forbidden", NOT_HIS) from None
     except records.GameExists as exists:
-        raise Problem(409, "game_exists", f"this server already holds game {exists.args[0]}") from None
+        raise Problem(409, "game_exists", Message("problem-api-game-exists", game=str(exists.args[0]))) from None
     response = jsonify(imported)
     response.status_code = 201
     response.headers["Location"] = f"/v1/games/{imported['game_id']}"

@@ -14,6 +14,7 @@ from flask import g, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from service.api.problems import Problem
+from service.rules.errors import Message
 
 
 def is_json(mimetype: str) -> bool:
@@ -40,31 +41,28 @@ def _read_json_object() -> dict:
         raise RequestEntityTooLarge()
     if not is_json(request.mimetype):
         sent = request.mimetype or "no Content-Type"
-        raise Problem(415, "unsupported_media_type", f"send the body as JSON with `Content-Type: "
-                      f"application/json`; this request sent {sent}")
+        raise Problem(415, "unsupported_media_type", Message("problem-api-json-content-type", sent=sent))
     charset = request.mimetype_params.get("charset", "utf-8").lower()
     if charset not in ("utf-8", "utf8"):
-        raise Problem(415, "unsupported_media_type", f"send the JSON body as UTF-8; this request says charset={charset}")
+        raise Problem(415, "unsupported_media_type", Message("problem-api-json-charset", charset=charset))
     try:  # RFC 8259: JSON between systems is UTF-8 (a UTF-16 body is not taken for JSON)
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise Problem(400, "malformed_json", "the request body is not UTF-8 text; send JSON as UTF-8") from None
+        raise Problem(400, "malformed_json", Message("problem-api-json-not-utf8")) from None
     try:
         body = json.loads(text)
     except ValueError:
-        raise Problem(400, "malformed_json", "the request body is not valid JSON") from None
+        raise Problem(400, "malformed_json", Message("problem-api-json-invalid")) from None
     except RecursionError:
-        raise Problem(400, "malformed_json", "the request body is JSON nested too deeply") from None
+        raise Problem(400, "malformed_json", Message("problem-api-json-too-deep")) from None
     try:  # "\ud800" is valid JSON but no text: it could never be stored (canonical JSON is UTF-8)
         json.dumps(body, ensure_ascii=False, allow_nan=False).encode("utf-8")
     except UnicodeEncodeError:
-        raise Problem(400, "malformed_json", "the request body holds an unpaired UTF-16 surrogate "
-                      "(a \\uD800-\\uDFFF escape on its own); send real text") from None
+        raise Problem(400, "malformed_json", Message("problem-api-json-surrogate")) from None
     except ValueError:  # Python reads NaN and Infinity; JSON has neither, and nothing stores them
-        raise Problem(400, "malformed_json", "the request body holds NaN or Infinity, which are not "
-                      "JSON numbers; send a number") from None
+        raise Problem(400, "malformed_json", Message("problem-api-json-nan")) from None
     if not isinstance(body, dict):
-        raise Problem(422, "invalid_fields", "the request body must be a JSON object",
+        raise Problem(422, "invalid_fields", Message("problem-api-body-not-object"),
                       errors={"_schema": ["must be a JSON object"]})
     return body
 
@@ -89,12 +87,12 @@ def pins() -> dict:
     if match is not None and match.strip() != "*":  # RFC 9110: `*` matches any current version
         expected = version_number(match.strip().removeprefix("W/").strip('"'))
         if expected is None:
-            raise Problem(400, "bad_if_match", "If-Match must be the game version you decided on, e.g. `If-Match: 12`")
+            raise Problem(400, "bad_if_match", Message("problem-api-bad-if-match"))
         out["expected"] = expected
     key = request.headers.get("Idempotency-Key")
     if key is not None:
         key = key.strip()
         if not (1 <= len(key) <= 200) or not key.isprintable():
-            raise Problem(400, "bad_idempotency_key", "Idempotency-Key must be 1 to 200 printable characters")
+            raise Problem(400, "bad_idempotency_key", Message("problem-api-bad-idempotency-key"))
         out["idempotency"] = key
     return out

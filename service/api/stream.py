@@ -28,6 +28,7 @@ from service.api.fanout import READ_BLOCK_SECONDS, Broadcast, Hub
 from service.api.games import bp, games, ruleset_of
 from service.runtime import redis_connect
 from service.api.problems import Problem
+from service.rules.errors import Message
 from service.api import limits, queries
 from service.api.requests import version_number
 from service.api.auth import caller, sight
@@ -110,7 +111,7 @@ def stream_events(query: dict, game_id: str):
     if last_id is not None:
         after = version_number(last_id)
         if after is None:
-            raise Problem(400, "bad_last_event_id", "Last-Event-ID must be the version of the last event you got")
+            raise Problem(400, "bad_last_event_id", Message("problem-api-bad-last-event-id"))
     timeout = query.get("timeout")
     deadline = None if timeout is None else time.monotonic() + timeout
     service, ruleset = games(), ruleset_of(state)

@@ -24,6 +24,7 @@ from marshmallow import Schema
 
 from service.api.declare import PUBLIC, api_operation, codes, errors
 from service.api.problems import Problem
+from service.rules.errors import Message
 from service.api.queries import whole
 from service.api.tournaments import A_TOURNAMENT, bp, tournaments
 from service.tournaments import report
@@ -150,9 +151,7 @@ def pairings_csv(query: dict, tournament_id: str):
     state = tournaments().load(tournament_id)
     round_no = query.get("round", state["round"])
     if round_no > state["round"]:
-        seated = (f"rounds 1 to {state['round']} have been seated" if state["round"] > 1
-                  else "round 1 has been seated" if state["round"] == 1 else "no round has been seated yet")
-        raise Problem(422, "unknown_round", f"round {round_no} has not been seated: {seated}",
+        raise Problem(422, "unknown_round", Message("problem-api-round-not-seated", round=round_no, seated=state["round"]),
                       errors={"round": [f"must be from 1 to {state['round']}" if state["round"]
                                         else "no round has been seated yet"]})
     what = f"round-{round_no}-pairings" if round_no else "pairings"

@@ -17,6 +17,7 @@ from service.api.auth import caller
 from service.api.declare import TOKEN_OPTIONAL, api_operation, codes, errors
 from service.api.fanout import READ_BLOCK_SECONDS, Broadcast, Hub
 from service.api.problems import Problem
+from service.rules.errors import Message
 from service.api.requests import version_number
 from service.api.stream import RETRY, checked_events, damage_message, event_stream, live, sse
 from service.api.tournaments import A_TOURNAMENT, bp, tournaments, view_event
@@ -63,7 +64,7 @@ def stream(query: dict, tournament_id: str):
     if last_id is not None:
         after = version_number(last_id)
         if after is None:
-            raise Problem(400, "bad_last_event_id", "Last-Event-ID must be the version of the last event you got")
+            raise Problem(400, "bad_last_event_id", Message("problem-api-bad-last-event-id"))
     deadline = None if query.get("timeout") is None else time.monotonic() + query["timeout"]
     keepalive = current_app.config.get("STREAM_KEEPALIVE_SECONDS", 15)
     ledger = tournaments()

@@ -12,6 +12,7 @@ from service.api.declare import (BEARER, JSON_BODY, PINNED, PINS, PUBLIC, TOKEN_
 from service.api.games import games, ruleset_named, seat_range
 from service.api.openapi import ApiBlueprint
 from service.api.problems import Problem
+from service.rules.errors import Message
 from service.api.request_log import note
 from service.api.requests import pins
 from service.table import lobby_index
@@ -56,12 +57,12 @@ def receipt_of(tournament_id: str, outcome: Outcome) -> dict | None:
     return tournaments().receipt(tournament_id, outcome.version, outcome.events[-1]["hash"])
 
 
-def require_kind(actor: dict, kind: str, code: str, refused: str) -> None:
+def require_kind(actor: dict, kind: str, code: str, refused: Message) -> None:
     """Only `kind` (an entrant, the organizer): 401 without a token, 403 `code` for another."""
     if actor["kind"] == kind:
         return
     if actor["kind"] == "spectator":
-        raise Problem(401, "token_required", f"send your token: `Authorization: Bearer <token>` ({refused})")
+        raise Problem(401, "token_required", Message("problem-api-send-token-because", why=refused))
     raise Problem(403, code, refused)
 
 
@@ -125,21 +126,21 @@ def create_tournament(body: dict):
     low, high = seat_range(ruleset)
     size = body.get("table_size") or {"min": max(low, min(4, high)), "max": min(high, max(5, low))}
     if size["min"] < low or size["max"] > high:
-        raise Problem(422, "invalid_fields", f"{ruleset.name} is played by {low} to {high} players a table",
+        raise Problem(422, "invalid_fields", Message("problem-api-table-size-range", ruleset=ruleset.name, low=low,
+                                                     high=high),
                       errors={"table_size": [f"min and max must be within {low} and {high}"]})
     options = body["game_options"]
     if options["rng"].get("mode") != "seeded":
-        raise Problem(422, "invalid_options", "a tournament's tables deal from their own committed seeds: "
-                      "`game_options.rng` must stay seeded", errors={"game_options": ["rng must be seeded"]})
+        raise Problem(422, "invalid_options", Message("problem-api-tournament-seeded"),
+                      errors={"game_options": ["rng must be seeded"]})
     for seats in range(size["min"], size["max"] + 1):
         problems = ruleset.validate_options(options, seats)
         if problems:
-            raise Problem(422, "invalid_options", f"some game options are not allowed at a table of {seats}; "
-                          "see `errors`", errors=problems)
+            raise Problem(422, "invalid_options", Message("problem-api-invalid-options-at", seats=seats), errors=problems)
     policies = no_show_policies(ruleset)
     if body["no_show"] not in policies:
-        raise Problem(422, "invalid_options", f"{ruleset.name} cannot forfeit a seat, so its tournaments cannot "
-                      f"use no_show \"{body['no_show']}\"; it supports: {', '.join(policies)}",
+        raise Problem(422, "invalid_options", Message("problem-api-no-show-unsupported", ruleset=ruleset.name,
+                                                      policy=body["no_show"], supported=", ".join(policies)),
                       errors={"no_show": [f"{ruleset.name} supports {', '.join(policies)}"]})
     scoring_body = dict(body["scoring"])
     if scoring_body.get("method") is None:     # tables of mixed sizes weigh alike under placement
@@ -162,7 +163,7 @@ def list_tournaments(query: dict):
     try:
         page, cursor = tournaments().list(query.get("status"), query["limit"], query.get("after"))
     except lobby_index.BadCursor:
-        raise Problem(422, "invalid_fields", "`after` must be the `next` of an earlier page, as given",
+        raise Problem(422, "invalid_fields", Message("problem-api-bad-cursor"),
                       errors={"after": ["not a cursor this server gave"]}) from None
     return jsonify(tournaments=page, next=cursor)
 
@@ -245,11 +246,10 @@ def send_command(body: dict, tournament_id: str):
     state = tournaments().load(tournament_id)
     actor = caller(state)
     if actor["kind"] == "spectator":
-        raise Problem(401, "token_required", "you need the organizer's or an entrant's token: "
-                      "send `Authorization: Bearer <token>`")
+        raise Problem(401, "token_required", Message("problem-api-tournament-token"))
     if body.get("preview"):
         if body["type"] != "seat_round":
-            raise Problem(422, "invalid_fields", "only seat_round can be previewed",
+            raise Problem(422, "invalid_fields", Message("problem-api-preview-seat-round"),
                           errors={"preview": ["only with seat_round"]})
         return jsonify(preview=True, **tournaments().preview_seating(tournament_id, actor))
     if body["type"] == "seat_round" and current_app.extensions.get("rate_limits") is not None:
@@ -309,7 +309,7 @@ def standings(tournament_id: str):
 def me(tournament_id: str):
     state = tournaments().load(tournament_id)
     actor = caller(state)
-    require_kind(actor, "entrant", "entrant_only", "this page is an entrant's own; the organizer reads the tournament")
+    require_kind(actor, "entrant", "entrant_only", Message("problem-api-entrant-page"))
     entrant = actor["entrant"]
     found = current_table(state, entrant)
     table = None
@@ -344,8 +344,7 @@ def me(tournament_id: str):
                responses={**ok(200, "TournamentDisputes", "the disputes, open first"), **errors(401, 403, 404, 409, 413)})
 def disputes(tournament_id: str):
     state = tournaments().load(tournament_id)
-    require_kind(caller(state), "organizer", "organizer_only", "only the tournament's organizer reads every "
-                 "table's disputes")
+    require_kind(caller(state), "organizer", "organizer_only", Message("problem-api-disputes-organizer"))
     def who(entrant):
         return None if entrant is None else {"entrant": entrant, "name": state["entrants"][entrant - 1]["name"]}
 
@@ -408,9 +407,8 @@ def export(tournament_id: str):
     actor = caller(state)
     if state["status"] != "finished" and actor["kind"] != "organizer":
         if actor["kind"] == "spectator":
-            raise Problem(401, "token_required", "until the tournament finishes only its organizer may export it: "
-                          "send `Authorization: Bearer <token>`")
-        raise Problem(403, "forbidden", "until the tournament finishes only its organizer may export it")
+            raise Problem(401, "token_required", Message("problem-api-export-token"))
+        raise Problem(403, "forbidden", Message("problem-api-export-organizer"))
     viewer = {"kind": "organizer"} if actor["kind"] == "organizer" else {"kind": "spectator"}
     return jsonify(record.export(tournaments(), games(), tournament_id, viewer))
 
@@ -433,11 +431,10 @@ def export(tournament_id: str):
                responses={**ok(201, "TournamentImported", "imported", ("Location",)),
                           **errors(400, 401, 403, 409, 413, 415, 422, 429)})
 def import_tournament():
-    NOT_THEIRS = "only the organizer of the tournament in this record may import it; this token is not theirs"
+    NOT_THEIRS = Message("problem-api-import-not-organizer", what="tournament")
     token = bearer_token()
     if token is None:
-        raise Problem(401, "token_required", "importing a tournament needs its organizer's token: "
-                      "send `Authorization: Bearer <token>`")
+        raise Problem(401, "token_required", Message("problem-api-import-token", what="tournament"))
     # the import limit was counted before the view; the body is read by who sends it (frontdoor.py)
     from service.api.frontdoor import read_import
     from service.desk.records import GameExists
@@ -446,12 +443,13 @@ def import_tournament():
         imported = record.import_record(tournaments(), games(), body, token)
     except record.InvalidRecord as bad:
         extra = {"event_version": bad.version} if bad.version is not None else {}
-        raise Problem(422, "invalid_record", bad.detail, **extra) from None
+        raise Problem(422, "invalid_record", Message("problem-api-invalid-record", why=bad.detail), **extra) from None
     except record.NotTheOrganizer:
         raise Problem(403, "forbidden", NOT_THEIRS) from None
     except record.TournamentExists as exists:
-        raise Problem(409, "tournament_exists", f"this server already holds tournament {exists.args[0]}") from None
+        raise Problem(409, "tournament_exists", Message("problem-api-tournament-exists",
+                                                        tournament=str(exists.args[0]))) from None
     except GameExists as exists:  # the same record imported twice at once: the other one stored its tables first
-        raise Problem(409, "tournament_exists", f"this tournament is being imported already (its table's game "
-                      f"{exists.args[0]} is stored)") from None
+        raise Problem(409, "tournament_exists", Message("problem-api-tournament-importing",
+                                                        game=str(exists.args[0]))) from None
     return created(imported, f"/v1/tournaments/{imported['tournament_id']}")
