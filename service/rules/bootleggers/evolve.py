@@ -9,6 +9,8 @@ next Public-dock question to the same player — are still two steps, each with 
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from service.rules.common.fold import settle, track_sealed
 
 from . import data, evolve_thugs, rulings
@@ -64,169 +66,279 @@ def _done(game: dict, seat: int, step: str) -> None:
         game["step_done"].append(seat)
 
 
+# ---- one function per event type: `(game, payload)`, changing the game in place -----------
+def _deck_shuffled(g: dict, p: dict) -> None:
+    if p["deck"] in g["decks"]:
+        g["decks"][p["deck"]] = {"draw": list(p["order"]), "discard": []}
+
+
+def _muscle_dealt(g: dict, p: dict) -> None:
+    player(g, p["seat"])["muscle_hand"] = sorted(p["cards"])
+
+
+def _cash_paid(g: dict, p: dict) -> None:
+    if p["from"] != "bank":
+        player(g, p["from"])["cash"] -= p["amount"]
+    if p["to"] != "bank":
+        player(g, p["to"])["cash"] += p["amount"]
+
+
+def _truck_taken(g: dict, p: dict) -> None:
+    g["truck_supply"][p["size"]].remove(p["truck"])
+    player(g, p["seat"])["trucks"].append({
+        "id": p["truck"], "size": p["size"],
+        "capacity": data.TRUCKS[p["size"]]["capacity"], "load": 0, "at": None,
+        **({"favor": True} if p["reason"] == "favor" else {})})
+
+
+def _round_started(g: dict, p: dict) -> None:
+    g["round"], g["phase"], g["step"] = p["round"], 1, None
+    g["step_seats"], g["step_done"], g["order"] = [], [], []
+
+
+def _truck_card_turned(g: dict, p: dict) -> None:
+    g["decks"]["trucks"]["draw"].remove(p["card"])
+    g["offers"]["truck"] = p["card"]
+
+
+def _offers_dealt(g: dict, p: dict) -> None:
+    for slot in p["slots"]:
+        g["decks"]["men_of_action"]["draw"].remove(slot["card"])
+        g["offers"]["slots"][slot["slot"] - 1]["card"] = slot["card"]
+
+
+def _step_started(g: dict, p: dict) -> None:
+    g["phase"], g["step"] = p["phase"], p["step"]
+    g["step_seats"], g["step_done"] = list(p["seats"]), []
+    if p["step"] not in ("reaction", "vigorish"):
+        g["window"] = p.get("window")
+
+
+def _bid_placed(g: dict, p: dict) -> None:
+    pl = player(g, p["seat"])
+    pl["bid"], pl["has_bid"] = p.get("card"), True
+    _done(g, p["seat"], "bid")
+
+
+def _bids_revealed(g: dict, p: dict) -> None:
+    for seat, card in p["bids"].items():
+        pl = player(g, seat)
+        pl["muscle_hand"].remove(card)
+        pl["displayed_muscle"], pl["bid"], pl["has_bid"] = card, None, False
+    g["order"] = list(p["order"])
+    for s in g["speakeasies"]:
+        refresh_speakeasy(g, s)
+
+
+def _payroll(g: dict, p: dict) -> None:
+    player(g, p["seat"])["payroll_paid"] = True
+
+
+def _offer_taken(g: dict, p: dict) -> None:
+    if p["offer"] == "truck":
+        g["offers"]["truck"] = None
+    else:
+        g["offers"]["slots"][p["offer"] - 1]["card"] = None
+    _moa_to_discard_or_hand(g, p["seat"], p["card"])
+    _done(g, p["seat"], "choose_offer")
+
+
+def _passed(g: dict, p: dict) -> None:
+    _done(g, p["seat"], p["step"])
+
+
+def _back_room(what: str):
+    """`influence_gained`, `dice_gained`, `improvement_gained`: more of `what` in the back room."""
+    def gained(g: dict, p: dict) -> None:
+        player(g, p["seat"])["back_room"][what] += p["count"]
+    return gained
+
+
+def _remote_still_opened(g: dict, p: dict) -> None:
+    player(g, p["seat"])["stills"].append({"id": p["still"], "dice": 1, "last_roll": []})
+
+
+def _offers_discarded(g: dict, p: dict) -> None:
+    for slot in g["offers"]["slots"]:
+        slot["card"] = None
+    g["decks"]["men_of_action"]["discard"].extend(p["cards"])
+
+
+def _influence_placed(g: dict, p: dict) -> None:
+    pl = player(g, p["seat"])
+    for sid, n in p["placements"].items():
+        s = speakeasy(g, sid)
+        key = str(p["seat"])
+        s["influence"][key] = s["influence"].get(key, 0) + n
+        s["influence"] = {k: s["influence"][k] for k in sorted(s["influence"], key=int)}
+        pl["back_room"]["influence"] -= n
+        refresh_speakeasy(g, s)
+    _done(g, p["seat"], "place_influence")
+
+
+def _die_placed(g: dict, p: dict) -> None:
+    pl = player(g, p["seat"])
+    pl["back_room"]["dice"] -= 1
+    next(s for s in pl["stills"] if s["id"] == p["still"])["dice"] += 1
+
+
+def _improvement_placed(g: dict, p: dict) -> None:
+    player(g, p["seat"])["back_room"]["improvements"] -= 1
+    speakeasy(g, p["speakeasy"])["improvements"] += 1
+
+
+def _dice_rolled(g: dict, p: dict) -> None:
+    if p["purpose"] == "production":
+        pl = player(g, p["seat"])
+        pl["crates"] += p["crates"]
+        next(s for s in pl["stills"] if s["id"] == p["still"])["last_roll"] = list(p["dice"])
+        if p["still"] == "family":
+            g["family_production"][str(p["seat"])] = p["crates"]
+
+
+def _copper_moved(g: dict, p: dict) -> None:
+    g["copper_at"] = p["to"]
+
+
+def _trucks_loaded(g: dict, p: dict) -> None:
+    pl = player(g, p["seat"])
+    for tid, n in p["loads"].items():
+        truck(pl, tid)["load"] += n
+        pl["crates"] -= n
+    _done(g, p["seat"], "load")
+
+
+def _crates_dumped(g: dict, p: dict) -> None:
+    player(g, p["seat"])["crates"] -= p["crates"]
+
+
+def _trucks_dispatched(g: dict, p: dict) -> None:
+    pl = player(g, p["seat"])
+    for r in p["routes"]:
+        t = truck(pl, r["truck"])
+        t["at"] = r["speakeasy"]
+        speakeasy(g, r["speakeasy"])["trucks"].append(
+            {"truck": r["truck"], "seat": p["seat"], "crates": t["load"], "dock": r["dock"]})
+    _done(g, p["seat"], "dispatch")
+
+
+def _cargo_lost(g: dict, p: dict) -> None:
+    t = truck(player(g, p["seat"]), p["truck"])
+    if t["at"]:                 # G-Men: the empty truck goes back to its operator
+        s = speakeasy(g, t["at"])
+        s["trucks"] = [e for e in s["trucks"] if e["truck"] != t["id"]]
+    t["load"], t["at"] = 0, None
+
+
+def _selling_started(g: dict, p: dict) -> None:
+    sel = g["selling"] or {"done": []}
+    sel.update({"speakeasy": p["speakeasy"], "demand": p["demand"],
+                "remaining": p["demand"], "sold": 0, "refused": False, "asked": []})
+    g["selling"], g["phase"], g["step"] = sel, 5, "selling"
+
+
+def _demand_changed(g: dict, p: dict) -> None:
+    """A card played while a speakeasy sells changes what is left to buy."""
+    g["selling"]["demand"], g["selling"]["remaining"] = p["demand"], p["remaining"]
+
+
+def _crates_sold(g: dict, p: dict) -> None:
+    s = speakeasy(g, p["speakeasy"])
+    entry = next(e for e in s["trucks"] if e["truck"] == p["truck"])
+    entry["crates"] -= p["crates"]
+    truck(player(g, p["seat"]), p["truck"])["load"] -= p["crates"]
+    g["selling"]["sold"] += p["crates"]
+    if g["selling"]["remaining"] is not None:
+        g["selling"]["remaining"] -= p["crates"]
+
+
+def _public_dock_answered(g: dict, p: dict) -> None:
+    g["selling"]["asked"].append(p["truck"])
+    if not p["allow"]:
+        g["selling"]["refused"] = True
+    _done(g, p["seat"], "public_dock")
+
+
+def _selling_finished(g: dict, p: dict) -> None:
+    s = speakeasy(g, p["speakeasy"])
+    for e in s["trucks"]:
+        t = truck(player(g, e["seat"]), e["truck"])
+        t["load"], t["at"] = 0, None
+    s["trucks"] = []
+    g["selling"]["done"].append(p["speakeasy"])
+    g["selling"]["speakeasy"] = None
+
+
+def _cash_announced(g: dict, p: dict) -> None:
+    g["announced_cash"] = dict(p["cash"])
+
+
+def _round_ended(g: dict, p: dict) -> None:
+    for pl in g["players"]:
+        pl["displayed_muscle"], pl["payroll_paid"] = None, False
+    g["order"], g["selling"], g["family_production"] = [], None, {}
+    g["step"], g["step_seats"], g["step_done"], g["phase"] = None, [], [], 6
+    evolve_thugs.end_round(g)
+
+
+def _game_ended(g: dict, p: dict) -> None:
+    g["finished"], g["winner"], g["final_cash"] = True, p["winner"], dict(p["cash"])
+    g["step"], g["step_seats"], g["step_done"] = "finished", [], []
+
+
+#: `ON_EVENT[type](game, payload)`: what one event does to the game, by type (as the log's
+#: SENTENCES say it); the Thug cards', reaction windows' and deals' come from evolve_thugs.
+#: A type not here ("timed_out", informational events) changes nothing.
+_ROUND: dict[str, Callable[[dict, dict], None]] = {
+    "deck_shuffled": _deck_shuffled,
+    "muscle_dealt": _muscle_dealt,
+    "cash_paid": _cash_paid,
+    "truck_taken": _truck_taken,
+    "round_started": _round_started,
+    "truck_card_turned": _truck_card_turned,
+    "offers_dealt": _offers_dealt,
+    "step_started": _step_started,
+    "bid_placed": _bid_placed,
+    "bids_revealed": _bids_revealed,
+    "payroll": _payroll,
+    "offer_taken": _offer_taken,
+    "passed": _passed,
+    "influence_gained": _back_room("influence"),
+    "dice_gained": _back_room("dice"),
+    "improvement_gained": _back_room("improvements"),
+    "remote_still_opened": _remote_still_opened,
+    "offers_discarded": _offers_discarded,
+    "influence_placed": _influence_placed,
+    "die_placed": _die_placed,
+    "improvement_placed": _improvement_placed,
+    "dice_rolled": _dice_rolled,
+    "copper_moved": _copper_moved,
+    "trucks_loaded": _trucks_loaded,
+    "crates_dumped": _crates_dumped,
+    "trucks_dispatched": _trucks_dispatched,
+    "cargo_lost": _cargo_lost,
+    "selling_started": _selling_started,
+    "demand_changed": _demand_changed,
+    "crates_sold": _crates_sold,
+    "public_dock_answered": _public_dock_answered,
+    "selling_finished": _selling_finished,
+    "cash_announced": _cash_announced,
+    "round_ended": _round_ended,
+    "game_ended": _game_ended,
+    "ruling_applied": rulings.apply,
+}
+assert not _ROUND.keys() & evolve_thugs.ON_EVENT.keys(), "one function per event type"
+ON_EVENT: dict[str, Callable[[dict, dict], None]] = {**_ROUND, **evolve_thugs.ON_EVENT}
+
+
 def apply(game: dict | None, kind: str, p: dict) -> dict:
+    """The game after one event: `game_setup` makes it, every other type changes it."""
     if kind == "game_setup":
         return _new_game(p)
-    g = game
-    if kind == "deck_shuffled":
-        if p["deck"] in g["decks"]:
-            g["decks"][p["deck"]] = {"draw": list(p["order"]), "discard": []}
-    elif kind == "muscle_dealt":
-        player(g, p["seat"])["muscle_hand"] = sorted(p["cards"])
-    elif kind == "cash_paid":
-        if p["from"] != "bank":
-            player(g, p["from"])["cash"] -= p["amount"]
-        if p["to"] != "bank":
-            player(g, p["to"])["cash"] += p["amount"]
-    elif kind == "truck_taken":
-        g["truck_supply"][p["size"]].remove(p["truck"])
-        player(g, p["seat"])["trucks"].append({
-            "id": p["truck"], "size": p["size"],
-            "capacity": data.TRUCKS[p["size"]]["capacity"], "load": 0, "at": None,
-            **({"favor": True} if p["reason"] == "favor" else {})})
-    elif kind == "round_started":
-        g["round"], g["phase"], g["step"] = p["round"], 1, None
-        g["step_seats"], g["step_done"], g["order"] = [], [], []
-    elif kind == "truck_card_turned":
-        g["decks"]["trucks"]["draw"].remove(p["card"])
-        g["offers"]["truck"] = p["card"]
-    elif kind == "offers_dealt":
-        for slot in p["slots"]:
-            g["decks"]["men_of_action"]["draw"].remove(slot["card"])
-            g["offers"]["slots"][slot["slot"] - 1]["card"] = slot["card"]
-    elif kind == "step_started":
-        g["phase"], g["step"] = p["phase"], p["step"]
-        g["step_seats"], g["step_done"] = list(p["seats"]), []
-        if p["step"] not in ("reaction", "vigorish"):
-            g["window"] = p.get("window")
-    elif kind == "bid_placed":
-        pl = player(g, p["seat"])
-        pl["bid"], pl["has_bid"] = p.get("card"), True
-        _done(g, p["seat"], "bid")
-    elif kind == "bids_revealed":
-        for seat, card in p["bids"].items():
-            pl = player(g, seat)
-            pl["muscle_hand"].remove(card)
-            pl["displayed_muscle"], pl["bid"], pl["has_bid"] = card, None, False
-        g["order"] = list(p["order"])
-        for s in g["speakeasies"]:
-            refresh_speakeasy(g, s)
-    elif kind == "payroll":
-        player(g, p["seat"])["payroll_paid"] = True
-    elif kind == "offer_taken":
-        if p["offer"] == "truck":
-            g["offers"]["truck"] = None
-        else:
-            g["offers"]["slots"][p["offer"] - 1]["card"] = None
-        _moa_to_discard_or_hand(g, p["seat"], p["card"])
-        _done(g, p["seat"], "choose_offer")
-    elif kind == "passed":
-        _done(g, p["seat"], p["step"])
-    elif kind == "influence_gained":
-        player(g, p["seat"])["back_room"]["influence"] += p["count"]
-    elif kind == "dice_gained":
-        player(g, p["seat"])["back_room"]["dice"] += p["count"]
-    elif kind == "improvement_gained":
-        player(g, p["seat"])["back_room"]["improvements"] += p["count"]
-    elif kind == "remote_still_opened":
-        player(g, p["seat"])["stills"].append({"id": p["still"], "dice": 1, "last_roll": []})
-    elif kind == "offers_discarded":
-        for slot in g["offers"]["slots"]:
-            slot["card"] = None
-        g["decks"]["men_of_action"]["discard"].extend(p["cards"])
-    elif kind == "influence_placed":
-        pl = player(g, p["seat"])
-        for sid, n in p["placements"].items():
-            s = speakeasy(g, sid)
-            key = str(p["seat"])
-            s["influence"][key] = s["influence"].get(key, 0) + n
-            s["influence"] = {k: s["influence"][k] for k in sorted(s["influence"], key=int)}
-            pl["back_room"]["influence"] -= n
-            refresh_speakeasy(g, s)
-        _done(g, p["seat"], "place_influence")
-    elif kind == "die_placed":
-        pl = player(g, p["seat"])
-        pl["back_room"]["dice"] -= 1
-        next(s for s in pl["stills"] if s["id"] == p["still"])["dice"] += 1
-    elif kind == "improvement_placed":
-        player(g, p["seat"])["back_room"]["improvements"] -= 1
-        speakeasy(g, p["speakeasy"])["improvements"] += 1
-    elif kind == "dice_rolled":
-        if p["purpose"] == "production":
-            pl = player(g, p["seat"])
-            pl["crates"] += p["crates"]
-            next(s for s in pl["stills"] if s["id"] == p["still"])["last_roll"] = list(p["dice"])
-            if p["still"] == "family":
-                g["family_production"][str(p["seat"])] = p["crates"]
-    elif kind == "copper_moved":
-        g["copper_at"] = p["to"]
-    elif kind == "trucks_loaded":
-        pl = player(g, p["seat"])
-        for tid, n in p["loads"].items():
-            truck(pl, tid)["load"] += n
-            pl["crates"] -= n
-        _done(g, p["seat"], "load")
-    elif kind == "crates_dumped":
-        player(g, p["seat"])["crates"] -= p["crates"]
-    elif kind == "trucks_dispatched":
-        pl = player(g, p["seat"])
-        for r in p["routes"]:
-            t = truck(pl, r["truck"])
-            t["at"] = r["speakeasy"]
-            speakeasy(g, r["speakeasy"])["trucks"].append(
-                {"truck": r["truck"], "seat": p["seat"], "crates": t["load"], "dock": r["dock"]})
-        _done(g, p["seat"], "dispatch")
-    elif kind == "cargo_lost":
-        t = truck(player(g, p["seat"]), p["truck"])
-        if t["at"]:                 # G-Men: the empty truck goes back to its operator
-            s = speakeasy(g, t["at"])
-            s["trucks"] = [e for e in s["trucks"] if e["truck"] != t["id"]]
-        t["load"], t["at"] = 0, None
-    elif kind == "selling_started":
-        sel = g["selling"] or {"done": []}
-        sel.update({"speakeasy": p["speakeasy"], "demand": p["demand"],
-                    "remaining": p["demand"], "sold": 0, "refused": False, "asked": []})
-        g["selling"], g["phase"], g["step"] = sel, 5, "selling"
-    elif kind == "demand_changed":          # a card during the selling (issue 36)
-        g["selling"]["demand"], g["selling"]["remaining"] = p["demand"], p["remaining"]
-    elif kind == "crates_sold":
-        s = speakeasy(g, p["speakeasy"])
-        entry = next(e for e in s["trucks"] if e["truck"] == p["truck"])
-        entry["crates"] -= p["crates"]
-        truck(player(g, p["seat"]), p["truck"])["load"] -= p["crates"]
-        g["selling"]["sold"] += p["crates"]
-        if g["selling"]["remaining"] is not None:
-            g["selling"]["remaining"] -= p["crates"]
-    elif kind == "public_dock_answered":
-        g["selling"]["asked"].append(p["truck"])
-        if not p["allow"]:
-            g["selling"]["refused"] = True
-        _done(g, p["seat"], "public_dock")
-    elif kind == "selling_finished":
-        s = speakeasy(g, p["speakeasy"])
-        for e in s["trucks"]:
-            t = truck(player(g, e["seat"]), e["truck"])
-            t["load"], t["at"] = 0, None
-        s["trucks"] = []
-        g["selling"]["done"].append(p["speakeasy"])
-        g["selling"]["speakeasy"] = None
-    elif kind == "cash_announced":
-        g["announced_cash"] = dict(p["cash"])
-    elif kind == "round_ended":
-        for pl in g["players"]:
-            pl["displayed_muscle"], pl["payroll_paid"] = None, False
-        g["order"], g["selling"], g["family_production"] = [], None, {}
-        g["step"], g["step_seats"], g["step_done"], g["phase"] = None, [], [], 6
-        evolve_thugs.end_round(g)
-    elif kind == "game_ended":
-        g["finished"], g["winner"], g["final_cash"] = True, p["winner"], dict(p["cash"])
-        g["step"], g["step_seats"], g["step_done"] = "finished", [], []
-    elif kind == "ruling_applied":
-        rulings.apply(g, p)
-    elif kind in evolve_thugs.EVENTS:
-        evolve_thugs.apply(g, kind, p)
-    # "timed_out" and unknown informational events change nothing.
-    return g
+    change = ON_EVENT.get(kind)
+    if change is not None:
+        change(game, p)
+    return game
 
 
 def evolve(state: dict, event: dict) -> dict:

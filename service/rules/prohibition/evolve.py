@@ -5,6 +5,8 @@ The only place the game changes; decide folds its own drafts through it on a pri
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from service.rules.common.fold import settle
 
 from . import data
@@ -54,76 +56,127 @@ def _roll(g: dict, p: dict) -> None:
         g["phase"] = "action"
 
 
+def _turn_order_decided(g: dict, p: dict) -> None:
+    g["order"] = list(p["order"])
+
+
+def _turn_started(g: dict, p: dict) -> None:
+    g["round"], g["turn_number"] = p["round"], p["turn"]
+    g["turn"] = {"seat": p["seat"], "dice": [], "rolled": [], "law_moved": [],
+                 "own_moved": False, "declined": []}
+    g["phase"], g["step"], g["step_seats"], g["step_done"] = "production", None, [], []
+
+
+def _cases_consumed(g: dict, p: dict) -> None:
+    for n, count in p["spaces"].items():
+        space(g, int(n))["cases"] -= count
+    g["phase"] = "consumption"
+
+
+def _step_started(g: dict, p: dict) -> None:
+    g["step"], g["step_seats"], g["step_done"] = p["step"], list(p["seats"]), []
+    g["offer"] = ({"kind": p["step"], "space": p["space"], "max": p["max"]}
+                  if p["step"] in ("buy", "sell") else None)
+
+
+def _pawn_moved(g: dict, p: dict) -> None:
+    t = g["turn"]
+    t["dice"].remove(p["die"])
+    if p["pawn"] == "own":
+        player(g, p["seat"])["space"] = p["to"]
+        t["own_moved"] = True
+    else:
+        g["law"][p["pawn"]] = p["to"]
+        t["law_moved"].append(p["pawn"])
+    if not t["dice"] and g["step"] == "move":
+        _done(g, p["seat"])
+
+
+def _cases_stolen(g: dict, p: dict) -> None:
+    player(g, p["from"])["cases"] -= p["cases"]
+    player(g, p["seat"])["cases"] += p["cases"]
+
+
+def _cases_confiscated(g: dict, p: dict) -> None:
+    if p.get("seat") is not None:
+        player(g, p["seat"])["cases"] -= p["cases"]
+    else:
+        space(g, p["space"])["cases"] -= p["cases"]
+
+
+def _cases_bought(g: dict, p: dict) -> None:
+    pl = player(g, p["seat"])
+    pl["cases"] += p["cases"]
+    pl["bankrolls"] -= p["cost"]
+    space(g, p["space"])["cases"] -= p["cases"]
+    _done(g, p["seat"])
+
+
+def _cases_sold(g: dict, p: dict) -> None:
+    pl = player(g, p["seat"])
+    pl["cases"] -= p["cases"]
+    pl["bankrolls"] += p["paid"]
+    space(g, p["space"])["cases"] += p["cases"]
+    _done(g, p["seat"])
+
+
+def _dice_declined(g: dict, p: dict) -> None:
+    g["turn"]["declined"] = sorted(p["dice"])
+    g["turn"]["dice"] = []
+    _done(g, p["seat"])
+
+
+def _seat_done(g: dict, p: dict) -> None:
+    """`sale_declined`: the seat has acted in this step."""
+    _done(g, p["seat"])
+
+
+def _culture_bankroll_taken(g: dict, p: dict) -> None:
+    space(g, p["space"])["bankrolls"] -= 1
+    player(g, p["seat"])["bankrolls"] += 1
+
+
+def _turn_ended(g: dict, p: dict) -> None:
+    _done(g, p["seat"])
+    g["turn"]["dice"] = []
+    g["step"], g["step_seats"], g["step_done"], g["offer"] = None, [], [], None
+
+
+def _game_ended(g: dict, p: dict) -> None:
+    g["finished"], g["winner"], g["ranking"] = True, p["winner"], list(p["ranking"])
+    if "winners" in p:   # games recorded before shared wins have no `winners`, and fold as they did
+        g["winners"] = list(p["winners"])
+    g["step"], g["step_seats"], g["step_done"], g["phase"] = "finished", [], [], "finished"
+
+
+#: `ON_EVENT[type](game, payload)`: what one event does to the game, by type (as the log's
+#: SENTENCES say it). A type not here ("timed_out") changes nothing.
+ON_EVENT: dict[str, Callable[[dict, dict], None]] = {
+    "dice_rolled": _roll,
+    "turn_order_decided": _turn_order_decided,
+    "turn_started": _turn_started,
+    "cases_consumed": _cases_consumed,
+    "step_started": _step_started,
+    "pawn_moved": _pawn_moved,
+    "cases_stolen": _cases_stolen,
+    "cases_confiscated": _cases_confiscated,
+    "cases_bought": _cases_bought,
+    "cases_sold": _cases_sold,
+    "dice_declined": _dice_declined,
+    "sale_declined": _seat_done,
+    "culture_bankroll_taken": _culture_bankroll_taken,
+    "turn_ended": _turn_ended,
+    "game_ended": _game_ended,
+}
+
+
 def apply(g: dict | None, kind: str, p: dict) -> dict:
+    """The game after one event: `game_setup` makes it, every other type changes it."""
     if kind == "game_setup":
         return _new_game(p)
-    if kind == "dice_rolled":
-        _roll(g, p)
-    elif kind == "turn_order_decided":
-        g["order"] = list(p["order"])
-    elif kind == "turn_started":
-        g["round"], g["turn_number"] = p["round"], p["turn"]
-        g["turn"] = {"seat": p["seat"], "dice": [], "rolled": [], "law_moved": [],
-                     "own_moved": False, "declined": []}
-        g["phase"], g["step"], g["step_seats"], g["step_done"] = "production", None, [], []
-    elif kind == "cases_consumed":
-        for n, count in p["spaces"].items():
-            space(g, int(n))["cases"] -= count
-        g["phase"] = "consumption"
-    elif kind == "step_started":
-        g["step"], g["step_seats"], g["step_done"] = p["step"], list(p["seats"]), []
-        g["offer"] = ({"kind": p["step"], "space": p["space"], "max": p["max"]}
-                      if p["step"] in ("buy", "sell") else None)
-    elif kind == "pawn_moved":
-        t = g["turn"]
-        t["dice"].remove(p["die"])
-        if p["pawn"] == "own":
-            player(g, p["seat"])["space"] = p["to"]
-            t["own_moved"] = True
-        else:
-            g["law"][p["pawn"]] = p["to"]
-            t["law_moved"].append(p["pawn"])
-        if not t["dice"] and g["step"] == "move":
-            _done(g, p["seat"])
-    elif kind == "cases_stolen":
-        player(g, p["from"])["cases"] -= p["cases"]
-        player(g, p["seat"])["cases"] += p["cases"]
-    elif kind == "cases_confiscated":
-        if p.get("seat") is not None:
-            player(g, p["seat"])["cases"] -= p["cases"]
-        else:
-            space(g, p["space"])["cases"] -= p["cases"]
-    elif kind == "cases_bought":
-        pl = player(g, p["seat"])
-        pl["cases"] += p["cases"]
-        pl["bankrolls"] -= p["cost"]
-        space(g, p["space"])["cases"] -= p["cases"]
-        _done(g, p["seat"])
-    elif kind == "cases_sold":
-        pl = player(g, p["seat"])
-        pl["cases"] -= p["cases"]
-        pl["bankrolls"] += p["paid"]
-        space(g, p["space"])["cases"] += p["cases"]
-        _done(g, p["seat"])
-    elif kind == "dice_declined":
-        g["turn"]["declined"] = sorted(p["dice"])
-        g["turn"]["dice"] = []
-        _done(g, p["seat"])
-    elif kind == "sale_declined":
-        _done(g, p["seat"])
-    elif kind == "culture_bankroll_taken":
-        space(g, p["space"])["bankrolls"] -= 1
-        player(g, p["seat"])["bankrolls"] += 1
-    elif kind == "turn_ended":
-        _done(g, p["seat"])
-        g["turn"]["dice"] = []
-        g["step"], g["step_seats"], g["step_done"], g["offer"] = None, [], [], None
-    elif kind == "game_ended":
-        g["finished"], g["winner"], g["ranking"] = True, p["winner"], list(p["ranking"])
-        if "winners" in p:   # games ended before shared wins (issue 28) fold as they did
-            g["winners"] = list(p["winners"])
-        g["step"], g["step_seats"], g["step_done"], g["phase"] = "finished", [], [], "finished"
-    # "timed_out" is informational.
+    change = ON_EVENT.get(kind)
+    if change is not None:
+        change(g, p)
     return g
 
 
