@@ -1,8 +1,7 @@
-"""Issue 36, the rules' fourth pass (Bootleggers): no pass in Phase 1, Warehouse through the
-dispatch, one window for the cards on a speakeasy's sales, Hey, Free Truck on a Favor truck.
-Each test cites the rulebook sentence it holds the kernel to and fails on the kernel of main
-ea21c6d; RULES.md ("Phase 1 choices are not optional", "Warehouse", "How late a card may
-come", "Hey, Free Truck on a Favor truck") settles each.
+"""No pass in Phase 1, Warehouse through the dispatch, one window for the cards on a
+speakeasy's sales, Hey, Free Truck on a Favor truck. Each test cites the rulebook sentence
+it holds the kernel to; RULES.md ("Phase 1 choices are not optional", "Warehouse", "How late
+a card may come", "Hey, Free Truck on a Favor truck") settles each.
 Seat 1 has the most Muscle (situations.hands), then 2, 3, 4.
 """
 from __future__ import annotations
@@ -16,7 +15,7 @@ from service.rules.errors import RuleViolation
 
 from .situations import give_thug, pass_step, play, ship, table, to_step, top_bids, types
 from .test_setup_phase1 import _moa_deck
-from .test_third_pass import _offered, _public_question_after_a_sale, _sold
+from .test_payroll_and_cards_at_the_public_dock import _offered, _public_question_after_a_sale, _sold
 
 MANY = [1] * 400
 

@@ -1,4 +1,4 @@
-"""Issue 28, the rules' third pass (Bootleggers): the payroll loophole, cards at the Public
+"""The payroll owed from the reveal (no cash parked between payrolls), cards at the Public
 dock, and Hijack after the trucks are lined up. Each test cites the rulebook sentence it holds
 the kernel to, and the RULES.md decision that settles it ("Payroll is owed from the reveal",
 "How late a card may come", "Hijack, before and after dispatch").
@@ -245,9 +245,8 @@ def _public_question_after_a_sale(cards):
     return t
 
 
-# Issue 36 revised "How late a card may come": Thirsty, Copper in the House and Bust a
-# Speakeasy are no longer too late once the first crate is sold, only once the speakeasy has
-# finished selling (tests/rules/bootleggers/test_fourth_pass.py).
+# "How late a card may come": Thirsty, Copper in the House and Bust a Speakeasy are too
+# late only once the speakeasy has finished selling, not once its first crate is sold (tests/rules/bootleggers/test_phase1_choice_warehouse_and_late_cards.py).
 
 
 def test_move_over_pigeon_on_the_public_dock_truck_after_the_majority_dock_sold():

@@ -1,6 +1,6 @@
-"""Issue 13, the rules' second pass: the Public-dock leader, Hijack before dispatch, Windfall
-draws, and cards on a speakeasy that is selling. Each test cites the rulebook sentence it
-holds the kernel to (RULES.md "Thug cards and deals", "Who answers the Public dock question").
+"""Windfall draws, the Public-dock leader, Hijack before dispatch, and cards on a speakeasy
+that is selling. Each test cites the rulebook sentence it holds the kernel to (RULES.md
+"Thug cards and deals", "Who answers the Public dock question").
 Seat 1 has the most Muscle (situations.hands), then 2, 3, 4.
 """
 from __future__ import annotations

@@ -1,8 +1,7 @@
-"""Issue 36, the rules' fourth pass (Prohibition): the Prohibition Agent stings the pawn the
-mover picks among every player pawn on its landing space, with or without Cases (seed 003,
-"MOVING THE PROHIBITION AGENT PAWN"; RULES.md "Prohibition's Agent"). Each test fails on
-the kernel of main ea21c6d, which listed and accepted only pawns with Cases and stung the
-mover's own pawn by force."""
+"""The Prohibition Agent stings the pawn the mover picks among every player pawn on its
+landing space, with or without Cases (seed 003, "MOVING THE PROHIBITION AGENT PAWN";
+RULES.md "Prohibition's Agent"): not only pawns with Cases, and never the mover's own pawn
+by force."""
 from __future__ import annotations
 
 import pytest
