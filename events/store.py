@@ -151,7 +151,8 @@ class EventStore:
     def append(self, game_id: str, expected_version: int, events: list[dict],
                idempotency: str | None = None, remember: dict | None = None,
                index: IndexUpdate | None = None, line: tuple[str, str] | None = None,
-               snapshot: tuple[str, list] | None = None, writer: str = "", claim_ms: int = 0) -> AppendResult:
+               snapshot: tuple[str, list] | None = None, writer: str = "", claim_ms: int = 0,
+               via=None) -> AppendResult:
         """Append `events` (sealed envelopes, versions expected+1..) atomically, in one round trip.
 
         With `idempotency`, a repeated key returns the first call's result (and `remember`,
@@ -162,6 +163,8 @@ class EventStore:
         `writer` names the caller (a process) and `claim_ms`, when it is refused, claims the
         next append for it that long (TurnTaken for the others meanwhile: append.lua).
         A stream that does not end at the head version raises RecordDamaged, nothing written.
+        `via(script, keys, args)`, when given, runs the script instead (the durability setting's:
+        with a WAIT after it on the same connection, service/runtime/durability.py).
         """
         if not events:
             raise MalformedBatch("nothing to append")
@@ -179,7 +182,7 @@ class EventStore:
         keys = [stream, head, idempotency_key(game_id, idempotency or "-", self.ns),
                 index.index if index else stream, index.synced if index else head,
                 line[0] if line else head, snapshot[0] if snapshot else head]
-        status, value, *missed = self._append(keys=keys, args=args)
+        status, value, *missed = self._append(keys=keys, args=args) if via is None else via(self._append, keys, args)
         status = status.decode() if isinstance(status, bytes) else status
         if status == "ok":
             return AppendResult(first, last, remembered=remember)

@@ -7,9 +7,11 @@ replica confirm it (docs/durability.md; API.md "Durability setting"). `DURABILIT
 acknowledges what the primary holds (its AOF fsync is REDIS_FSYNC's). Unset: `replica` when
 the Redis has replicas (every master of a cluster has a live one), else `local`.
 
-A confirmation is its own round trip to the stream's primary, on one connection: a script
-that checks the event is still the stream's (a failover may have lost it) and writes a
-marker, then `WAIT 1 <timeout>`. WAIT covers what its own connection wrote, and the
+An append is sent with `WAIT 1 <timeout>` right after it, in one round trip on one connection
+to the stream's primary (`Waiting`): WAIT covers what its own connection wrote, so a replica's
+answer confirms the append. When it does not come in time, or for an idempotent replay (which
+wrote nothing), a confirmation is a round trip of its own (`confirm`): a script that checks the
+event is still the stream's (a failover may have lost it) and writes a marker, then WAIT; the
 replication stream is in order, so the marker written after the event confirms the event.
 (WAITAOF, which would add the replica's fsync, needs Redis 7.2; the bundled server is 6.2.)
 
@@ -106,12 +108,23 @@ class Durability:
                          "(DURABILITY=replica; set DURABILITY=local to acknowledge on the primary alone)")
         return bool(self._decided)
 
-    def acknowledge(self, client, ns: str, stream_id: str, version: int, event_hash: str) -> None:
+    def via(self, client) -> "Waiting | None":
+        """What an append is sent through (EventStore.append's `via`): with WAIT after it under
+        `replica`, None under `local`."""
+        return Waiting(client, self.timeout_ms) if self.waits(client) else None
+
+    def acknowledge(self, client, ns: str, stream_id: str, version: int, event_hash: str,
+                    sent: "Waiting | None" = None) -> None:
         """Return when event `version` (of hash `event_hash`) of stream `ns`/`stream_id` may be
-        acknowledged: at once under `local`, once a replica holds it under `replica`. Else
-        NotConfirmed (`gone`: the stream no longer holds it)."""
+        acknowledged: at once under `local`, once a replica holds it under `replica` (at once
+        when the WAIT `sent` with its append said so). Else NotConfirmed (`gone`: the stream no
+        longer holds it)."""
+        if sent is not None and sent.acks >= 1:
+            return
         if not self.waits(client):
             return
+        if sent is not None and sent.acks == 0 and self.patience <= 0:  # (it waited its timeout already)
+            raise NotConfirmed(stream_id, version, self.timeout_ms)
         keys = (stream_key(stream_id, ns), confirm_key(stream_id, ns), head_key(stream_id, ns))
         found = self.confirm(client, keys, version, event_hash)
         if found != CONFIRMED:
@@ -139,6 +152,39 @@ class Durability:
                 continue
             if found != PENDING or time.monotonic() >= give_up:
                 return found
+
+
+class Waiting:
+    """An append's script with `WAIT 1 <timeout_ms>` after it on the same connection to the
+    stream's primary, in one round trip; `acks`: the replicas WAIT counted (-1: none asked yet).
+    A MOVED (a failover since the client last looked) refreshes the slots and sends it again:
+    the script did not run."""
+
+    def __init__(self, client, timeout_ms: int):
+        self.client, self.timeout_ms, self.acks = client, timeout_ms, -1
+
+    def __call__(self, script, keys: list, args: list):
+        for attempt in range(3):
+            conn = self.client.get_node_from_key(keys[0]).redis_connection if is_cluster(self.client) else self.client
+            pipe = conn.pipeline(transaction=False)
+            pipe.evalsha(script.sha, len(keys), *keys, *args)
+            pipe.wait(1, self.timeout_ms)
+            try:
+                reply, acks = pipe.execute(raise_on_error=False)
+            except UNREACHABLE:
+                _refresh(self.client)  # (as the cluster client does before it raises)
+                raise
+            if isinstance(reply, rx.NoScriptError):
+                conn.script_load(script.script)
+                continue
+            if isinstance(reply, (rx.MovedError, rx.AskError)) and attempt < 2:
+                _refresh(self.client)
+                continue
+            if isinstance(reply, Exception):
+                raise reply
+            self.acks = -1 if isinstance(acks, Exception) else int(acks)
+            return reply
+        raise rx.NoScriptError("the append script could not be loaded")
 
 
 def setting(environ: Mapping[str, str] | None = None, *, patience: float = 0.0) -> Durability:

@@ -321,11 +321,11 @@ class Ledger:
             raise StaleCopy(game_id, None) from None
         return None
 
-    def _confirm(self, stream_id: str, version: int, event_hash: str) -> None:
+    def _confirm(self, stream_id: str, version: int, event_hash: str, sent=None) -> None:
         """DURABILITY=replica: return once a replica holds event `version` (and all before it);
         NotConfirmed otherwise (service/runtime/durability.py). A lost one drops this process's copy."""
         try:
-            self.durability.acknowledge(self.redis, self.NS, stream_id, version, event_hash)
+            self.durability.acknowledge(self.redis, self.NS, stream_id, version, event_hash, sent)
         except NotConfirmed as unconfirmed:
             if unconfirmed.gone:
                 self.cache.drop(stream_id)
@@ -379,10 +379,11 @@ class Ledger:
         index = self.append_index(game_id, after, events) if self.append_index else None
         snapshot = self.snapshots.fields(game_id, after) if self.snapshot_due(state, after) else None
         line = self._changed_line(state, after)
+        sent = self.durability.via(self.redis)  # (DURABILITY=replica: WAIT in the same round trip)
         try:
             result = self.store.append(game_id, state["version"], events, idempotency,
                                        remember={"fingerprint": fingerprint}, index=index, line=line,
-                                       snapshot=snapshot, writer=self.writer_id, claim_ms=claim_ms)
+                                       snapshot=snapshot, writer=self.writer_id, claim_ms=claim_ms, via=sent)
         except VersionConflict:
             metrics.CONFLICTS.inc()
             raise
@@ -397,7 +398,7 @@ class Ledger:
             with unless_full(f"the after-append work of {self.NS} {game_id}"):
                 hook(game_id, after, events)
         # (after the rest of the write: an append that stays, confirmed later, is whole)
-        self._confirm(game_id, result.last_version, events[-1]["hash"])
+        self._confirm(game_id, result.last_version, events[-1]["hash"], sent)
         return Outcome(result.last_version, events, after)
 
     def _changed_line(self, before: dict, after: dict) -> tuple[str, str] | None:
