@@ -4,7 +4,7 @@ Ruleset events are registered by each ruleset; these are common to all of them.
 """
 from __future__ import annotations
 
-from marshmallow import INCLUDE, Schema, fields, validate
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 
 class GameCreated(Schema):
@@ -111,21 +111,59 @@ class ClockResumed(Schema):
 
 
 # ---- disputes and the engine's rulings (service/table/disputes.py) ------------------------------
-class DisputeFiled(Schema):
-    """A seat says what happened at event `about` was wrong; `dispute` numbers it (1, 2, ...)."""
+class DisputeFiledV1(Schema):
+    """A seat says what happened at event `about` was wrong; `dispute` numbers it (1, 2, ...).
+    Version 1: the text in the open (public once the game is over)."""
     dispute = fields.Integer(required=True, validate=validate.Range(min=1))
     seat = fields.Integer(required=True, validate=validate.Range(min=1))
     about = fields.Integer(required=True, validate=validate.Range(min=1))
     text = fields.String(required=True, validate=validate.Length(min=1, max=2000))
 
 
-class DisputeResolved(Schema):
+class DisputeResolvedV1(Schema):
     """The organizer's answer; the rulings it carries follow in the same append."""
     dispute = fields.Integer(required=True, validate=validate.Range(min=1))
     seat = fields.Integer(required=True, validate=validate.Range(min=1))
     decision = fields.String(required=True, validate=validate.OneOf(["upheld", "rejected"]))
     text = fields.String(required=True, validate=validate.Length(min=1, max=2000))
     rulings = fields.List(fields.String(), required=True)
+
+
+#: `v1.<nonce>.<ciphertext and tag>`, base64url without padding (service/table/dispute_texts.py):
+#: a 12-byte nonce, and 1 to 2,000 characters (up to 8,000 UTF-8 bytes) with a 16-byte tag
+SEALED_TEXT = validate.Regexp(r"^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{23,10688}$")
+
+
+class SealedText(Schema):
+    """Version 2: `text_sealed`, the text sealed for the filer and the organizer (AES-256-GCM
+    under the server's key; docs/service-decisions.md, "Disputes are private"). A version 1
+    event, upcast unchanged, holds `text` instead: exactly one of the two."""
+    text_sealed = fields.String(validate=SEALED_TEXT)
+    text = fields.String(validate=validate.Length(min=1, max=2000))
+
+    @validates_schema
+    def _one_text(self, data, **kwargs):
+        if ("text_sealed" in data) == ("text" in data):
+            raise ValidationError("exactly one of text_sealed (recorded since version 2) and text (version 1)",
+                                  "text_sealed")
+
+
+class DisputeFiled(SealedText):
+    dispute = fields.Integer(required=True, validate=validate.Range(min=1))
+    seat = fields.Integer(required=True, validate=validate.Range(min=1))
+    about = fields.Integer(required=True, validate=validate.Range(min=1))
+
+
+class DisputeResolved(SealedText):
+    dispute = fields.Integer(required=True, validate=validate.Range(min=1))
+    seat = fields.Integer(required=True, validate=validate.Range(min=1))
+    decision = fields.String(required=True, validate=validate.OneOf(["upheld", "rejected"]))
+    rulings = fields.List(fields.String(), required=True)
+
+
+def dispute_v1_to_v2(payload: dict) -> dict:
+    """A version 1 payload reads as version 2 unchanged: its `text` in the open."""
+    return payload
 
 
 class SeatForfeited(Schema):
@@ -177,8 +215,8 @@ ENGINE_EVENT_SCHEMAS = {
     "deadline_expired": (DeadlineExpired, 1),
     "clock_paused": (ClockPaused, 1),
     "clock_resumed": (ClockResumed, 1),
-    "dispute_filed": (DisputeFiled, 1),
-    "dispute_resolved": (DisputeResolved, 1),
+    "dispute_filed": (DisputeFiled, 2),
+    "dispute_resolved": (DisputeResolved, 2),
     "seat_forfeited": (SeatForfeited, 1),
     "seat_given_to_bot": (SeatGivenToBot, 1),
     "seat_given_back": (SeatGivenBack, 1),
@@ -186,3 +224,6 @@ ENGINE_EVENT_SCHEMAS = {
     "game_annulled": (GameAnnulled, 1),
     "result_amended": (ResultAmended, 1),
 }
+
+#: (type, from version) -> the payload one version up
+ENGINE_UPCASTERS = {("dispute_filed", 1): dispute_v1_to_v2, ("dispute_resolved", 1): dispute_v1_to_v2}

@@ -78,13 +78,13 @@ def _dispute(state: dict, kind: str, p: dict, event: dict) -> None:
     first such event, so a game without any folds as it always did."""
     if kind == "dispute_filed":
         state.setdefault("disputes", []).append({
-            "dispute": p["dispute"], "seat": p["seat"], "about": p["about"], "text": p["text"],
+            "dispute": p["dispute"], "seat": p["seat"], "about": p["about"], **dispute_text(p),
             "version": event["version"], "filed_at": event["recorded_at"], "state": "open",
             "resolution": None})
     elif kind == "dispute_resolved":
         dispute = state["disputes"][p["dispute"] - 1]
         dispute["state"] = p["decision"]
-        dispute["resolution"] = {"decision": p["decision"], "text": p["text"], "rulings": list(p["rulings"]),
+        dispute["resolution"] = {"decision": p["decision"], **dispute_text(p), "rulings": list(p["rulings"]),
                                  "version": event["version"], "resolved_at": event["recorded_at"]}
     elif kind == "seat_forfeited":
         state.setdefault("forfeited", []).append(p["seat"])
@@ -106,6 +106,12 @@ def _dispute(state: dict, kind: str, p: dict, event: dict) -> None:
         if annulled:
             state["status"], state["annulled"] = "finished", {"reason": p["reason"], "version": event["version"]}
         state["winner"] = None if annulled else p["winner"]
+
+
+def dispute_text(p: dict) -> dict:
+    """A dispute's text as recorded: `text_sealed` (schema version 2, opened only for its filer
+    and the organizer: service/table/dispute_texts.py), or a version 1 event's `text`."""
+    return {"text_sealed": p["text_sealed"]} if "text_sealed" in p else {"text": p["text"]}
 
 
 def _clock(state: dict, kind: str, p: dict, event: dict) -> None:

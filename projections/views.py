@@ -14,7 +14,9 @@ unrevealed bid on (`chain_hidden_from`) until the reveal.
 Once the game is over every event is public exactly as stored, payload and hashes alike
 (bids, hands, deck orders, token hashes, the organizer's script), so that anyone can check
 the whole record (docs/verification.md). Callers pass the stored event, not an upcast one,
-for a finished game: an upcast payload would not hash to the stored hash.
+for a finished game: an upcast payload would not hash to the stored hash. A dispute's text is
+recorded sealed (schema version 2), so it stays its filer's and the organizer's even then: they
+read it opened beside the record (`show_dispute_text`, service/table/dispute_texts.py).
 """
 from __future__ import annotations
 
@@ -106,8 +108,35 @@ def public_options(options: dict, ruleset=None) -> dict:
     return out
 
 
+def reads_dispute(viewer: dict, filer) -> bool:
+    """A dispute's text is its filer's (a game's seat, a tournament's entrant: the payload's
+    `seat`) and the organizer's (a blind organizer reads a table as its referee)."""
+    if is_organizer(viewer) or viewer.get("referee"):
+        return True
+    kind = viewer.get("kind")
+    return filer is not None and kind in ("seat", "entrant") and viewer.get(kind) == filer
+
+
+def show_dispute_text(event: dict, viewer: dict, texts, finished: bool) -> dict:
+    """A `dispute_filed`/`dispute_resolved` copy with its `text` as `viewer` reads it. Version 2
+    seals the text (`text_sealed`): opened by `texts` for the filer and the organizer, null for
+    anyone else, for good. Version 1 holds it in the open: null for others while the game runs,
+    and, as its hash covers it, public as stored once it is over."""
+    p = event["payload"]
+    sealed = "text_sealed" in p
+    if finished and not sealed:
+        return event
+    if not reads_dispute(viewer, p.get("seat")):
+        p["text"] = None
+    elif sealed:
+        p["text"] = texts.open_event(event) if texts is not None else None
+    return event
+
+
 def view_event(event: dict, viewer: dict, ruleset, finished: bool = False,
-               hidden_from: int | None = None) -> dict:
+               hidden_from: int | None = None, texts=None) -> dict:
+    """`texts`: what opens a sealed dispute text (service/table/dispute_texts.py), for its
+    filer and the organizer; without it they read `text: null` like everyone else."""
     if finished:
         return copy_value(event)
     kind = event["type"]
@@ -120,10 +149,7 @@ def view_event(event: dict, viewer: dict, ruleset, finished: bool = False,
         event = copy_value(event)
         event["payload"].pop("token_hash", None)
     elif kind in ("dispute_filed", "dispute_resolved"):
-        event = copy_value(event)
-        if not (finished or is_organizer(viewer) or viewer.get("referee")
-                or viewer.get("seat") == event["payload"]["seat"]):
-            event["payload"]["text"] = None  # a seat's dispute is its own until the end
+        event = show_dispute_text(copy_value(event), viewer, texts, finished)
     elif kind == "deck_shuffled" and not is_organizer(viewer):
         event = copy_value(event)
         event["payload"]["count"] = len(event["payload"].pop("order") or [])

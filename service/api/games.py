@@ -60,7 +60,7 @@ def seat_range(ruleset) -> tuple[int, int]:
 def answer_events(state: dict, actor: dict, events: list[dict]) -> list[dict]:
     ruleset, finished = ruleset_of(state), state["status"] == "finished"
     hidden_from = chain_hidden_from(state, ruleset)
-    return [view_event(e, actor, ruleset, finished, hidden_from) for e in events]
+    return [view_event(e, actor, ruleset, finished, hidden_from, games().dispute_texts) for e in events]
 
 
 def receipt_of(game_id: str, outcome: Outcome) -> dict | None:
@@ -426,7 +426,11 @@ def list_events(page: dict, game_id: str):
     public = state["status"] == "finished"  # after the end every event as stored (docs/verification.md)
     events = games().events(game_id, after, limit, upto=upto, stored=public) if upto is None or after < upto else []
     extra = {} if damage is None else {"record_damaged": damage}
-    return jsonify(version=state["version"], events=answer_events(state, sight(state, actor), events),
+    viewer = sight(state, actor)
+    opened = games().dispute_texts.sidecar(events, viewer) if public else []
+    if opened:  # the filer's and the organizer's sealed texts, beside the events as recorded
+        extra["dispute_texts"] = opened
+    return jsonify(version=state["version"], events=answer_events(state, viewer, events),
                    next_after=events[-1]["version"] if events else after, **extra)
 
 

@@ -12,6 +12,7 @@ from marshmallow import INCLUDE, Schema, fields
 
 from service.desk import records
 from service.api.games import bp, games, readable_state
+from service.api.schemas import DISPUTE_TEXTS, DisputeText
 from service.api import frontdoor
 from service.api.problems import Problem
 from service.rules.errors import Message
@@ -37,6 +38,7 @@ class GameRecord(Schema):
     events = fields.List(fields.Dict(), required=True, metadata={
         "description": "event envelopes {type, schema_version, game_id, version, recorded_at, actor, "
                        "command_id, payload, prev_hash, hash}"})
+    dispute_texts = fields.List(fields.Nested(DisputeText), metadata=DISPUTE_TEXTS)
 
 
 class ImportAnswer(Schema):

@@ -224,12 +224,31 @@ class DisputeOut(Open):
     dispute = fields.Integer()
     seat = fields.Integer()
     about = fields.Integer(metadata={"description": "the disputed event's version"})
-    text = fields.String()
+    text = fields.String(allow_none=True, metadata={
+        "description": "what the filer wrote: its filer's and the organizer's to read, null for anyone else "
+                       "(a dispute recorded before schema version 2 of `dispute_filed`: everyone's after the end)"})
     version = fields.Integer(metadata={"description": "the dispute_filed event"})
     filed_at = fields.String()
     state = fields.String(metadata={"description": "open | upheld | rejected"})
     resolution = fields.Dict(allow_none=True, metadata={
-        "description": "{decision, text, rulings [kinds], version, resolved_at}"})
+        "description": "{decision, text, rulings [kinds], version, resolved_at}; its `text` is read as the "
+                       "dispute's is"})
+
+
+class DisputeText(Open):
+    version = fields.Integer(required=True, metadata={"description": "the dispute_filed or dispute_resolved event"})
+    dispute = fields.Integer(required=True)
+    which = fields.String(required=True, validate=validate.OneOf(["filed", "answer"]), metadata={
+        "description": "the filing's text or the organizer's answer"})
+    text = fields.String(required=True, allow_none=True, metadata={
+        "description": "the words; null when the sealed text does not open on this server (a record imported "
+                       "from another server)"})
+
+
+#: beside a finished record's events, which stay exactly as recorded (so that their hashes check)
+DISPUTE_TEXTS = {"description": "a finished record only, for the filer and the organizer: the dispute texts "
+                                "they may read, opened; the events themselves carry them sealed "
+                                "(`text_sealed`), as recorded"}
 
 
 class Disputes(Open):
@@ -268,6 +287,7 @@ class EventsPage(Open):
     next_after = fields.Integer(metadata={"description": "pass as `after` for the next page"})
     record_damaged = fields.Dict(metadata={
         "description": "only for a damaged record: {first_bad_version, damage}; the events stop before it"})
+    dispute_texts = fields.List(fields.Nested(DisputeText), metadata=DISPUTE_TEXTS)
 
 
 class GameSummary(Open):

@@ -115,6 +115,7 @@ def stream_events(query: dict, game_id: str):
     timeout = query.get("timeout")
     deadline = None if timeout is None else time.monotonic() + timeout
     service, ruleset = games(), ruleset_of(state)
+    texts = service.dispute_texts  # a dispute's sealed text opened for its filer and the organizer
     keepalive = current_app.config.get("STREAM_KEEPALIVE_SECONDS", KEEPALIVE_SECONDS)
     subscription = None if state["status"] == "finished" else stream_hub().subscribe(game_id, state)
     # Handed to the generator, which lets go of it after the catch-up: an idle stream
@@ -123,7 +124,7 @@ def stream_events(query: dict, game_id: str):
     del state
 
     def render(item: Broadcast, viewer: dict) -> str:
-        return sse(item.event, view_event(item.event, viewer, ruleset, item.finished, item.hidden_from))
+        return sse(item.event, view_event(item.event, viewer, ruleset, item.finished, item.hidden_from, texts))
 
     def generate():
         try:
@@ -144,7 +145,8 @@ def stream_events(query: dict, game_id: str):
                         current = service.fold_events([event], current)
                     finished = event["type"] == "seed_revealed" or current["status"] == "finished"
                     shown = raw if finished else event
-                    yield sse(event, view_event(shown, actor, ruleset, finished, chain_hidden_from(current, ruleset)))
+                    yield sse(event, view_event(shown, actor, ruleset, finished, chain_hidden_from(current, ruleset),
+                                                texts))
                     sent = event["version"]
             except RecordDamaged as damaged:
                 yield damage_message(damaged)

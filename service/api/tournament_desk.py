@@ -47,6 +47,26 @@ def table_rulings(game_id: str, game: dict, lang: str = "en") -> list[dict]:
     return found
 
 
+def with_dispute_texts(state: dict, tables: dict, viewer: dict) -> tuple[dict, dict]:
+    """The tournament's and its tables' disputes with their texts as `viewer` reads them: the
+    filer's and the organizer's (service/table/dispute_texts.py); an entrant reads its own at
+    a table through its seat there."""
+    own = tournaments().dispute_texts.entries(state["tournament_id"], state.get("disputes") or [], viewer,
+                                              state["status"] == "finished", filer="entrant")
+    opened = {}
+    for table in state["tables"]:
+        game = tables.get(table["game_id"])
+        if not game or not game.get("disputes"):
+            opened[table["game_id"]] = game
+            continue
+        seat = next((s["seat"] for s in table["seats"]
+                     if viewer.get("kind") == "entrant" and s["entrant"] == viewer["entrant"]), None)
+        at_table = {"kind": "seat", "seat": seat} if seat is not None else viewer
+        opened[table["game_id"]] = {**game, "disputes": games().dispute_texts.entries(
+            table["game_id"], game["disputes"], at_table, game["status"] == "finished")}
+    return {**state, "disputes": own} if "disputes" in state else state, opened
+
+
 @bp.get("/tournaments/<tournament_id>/report")
 @api_operation("getTournamentReport", "tournaments",
                problems=codes(TOKEN_OPTIONAL, A_TOURNAMENT, {401: ("token_required",), 403: ("forbidden",),
@@ -79,5 +99,6 @@ def read_tournament_report(tournament_id: str):
         except (GameNotFound, RecordDamaged):   # not made yet, or damaged: the page says it could not be read
             tables[game_id] = None
     record = list(tournaments().store.iter_all(tournament_id, upto=state["version"]))
+    state, tables = with_dispute_texts(state, tables, viewer)
     page = report.render(state, tables, rulings, record, now_iso=tournaments().now(), lang=reader_language())
     return Response(page, mimetype="text/html", headers={"Content-Disposition": "inline"})

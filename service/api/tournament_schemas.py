@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, pre_load, validate, validates_schema
 
-from service.api.schemas import EventOut, GameOptions, Open, Receipt, RECEIPT, Strict
+from service.api.schemas import DISPUTE_TEXTS, DisputeText, EventOut, GameOptions, Open, Receipt, RECEIPT, Strict
 from service.rules.common.text import NAME_MAX, TEXT_MAX, PlayerName, TableText
 
 ENTRANT = fields.Integer(strict=True, required=True, validate=validate.Range(1, 100_000),
@@ -346,6 +346,7 @@ class TournamentRecord(Open):
     tables = fields.Dict(keys=fields.String(), values=fields.Dict(), required=True, metadata={
         "description": "game id -> that table's game record (what GET /v1/games/{id}/export gives)"})
     standings = fields.List(fields.Dict(), required=True)
+    dispute_texts = fields.List(fields.Nested(DisputeText), metadata=DISPUTE_TEXTS)
 
 
 class TournamentImported(Open):
@@ -364,3 +365,4 @@ class TournamentEventsPage(Open):
     version = fields.Integer(required=True)
     events = fields.List(fields.Nested(TournamentEventOut), required=True)
     next_after = fields.Integer(metadata={"description": "pass as `after` for the next page"})
+    dispute_texts = fields.List(fields.Nested(DisputeText), metadata=DISPUTE_TEXTS)

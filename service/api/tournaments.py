@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import current_app, jsonify
 
+from projections.views import show_dispute_text
 from service.api import limits, queries
 from service.api import tournament_schemas as ts
 from service.api.auth import bearer_token, caller
@@ -71,24 +72,19 @@ DISPUTE_EVENTS = ("dispute_filed", "dispute_resolved")
 SPECTATOR = {"kind": "spectator"}
 
 
-def reads_dispute(viewer: dict, payload: dict) -> bool:
-    """A dispute's text is its filer's (`seat` names the filing entrant) and the organizer's."""
-    if viewer.get("kind") == "organizer":
-        return True
-    return viewer.get("kind") == "entrant" and viewer.get("entrant") == payload.get("seat")
-
-
 def view_event(event: dict, finished: bool, viewer: dict = SPECTATOR) -> dict:
-    """A tournament hides its tokens' hashes, and a dispute's text from all but its filer and
-    the organizer (the decision and any ruling are public), until it finishes: then its record
-    is public as stored, so that anyone can check its chain (docs/service-decisions.md,
-    "Disputes are private")."""
+    """A tournament hides its tokens' hashes until it finishes: then its record is public as
+    stored, so that anyone can check its chain. A dispute's text (the decision and any ruling
+    are public) is its filer's and the organizer's: recorded sealed, opened for them only while
+    the tournament runs (after the end beside the record: `dispute_texts`); a version 1 event's
+    text is public as stored after the end (docs/service-decisions.md, "Disputes are private")."""
     if finished:
         return event
     payload = {k: v for k, v in event["payload"].items() if k not in HIDDEN_PAYLOAD_FIELDS}
-    if event["type"] in DISPUTE_EVENTS and not reads_dispute(viewer, payload):
-        payload["text"] = None
-    return {**event, "payload": payload}
+    shown = {**event, "payload": payload}
+    if event["type"] in DISPUTE_EVENTS:
+        show_dispute_text(shown, viewer, tournaments().dispute_texts, finished)
+    return shown
 
 
 def view(state: dict, actor: dict) -> dict:
@@ -104,6 +100,8 @@ def view(state: dict, actor: dict) -> dict:
         disputes = [d for d in disputes if d["entrant"] == actor["entrant"]]
     elif actor["kind"] != "organizer":
         disputes = []
+    disputes = tournaments().dispute_texts.entries(state["tournament_id"], disputes, actor,
+                                                   state["status"] == "finished", filer="entrant")
     return {**shown, "tables": tables, "seed_commitment": state["rng"]["seed_commitment"],
             "seed": state["rng"]["seed"], **({"disputes": disputes} if disputes else {})}
 
@@ -348,17 +346,20 @@ def disputes(tournament_id: str):
     def who(entrant):
         return None if entrant is None else {"entrant": entrant, "name": state["entrants"][entrant - 1]["name"]}
 
+    organizer = {"kind": "organizer"}
     found = [{"game_id": None, "round": None, "table": None, "dispute": d["dispute"], "state": d["state"],
               "version": d["about"], "text": d["text"], "filed_by": who(d["entrant"]), "viewer": None,
               "link": f"/v1/tournaments/{tournament_id}/events?after={d['about'] - 1}&limit=1"}
-             for d in state.get("disputes") or []]
+             for d in tournaments().dispute_texts.entries(tournament_id, state.get("disputes") or [], organizer,
+                                                          state["status"] == "finished", filer="entrant")]
     for table in state["tables"]:
         try:
             game = games().load(table["game_id"])
         except Exception:  # a table not yet made (the director will): nothing filed there
             continue
         by_seat = {s["seat"]: s["entrant"] for s in table["seats"]}
-        for d in game.get("disputes") or []:
+        for d in games().dispute_texts.entries(table["game_id"], game.get("disputes") or [], organizer,
+                                               game["status"] == "finished"):
             found.append({"game_id": table["game_id"], "round": table["round"], "table": table["table"],
                           "dispute": d["dispute"], "state": d["state"], "version": d["about"], "text": d["text"],
                           "filed_by": who(by_seat.get(d.get("seat"))),
@@ -385,6 +386,9 @@ def events(query: dict, tournament_id: str):
     finished = state["status"] == "finished"
     page = tournaments().events(tournament_id, query["after"], query["limit"], upto=state["version"], stored=finished)
     body = {"version": state["version"], "events": [view_event(e, finished, viewer) for e in page]}
+    opened = tournaments().dispute_texts.sidecar(page, viewer) if finished else []
+    if opened:  # the filer's and the organizer's sealed texts, beside the events as recorded
+        body["dispute_texts"] = opened
     if page:
         body["next_after"] = page[-1]["version"]
     return jsonify(body)

@@ -21,6 +21,7 @@ from collections import OrderedDict
 
 from projections.core import empty_state, evolve
 from projections.views import view_event
+from service.table import dispute_texts
 from service.desk.sentences import sentence
 from service.i18n.message import Msg, render
 
@@ -155,7 +156,8 @@ def entries(games, game_id: str, current: dict, viewer: dict, after: int, limit:
     for event in events:
         was = state.get("status")
         state = evolve(state, event, games.ruleset_for)
-        shown = view_event(event, viewer, ruleset, finished)
+        shown = dispute_texts.show(view_event(event, viewer, ruleset, finished), viewer,
+                                   getattr(games, "dispute_texts", None), finished)  # (a record read without a server)
         who = names.at(state, ending=was != "finished" and over(state))
         round_, phase = position(state, event, ruleset)
         head = header_group(state, event, ruleset)

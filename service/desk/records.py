@@ -67,13 +67,16 @@ def export(games: Games, game_id: str, viewer: dict, damage: dict | None = None)
         events = [e for e in found.events if e["version"] < damage["first_bad_version"]]
         state = games.fold_events(events)
     complete = state["status"] == "finished" and damage is None
+    opened = games.dispute_texts.sidecar(events, viewer) if complete else []
     if not complete:
         ruleset = games.ruleset_for(state["ruleset"])
         hidden_from = chain_hidden_from(state, ruleset)
-        events = [view_event(games.registry.upcast(e), viewer, ruleset, False, hidden_from) for e in events]
+        events = [view_event(games.registry.upcast(e), viewer, ruleset, False, hidden_from, games.dispute_texts)
+                  for e in events]
     return {"format": FORMAT, "format_version": FORMAT_VERSION, "game_id": game_id,
             "ruleset": state["ruleset"], "status": state["status"], "version": state["version"],
-            "complete": complete, "events": events, **({"record_damaged": damage} if damage else {})}
+            "complete": complete, "events": events, **({"record_damaged": damage} if damage else {}),
+            **({"dispute_texts": opened} if opened else {})}
 
 
 def import_record(games: Games, record: dict, token: str) -> dict:

@@ -16,6 +16,7 @@ from html import escape
 from events.envelope import first_break
 from projections.core import CLOCK_EVENTS, empty_state, evolve
 from projections.views import view_event
+from service.table import dispute_texts
 from service.desk import check_words, verification
 from service.desk.game_log import header, names_of
 from service.desk.sentences import sentence
@@ -66,7 +67,7 @@ def render(games, game_id: str, current: dict, viewer: dict, lang: str = "en") -
         for event in (games.registry.upcast(e) for e in stored):
             was = seen["state"].get("status")
             state = seen["state"] = evolve(seen["state"], event, games.ruleset_for)
-            shown = view_event(event, viewer, ruleset, finished)
+            shown = dispute_texts.show(view_event(event, viewer, ruleset, finished), viewer, games.dispute_texts, finished)
             ending = was != "finished" and state.get("status") == "finished"
             who = names.at(state, ending=ending)
             if ending:
@@ -155,9 +156,14 @@ def _dispute(disputes: dict, e: dict, who) -> None:
         actor = e.get("actor") or {}
         seat = p.get("seat", actor.get("seat"))
         row.update(filed=e["version"], by=who(seat) if seat is not None else "?", about=p.get("about", p.get("version")),
-                   text=p.get("text", ""))
+                   text=_words(p))
     else:
-        row.update(decision=p.get("decision"), answer=p.get("text", ""), resolved=e["version"])
+        row.update(decision=p.get("decision"), answer=_words(p), resolved=e["version"])
+
+
+def _words(p: dict) -> str:
+    """A dispute's text, or what stands for it where the reader may not read it."""
+    return p["text"] if p.get("text") is not None else "(for the filer and the organizer only)"
 
 
 def _page(state, who, result, rounds, rulings, disputes, checks, lang: str = "en") -> str:

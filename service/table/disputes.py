@@ -7,7 +7,10 @@ correction stand or fall together. The engine's ruling kinds are `forfeit {seat}
 `replace_player {seat}`, `annul`, `seat_to_bot {seat, strategy}` and `seat_to_player {seat}`
 (service/bots/seat_bots.py plays a bot's seat); other kinds are the ruleset's (`ruling` command).
 
-Pure like the rules: state, command and the time the engine will record in, drafts out.
+Pure like the rules: state, command and the time the engine will record in, drafts out. A
+text comes in already sealed (`text_sealed`: the table layer seals it with the server's key
+before deciding, as it makes replaced seats' tokens), so decide records it without a key or
+randomness of its own.
 The dispute window is checked against recorded times only — the game's `ended_at` (the
 `recorded_at` of the event that ended it) and the filing's own `recorded_at` — so the
 record alone shows every filing was in time.
@@ -45,6 +48,14 @@ def disputes(state: dict) -> list[dict]:
     return state.get("disputes") or []
 
 
+def sealed(cmd: dict) -> str:
+    """The command's text as the table layer sealed it (service/table/dispute_texts.py): decide
+    records it as it is and never holds the words nor the key."""
+    if "text_sealed" not in cmd:
+        raise ValueError("a dispute's text is sealed before decide (DisputeTexts.sealed_command)")
+    return cmd["text_sealed"]
+
+
 # ---- dispute -------------------------------------------------------------------------------
 def decide_dispute(state: dict, actor: dict, cmd: dict, now_iso: str) -> list[dict]:
     if actor.get("kind") != "seat":
@@ -63,7 +74,7 @@ def decide_dispute(state: dict, actor: dict, cmd: dict, now_iso: str) -> list[di
                             f"could be filed for {hours:g} hours after the end, until {closes}",
                             closed_at=closes)
     return [{"type": "dispute_filed", "payload": {
-        "dispute": len(disputes(state)) + 1, "seat": actor["seat"], "about": about, "text": cmd["text"]}}]
+        "dispute": len(disputes(state)) + 1, "seat": actor["seat"], "about": about, "text_sealed": sealed(cmd)}}]
 
 
 # ---- resolve_dispute ----------------------------------------------------------------------
@@ -83,7 +94,7 @@ def decide_resolve(state: dict, actor: dict, cmd: dict, rule: Callable, fold: Fo
         raise RuleViolation("rulings_need_upheld", "a rejected dispute changes nothing: send its "
                             "rulings only with decision \"upheld\"", status=422)
     drafts = [{"type": "dispute_resolved", "payload": {
-        "dispute": number, "seat": known[number - 1]["seat"], "decision": cmd["decision"], "text": cmd["text"],
+        "dispute": number, "seat": known[number - 1]["seat"], "decision": cmd["decision"], "text_sealed": sealed(cmd),
         "rulings": [r["kind"] for r in rulings]}}]
     scratch = fold(state, drafts, actor)
     for ruling in rulings:
@@ -174,8 +185,9 @@ def replaced_seats(cmd: dict) -> list[int]:
 
 # ---- reading ---------------------------------------------------------------------------------
 def visible(state: dict, viewer: dict) -> list[dict]:
-    """Disputes a viewer may read: the organizer all; a seat its own, and every one once
-    the game is over; a spectator every one once the game is over."""
+    """Disputes a viewer may see: the organizer all; a seat its own, and every one once
+    the game is over; a spectator every one once the game is over. Their texts stay the
+    filer's and the organizer's (DisputeTexts.entries opens them for those)."""
     if viewer.get("kind") == "organizer" or state["status"] == "finished":
         return disputes(state)
     if viewer.get("kind") == "seat":

@@ -13,11 +13,12 @@ from typing import Callable, Iterable
 import redis
 
 from events.canonical import dumps, loads
-from events.engine_events import ENGINE_EVENT_SCHEMAS
+from events.engine_events import ENGINE_EVENT_SCHEMAS, ENGINE_UPCASTERS
 from projections.core import TOP_LEVEL_EVENTS, empty_state, evolve, fold
 from service.rules.errors import RuleViolation
 from service.runtime import timeutil
 from service.table import disputes, lobby, lobby_index, rng
+from service.table.dispute_texts import DisputeTexts
 from service.table.anchor import Anchors
 from service.table.ledger import DECIDED_AT, Ledger, Outcome, forget_seed_when_full, token_hash, utc_now
 
@@ -40,6 +41,9 @@ class Games(Ledger):
         self.rulesets = rulesets
         super().__init__(client, now)
         self.registry.register_all(ENGINE_EVENT_SCHEMAS)
+        for (kind, version), step in ENGINE_UPCASTERS.items():
+            self.registry.add_upcaster(kind, version, step)
+        self.dispute_texts = DisputeTexts(self.NS, self.server_key)
         for ruleset in rulesets.values():
             self.registry.register_all(ruleset.event_schemas, owner=ruleset.name)
         #: every game's head, anchored outside Redis (service/table/anchor.py): the appends mark
@@ -175,12 +179,14 @@ class Games(Ledger):
             kind = command["type"]
             if kind == "say":
                 return lobby.decide_say(state, actor, command["text"])
-            if kind == "dispute":
-                return disputes.decide_dispute(state, actor, command, now)
+            if kind == "dispute":  # its text sealed here: decide holds neither the key nor the words
+                return disputes.decide_dispute(state, actor, self.dispute_texts.sealed_command(game_id, state, command),
+                                               now)
             ruleset = self.ruleset_for(state["ruleset"])
             rule = self._ruler(ruleset, actor, oracle, hashes, now)
             if kind == "resolve_dispute":
-                return disputes.decide_resolve(state, actor, command, rule,
+                return disputes.decide_resolve(state, actor, self.dispute_texts.sealed_command(game_id, state, command),
+                                               rule,
                                                lambda st, drafts, who: self.fold_drafts(st, drafts, who, now))
             if kind == "ruling":
                 disputes.require_organizer(actor, "make a ruling")
@@ -202,7 +208,8 @@ class Games(Ledger):
 
         decided = DECIDED_AT.set(None)
         try:
-            outcome = self.execute(game_id, actor, decide, fingerprint=dumps(command), state=state, **pins)
+            outcome = self.execute(game_id, actor, decide, fingerprint=self.dispute_texts.fingerprint(game_id, command),
+                                   state=state, **pins)
         finally:
             DECIDED_AT.reset(decided)
         if tokens and not outcome.duplicate:  # shown once, to the organizer; never stored

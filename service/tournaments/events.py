@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from events.engine_events import ENGINE_EVENT_SCHEMAS
+from events.engine_events import ENGINE_EVENT_SCHEMAS, ENGINE_UPCASTERS
 
 _id = dict(required=True, validate=validate.Range(min=1))
 
@@ -189,4 +189,5 @@ TOURNAMENT_EVENT_SCHEMAS = {
 }
 
 #: (type, from version) -> the payload one version up
-TOURNAMENT_UPCASTERS = {("tournament_created", 1): created_v1_to_v2, ("round_seated", 1): seated_v1_to_v2}
+TOURNAMENT_UPCASTERS = {("tournament_created", 1): created_v1_to_v2, ("round_seated", 1): seated_v1_to_v2,
+                        **ENGINE_UPCASTERS}  # (the disputes': the engine's schemas above)

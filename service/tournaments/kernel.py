@@ -100,12 +100,12 @@ def evolve(state: dict, event: dict) -> dict:
         state["rng"]["seed"] = p["seed"]
     elif kind == "dispute_filed":
         state.setdefault("disputes", []).append({
-            "dispute": p["dispute"], "entrant": p["seat"], "about": p["about"], "text": p["text"],
+            "dispute": p["dispute"], "entrant": p["seat"], "about": p["about"], **_dispute_text(p),
             "version": event["version"], "filed_at": event["recorded_at"], "state": "open", "resolution": None})
     elif kind == "dispute_resolved":
         dispute = state["disputes"][p["dispute"] - 1]
         dispute["state"] = p["decision"]
-        dispute["resolution"] = {"decision": p["decision"], "text": p["text"], "version": event["version"],
+        dispute["resolution"] = {"decision": p["decision"], **_dispute_text(p), "version": event["version"],
                                  "resolved_at": event["recorded_at"]}
     else:
         raise ValueError(f"{kind} is not a tournament event")
@@ -114,6 +114,12 @@ def evolve(state: dict, event: dict) -> dict:
     state["version"] = event["version"]
     state["head_hash"] = event["hash"]
     return state
+
+
+def _dispute_text(p: dict) -> dict:
+    """As recorded: `text_sealed` (schema version 2; opened only for the filer and the organizer,
+    service/table/dispute_texts.py) or a version 1 event's `text`."""
+    return {"text_sealed": p["text_sealed"]} if "text_sealed" in p else {"text": p["text"]}
 
 
 def fold(events, state: dict | None = None) -> dict:
@@ -461,7 +467,9 @@ def decide_say(state: dict, actor: dict, text: str) -> list[dict]:
     return [{"type": "said", "payload": {"text": text}}]
 
 
-def decide_dispute(state: dict, actor: dict, about: int, text: str) -> list[dict]:
+def decide_dispute(state: dict, actor: dict, about: int, text_sealed: str) -> list[dict]:
+    """`text_sealed`: the filing's text as the ledger sealed it with the server's key (the
+    kernel holds neither the key nor the words)."""
     if actor.get("kind") != "entrant":
         raise RuleViolation("entrant_only", "only an entrant may file a dispute", status=403)
     if state["entrants"][actor["entrant"] - 1]["dropped"]:   # out, as for `say` (a reinstatement lets it back in)
@@ -471,10 +479,10 @@ def decide_dispute(state: dict, actor: dict, about: int, text: str) -> list[dict
                             status=422)
     number = len(state.get("disputes") or []) + 1
     return [{"type": "dispute_filed", "payload": {"dispute": number, "seat": actor["entrant"], "about": about,
-                                                  "text": text}}]
+                                                  "text_sealed": text_sealed}}]
 
 
-def decide_resolve(state: dict, actor: dict, dispute: int, decision: str, text: str) -> list[dict]:
+def decide_resolve(state: dict, actor: dict, dispute: int, decision: str, text_sealed: str) -> list[dict]:
     require_organizer(actor, "resolve a dispute")
     disputes = state.get("disputes") or []
     if not 1 <= dispute <= len(disputes):
@@ -483,7 +491,8 @@ def decide_resolve(state: dict, actor: dict, dispute: int, decision: str, text: 
     if found["state"] != "open":
         raise RuleViolation("dispute_resolved", f"dispute {dispute} was already {found['state']}")
     return [{"type": "dispute_resolved", "payload": {"dispute": dispute, "seat": found["entrant"],
-                                                     "decision": decision, "text": text, "rulings": []}}]
+                                                     "decision": decision, "text_sealed": text_sealed,
+                                                     "rulings": []}}]
 
 
 def table_points(state: dict, table: dict) -> dict[str, float]:

@@ -16,10 +16,10 @@ from typing import Iterable
 
 import redis
 
-from events.canonical import dumps
 from service.runtime import timeutil
 from service.table import lobby_index
 from service.table import rng
+from service.table.dispute_texts import DisputeTexts
 from service.table.ledger import Ledger, Outcome, forget_seed_when_full, token_hash, utc_now
 from service.tournaments import kernel
 from service.tournaments.scoring import rule_of as scoring_rule
@@ -54,6 +54,7 @@ class Tournaments(Ledger):
         self.registry.register_all(TOURNAMENT_EVENT_SCHEMAS)
         for (kind, version), step in TOURNAMENT_UPCASTERS.items():
             self.registry.add_upcaster(kind, version, step)
+        self.dispute_texts = DisputeTexts(self.NS, self.server_key)
 
     def fold_events(self, events: Iterable[dict], state: dict | None = None) -> dict:
         return kernel.fold((self.registry.upcast(e) for e in events), state)
@@ -125,6 +126,9 @@ class Tournaments(Ledger):
     def command(self, tournament_id: str, actor: dict, command: dict, state: dict | None = None, **pins) -> Outcome:
         kind = command["type"]
 
+        def sealed(state):
+            return self.dispute_texts.sealed_command(tournament_id, state, command)["text_sealed"]
+
         def decide(state, oracle):
             if kind == "seat_round":
                 return kernel.decide_seat_round(state, actor, oracle, command.get("tables"))
@@ -142,13 +146,14 @@ class Tournaments(Ledger):
                 return kernel.decide_finish(state, actor)
             if kind == "say":
                 return kernel.decide_say(state, actor, command["text"])
-            if kind == "dispute":
-                return kernel.decide_dispute(state, actor, command["version"], command["text"])
+            if kind == "dispute":  # its text sealed here: the kernel holds neither the key nor the words
+                return kernel.decide_dispute(state, actor, command["version"], sealed(state))
             if kind == "resolve_dispute":
-                return kernel.decide_resolve(state, actor, command["dispute"], command["decision"], command["text"])
+                return kernel.decide_resolve(state, actor, command["dispute"], command["decision"], sealed(state))
             raise ValueError(kind)  # the API's schema admits only the kinds above
 
-        return self.execute(tournament_id, actor, decide, fingerprint=dumps(command), state=state, **pins)
+        fingerprint = self.dispute_texts.fingerprint(tournament_id, command)
+        return self.execute(tournament_id, actor, decide, fingerprint=fingerprint, state=state, **pins)
 
     def preview_seating(self, tournament_id: str, actor: dict) -> dict:
         """The `round_seated` that `seat_round` would append now, without appending it (the

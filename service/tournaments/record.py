@@ -22,6 +22,7 @@ from projections.core import empty_state, evolve
 from service.desk import records as game_records
 from service.desk import tournament_verify as independent
 from service.desk.verification import Check, Report, check_chain, check_seed, verify as verify_game
+from service.table.dispute_texts import show
 from service.table.games import Games
 from service.tournaments import kernel
 from service.table.ledger import token_hash
@@ -37,15 +38,18 @@ def export(tournaments: Tournaments, games: Games, tournament_id: str, viewer: d
     state = tournaments.load(tournament_id)
     complete = state["status"] == "finished"
     events = tournaments.events(tournament_id, 0, state["version"], upto=state["version"], stored=True)
-    if not complete:
+    opened = tournaments.dispute_texts.sidecar(events, viewer) if complete else []
+    if not complete:  # (the organizer's reading copy: its own texts opened in place)
         events = [{**e, "payload": {k: v for k, v in e["payload"].items() if k not in HIDDEN}} for e in events]
+        events = [show(e, viewer, tournaments.dispute_texts, False) for e in events]
     tables = {}
     for table in state["tables"]:
         if games.exists(table["game_id"]):
             tables[table["game_id"]] = game_records.export(games, table["game_id"], viewer)
     return {"format": FORMAT, "format_version": FORMAT_VERSION, "tournament_id": tournament_id,
             "ruleset": state["ruleset"], "status": state["status"], "version": state["version"],
-            "complete": complete, "events": events, "tables": tables, "standings": state["standings"]}
+            "complete": complete, "events": events, "tables": tables, "standings": state["standings"],
+            **({"dispute_texts": opened} if opened else {})}
 
 
 def is_tournament_record(record) -> bool:

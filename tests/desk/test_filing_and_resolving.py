@@ -14,6 +14,8 @@ def test_a_seat_files_a_dispute_and_others_cannot(client):
     answer = ok(seat(table, 2, {"type": "dispute", "version": 3, "text": "I bid 40, not 30"}))
     [event] = answer["events"]
     assert event["type"] == "dispute_filed"
+    sealed = event["payload"].pop("text_sealed")  # recorded sealed; opened for its filer (and the organizer)
+    assert sealed.startswith("v1.") and "I bid" not in sealed
     assert event["payload"] == {"dispute": 1, "seat": 2, "about": 3, "text": "I bid 40, not 30"}
     assert event["actor"] == {"kind": "seat", "seat": 2}
 
