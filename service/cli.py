@@ -9,6 +9,11 @@ order: web and worker first, Redis last. Every child runs in its own session so 
 at the terminal reaches only this process, which then shuts the others down cleanly; each
 also gets SIGTERM from the kernel should this process die without cleaning up. What it says
 is one JSON object a line on stderr, as the children's logs (service/runtime/logs.py).
+
+What the other commands print is in the reader's language: ``--lang`` (on ``bootleggers`` or
+on the command), else ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, else English
+(service/desk/cli.py; messages in service/i18n/locales/<lang>/cli.ftl). ``serve``'s log lines
+are for operators and stay English.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import click
 
+from service.desk.cli import lang_option, language, say
 from service.runtime.queues import ALL_QUEUES
 from service.runtime.supervise import Backoff, Restarts, exit_fields
 
@@ -60,6 +66,7 @@ def redacted(url: str) -> str:
 
 
 @click.group()
+@lang_option
 def main() -> None:
     """Referee server for the board game Bootleggers."""
 
@@ -370,6 +377,7 @@ def serve(port: int, app_spec: str, data_dir: str, stop_timeout: float) -> None:
               help="The server's published anchor (`bootleggers anchor export`): the record must hold every "
                    "head it anchored of the game.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@lang_option
 def verify(record, receipts_file, anchor_source, as_json: bool) -> None:
     """Check a finished game's or tournament's record offline (docs/verification.md).
 
@@ -384,6 +392,7 @@ def verify(record, receipts_file, anchor_source, as_json: bool) -> None:
     import json
 
     from service.desk import anchor_verify, verification
+    from service.desk import check_words
     from service.rules.registry import rulesets
     from service.tournaments import record as tournament_record
 
@@ -393,7 +402,7 @@ def verify(record, receipts_file, anchor_source, as_json: bool) -> None:
         kept = verification.receipts_of(json.load(receipts_file)) if receipts_file else None
         anchor = anchor_verify.read_anchor(anchor_source) if anchor_source else None
     except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError is a ValueError
-        click.echo(f"cannot read: {exc}", err=True)
+        click.echo(say("cli-cannot-read", reason=str(exc)), err=True)
         sys.exit(2)
     if tournament_record.is_tournament_record(data):  # a tournament: its seatings, tables and standings too
         if anchor is not None:
@@ -401,7 +410,7 @@ def verify(record, receipts_file, anchor_source, as_json: bool) -> None:
         report = tournament_record.verify(data, rulesets().get, kept)
     else:
         report = verification.verify(events, rulesets().get, kept, anchor)
-    click.echo(json.dumps(report.as_dict(), indent=1) if as_json else verification.render(report))
+    click.echo(json.dumps(report.as_dict(), indent=1) if as_json else check_words.render(language(), report))
     sys.exit(0 if report.ok else 1)
 
 
@@ -433,6 +442,7 @@ def openapi() -> None:
 @click.option("--receipts", "receipts_path", type=click.Path(dir_okay=False, writable=True),
               help="Keep the receipt of every command the bot sends in this JSON file (rewritten after each "
                    "answer; receipts already in it are kept), for `bootleggers verify RECORD --receipts FILE`.")
+@lang_option
 def bot(url: str, game_id: str, token: str, strategy: str, receipts_path: str | None) -> None:
     """Play one seat by its legal examples until the game ends (clients/python's play loop:
     waits on the event stream, retries with the same Idempotency-Key).
@@ -448,20 +458,18 @@ def bot(url: str, game_id: str, token: str, strategy: str, receipts_path: str | 
         import httpx
         from bootleggers_play import GREEDY, RANDOM, Refused, play_seat, receipt_of
     except ModuleNotFoundError:
-        raise click.ClickException("the official client is not installed: pip install ./clients/python "
-                                   "(make venv does)") from None
+        raise click.ClickException(say("cli-bot-no-client")) from None
 
     kept: list[dict] = []
     if receipts_path and Path(receipts_path).is_file():
         try:
             old = json.loads(Path(receipts_path).read_text() or "[]")
         except ValueError:
-            raise click.ClickException(f"{receipts_path} is not a receipts file (a JSON list): "
-                                       "name another one") from None
+            raise click.ClickException(say("cli-bot-not-receipts", path=receipts_path)) from None
         kept = [r for r in (old.get("receipts") if isinstance(old, dict) else old) or [] if isinstance(r, dict)]
 
     def moved(command) -> None:
-        click.echo(f"sent {command.to_dict()}")
+        click.echo(say("cli-bot-sent", command=str(command.to_dict())))
 
     def answered(_command, answer) -> None:
         receipt = receipt_of(answer)
@@ -478,20 +486,19 @@ def bot(url: str, game_id: str, token: str, strategy: str, receipts_path: str | 
         code = code if isinstance(code, str) else ""
         detail = getattr(refused.problem, "detail", None)
         detail = detail if isinstance(detail, str) else ""
-        said = f" (the referee: {refused.status} {code}: {detail})" if code or detail else f" ({refused.status})"
+        said = (say("cli-bot-referee-said", status=str(refused.status), code=code, detail=detail) if code or detail
+                else say("cli-bot-referee-status", status=str(refused.status)))
         if refused.status == 401:
-            return ("this seat was given to another player: the organizer replaced it, and this token no "
-                    "longer works" + said)
+            return say("cli-bot-replaced", said=said)
         if refused.status == 403 and code == "seat_played_by_bot":
-            return ("this seat was given to another player: the organizer handed it to the server's bot; ask "
-                    "for it back (a seat_to_player ruling gives you a new token)" + said)
+            return say("cli-bot-to-bot", said=said)
         if refused.status == 403 and code == "seat_forfeited":
-            return "this seat has forfeited the game: the referee now makes its moves" + said
+            return say("cli-bot-forfeited", said=said)
         if refused.status == 403:
-            return "this seat was given to another player: the referee refuses this token's moves" + said
+            return say("cli-bot-refused-token", said=said)
         if refused.status == 404:
-            return "there is no such game on this referee" + said
-        return "the referee refused the bot's command" + said
+            return say("cli-bot-no-game", said=said)
+        return say("cli-bot-refused", said=said)
 
     try:
         final = play_seat(url.rstrip("/"), game_id, token, strategy={"random": RANDOM, "greedy": GREEDY}[strategy],
@@ -499,13 +506,12 @@ def bot(url: str, game_id: str, token: str, strategy: str, receipts_path: str | 
     except Refused as refused:
         raise click.ClickException(refused_sentence(refused)) from None
     except httpx.TransportError as down:
-        raise click.ClickException(f"cannot reach {url}: {down}") from None
+        raise click.ClickException(say("cli-cannot-reach", url=url, reason=str(down))) from None
     except RuntimeError as broken:          # the event stream said the record is damaged
         raise click.ClickException(str(broken)) from None
-    click.echo(f"the game is over at version {final}")
+    click.echo(say("cli-bot-over", version=str(final)))
     if receipts_path:
-        click.echo(f"{len(kept)} receipts kept in {receipts_path}: once the record is exported, "
-                   f"bootleggers verify RECORD --receipts {receipts_path}")
+        click.echo(say("cli-bot-receipts-kept", n=len(kept), path=receipts_path))
 
 
 # -- the organizer's desk: log, export, report (service/desk/cli.py) --------------------

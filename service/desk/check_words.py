@@ -15,7 +15,8 @@ from service.i18n import text
 
 #: the checks the reports show (`report-check-name-<name>`); another is shown by its name
 NAMES = ("chain", "seed", "dice", "shuffles", "receipts", "anchor", "seatings", "tables", "standings")
-FAMILIES = {"report-check-name-": NAMES}
+KINDS = ("game", "tournament")
+FAMILIES = {"report-check-name-": NAMES, "cli-verify-what-": NAMES, "cli-verify-kind-": KINDS}
 
 #: (the verifier's words as a pattern, the message that says them again); groups are params
 SHAPES: tuple[tuple[re.Pattern, str], ...] = tuple((re.compile(pattern + r"\Z"), msg_id) for pattern, msg_id in (
@@ -53,3 +54,33 @@ def detail(lang: str, check: str, said: str) -> str:
             params = {k: int(v) if k in ("n", "rolls") else v for k, v in found.groupdict().items()}
             return text(lang, msg_id, **params)
     return said
+
+
+def render(lang: str, report) -> str:
+    """The verifier's report (service/desk/verification.Report) as `bootleggers verify` prints
+    it, in `lang`: English is the verifier's own rendering, word for word."""
+    from service.desk import verification   # the verifier is the judge; this only words it
+
+    if lang == "en":
+        return verification.render(report)
+    kind = text(lang, f"cli-verify-kind-{report.kind}") if report.kind in KINDS else report.kind
+    lines = [text(lang, "cli-verify-head", kind=kind, id=str(report.game_id), ruleset=str(report.ruleset),
+                  n=report.events)]
+    marks = {True: "cli-verify-ok", False: "cli-verify-failed", None: "cli-verify-not-checked"}
+    for check in report.checks:
+        lines.append(f"  {name(lang, check.name):<9} {text(lang, marks[check.ok])}: "
+                     f"{detail(lang, check.name, check.detail)}")
+    if report.ok:
+        what = [text(lang, f"cli-verify-what-{c.name}") if c.name in NAMES else c.name for c in report.checks]
+        lines.append(text(lang, "cli-verify-verified", what=_and(lang, what)))
+    elif report.first_bad is not None:
+        lines.append(text(lang, "cli-verify-first-bad", version=str(report.first_bad)))
+    else:
+        lines.append(text(lang, "cli-verify-not-verified"))
+    return "\n".join(lines)
+
+
+def _and(lang: str, parts: list[str]) -> str:
+    from service.i18n.message import And, render as told
+
+    return told(lang, And(parts))

@@ -279,6 +279,11 @@ def _rounds(rounds, who, lang: str = "en") -> str:
 COLUMNS = ("cash", "markers", "crates_sold")
 
 
+#: the ids made from a value here (tests/i18n finds each in every catalog)
+FAMILIES = {"report-status-": STATUSES, "report-score-": SCORES, "report-column-": COLUMNS,
+            "log-ruleset-": RULESETS, "log-decision-": ("upheld", "rejected")}
+
+
 def _column(lang: str, column: str) -> str:
     return say(lang, f"report-column-{column}") if column in COLUMNS else column.replace("_", " ").capitalize()
 

@@ -7,7 +7,9 @@ reuses) it only talks to a running server over HTTP (``--url`` / ``BOOTLEGGERS_U
 ``--token`` / ``BOOTLEGGERS_TOKEN``) with the standard library's urllib: the organizer needs
 nothing but this package, and the server stays the only one that decides. So this module
 knows the API's shapes (API.md "Tournaments"), never the tournament kernel. A refusal
-prints the server's problem ``detail`` (and its per-field ``errors``) and exits 1.
+prints the server's problem ``detail`` (and its per-field ``errors``) and exits 1. What it
+prints is in the reader's language (``--lang`` or the environment, service/desk/cli.py;
+messages `cli-t-…` in service/i18n/locales/<lang>/cli.ftl).
 """
 from __future__ import annotations
 
@@ -20,10 +22,15 @@ from pathlib import Path
 
 import click
 
-from service.desk.cli import DEFAULT_URL, _server, fetch
+from service.desk.cli import DEFAULT_URL, _server, fetch, headers, lang_option, say
 
-KEEP_TOKEN = ("Keep the organizer token: it is shown only this once, and it seats the rounds, drops "
-              "entrants and is the organizer token of every table's game.")
+#: the statuses of a table and of a dispute the CLI words (`cli-t-status-…`); another as itself
+STATUSES = ("playing", "finished", "annulled", "open", "upheld", "rejected")
+FAMILIES = {"cli-t-status-": STATUSES}
+
+
+def status(value) -> str:
+    return say(f"cli-t-status-{value}") if value in STATUSES else str(value)
 
 
 # ---- HTTP -------------------------------------------------------------------------------------
@@ -50,16 +57,15 @@ def field_errors(errors: dict, prefix: str = ""):
 
 def send(url: str, token: str | None, path: str, body: dict) -> dict:
     """POST a JSON body; the JSON answer. (GETs use service/desk/cli.fetch.)"""
-    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
-    request = urllib.request.Request(url.rstrip("/") + path, data=json.dumps(body).encode(), headers=headers,
-                                     method="POST")
+    request = urllib.request.Request(url.rstrip("/") + path, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json", **headers(token)}, method="POST")
     try:
         with urllib.request.urlopen(request, timeout=120) as answer:
             return json.loads(answer.read())
     except urllib.error.HTTPError as refused:
         raise refusal(refused) from None
     except (urllib.error.URLError, OSError) as down:
-        raise click.ClickException(f"cannot reach {url}: {getattr(down, 'reason', down)}") from None
+        raise click.ClickException(say("cli-cannot-reach", url=url, reason=str(getattr(down, "reason", down)))) from None
 
 
 def read(url: str, token: str | None, path: str) -> dict:
@@ -73,7 +79,7 @@ def save(data: bytes, output: str | None) -> None:
         sys.stdout.buffer.flush()
         return
     Path(output).write_bytes(data)
-    click.echo(f"saved {len(data):,} bytes to {output}")
+    click.echo(say("cli-t-saved", n=len(data), path=output))
 
 
 # ---- parsing options ------------------------------------------------------------------------
@@ -84,8 +90,7 @@ def game_options(pairs: tuple[str, ...]) -> dict:
     for pair in pairs:
         key, sep, raw = pair.partition("=")
         if not sep or not key.strip():
-            raise click.BadParameter(f"{pair!r} is not KEY=VALUE (e.g. rounds=8, "
-                                     "deadlines='{\"default\": 60}')", param_hint="--game-option")
+            raise click.BadParameter(say("cli-t-not-key-value", pair=repr(pair)), param_hint="--game-option")
         try:
             options[key.strip()] = json.loads(raw)
         except ValueError:
@@ -99,10 +104,9 @@ def tables_option(raw: str | None) -> list | None:
     try:
         tables = json.loads(raw)
     except ValueError:
-        raise click.BadParameter("must be JSON: a list of tables, each a list of entrant numbers, "
-                                 "e.g. '[[1,2,3,4],[5,6,7,8]]'", param_hint="--tables") from None
+        raise click.BadParameter(say("cli-t-tables-not-json"), param_hint="--tables") from None
     if not isinstance(tables, list):
-        raise click.BadParameter("must be a JSON list of tables", param_hint="--tables")
+        raise click.BadParameter(say("cli-t-tables-not-list"), param_hint="--tables")
     return tables
 
 
@@ -112,18 +116,18 @@ def seat_lines(tables: list[dict], names: dict[int, str]) -> list[str]:
     lines = []
     for table in tables:
         seats = table.get("seats") or table.get("entrants") or []
-        status = f"  {table['status']}" if table.get("status") else ""
-        lines.append(f"table {table['table']}  game {table['game_id']}  ({len(seats)} seats){status}")
+        shown = f"  {status(table['status'])}" if table.get("status") else ""
+        lines.append(say("cli-t-table-line", table=str(table["table"]), game=table["game_id"], n=len(seats)) + shown)
         for seat in seats:
             if seat.get("entrant") is None:
-                who = f"server bot ({seat.get('bot') or 'bot'})"
+                who = say("cli-t-server-bot", bot=seat.get("bot") or "bot")
             else:
-                who = f"{names.get(seat['entrant'], '?')} (entrant {seat['entrant']})"
+                who = entrant_words(names, seat["entrant"])
             if seat.get("no_show") == "bot":
-                who += " - absent: the server's bot plays the seat"
+                who += say("cli-t-absent-bot")
             elif seat.get("no_show"):
-                who += " - absent: the seat is forfeited"
-            lines.append(f"  seat {seat['seat']}  {who}")
+                who += say("cli-t-absent-forfeited")
+            lines.append(say("cli-t-seat-line", seat=str(seat["seat"]), who=who))
     return lines
 
 
@@ -133,11 +137,11 @@ def bye_line(byes: list, names: dict[int, str]) -> str | None:
     numbers = [b["entrant"] if isinstance(b, dict) else b for b in byes or []]
     if not numbers:
         return None
-    return "sitting out with a bye: " + ", ".join(entrant_words(names, n) for n in numbers)
+    return say("cli-t-bye-line", names=", ".join(entrant_words(names, n) for n in numbers))
 
 
 def entrant_words(names: dict[int, str], entrant: int) -> str:
-    return f"{names.get(entrant, '?')} (entrant {entrant})"
+    return say("cli-t-entrant", name=names.get(entrant, "?"), n=str(entrant))
 
 
 def event_lines(events: list[dict], names: dict[int, str]) -> list[str]:
@@ -147,22 +151,21 @@ def event_lines(events: list[dict], names: dict[int, str]) -> list[str]:
         kind, p = event["type"], event.get("payload") or {}
         who = entrant_words(names, p["entrant"]) if "entrant" in p else None
         if kind == "entrant_dropped":
-            lines.append(f"{who} is dropped: no later round seats them.")
+            lines.append(say("cli-t-dropped", who=who))
         elif kind == "entrant_reinstated":
-            lines.append(f"{who} is back in: the next round seats them again.")
+            lines.append(say("cli-t-reinstated", who=who))
         elif kind == "entrant_no_show":
-            where = f"seat {p['seat']} at round {p['round']}, table {p['table']} (game {p['game_id']})"
-            lines.append(f"{who}: their {where} " + ("is now played by the server's bot." if p["policy"] == "bot"
-                                                     else "is forfeited."))
+            lines.append(say("cli-t-no-show", who=who, seat=str(p["seat"]), round=p["round"], table=str(p["table"]),
+                             game=p["game_id"], policy="bot" if p["policy"] == "bot" else "forfeit"))
         elif kind == "bye_given":
-            lines.append(f"{who} gets a bye for round {p['round']}, which they did not play: "
-                         f"{p.get('points', 0):g} points.")
+            lines.append(say("cli-t-bye-given", who=who, round=p["round"], points=float(p.get("points", 0))))
         elif kind == "announced":
-            lines.append(f"Announced to every entrant: {p.get('text', '')}")
+            lines.append(say("cli-t-announced", text=p.get("text", "")))
         elif kind == "dispute_resolved":
-            lines.append(f"Dispute {p['dispute']} {p['decision']}: {p.get('text', '')}")
+            lines.append(say("cli-t-dispute-resolved", dispute=str(p["dispute"]), decision=status(p["decision"]),
+                             text=p.get("text", "")))
         else:
-            lines.append(f"{kind.replace('_', ' ')} (event {event.get('version', '?')})")
+            lines.append(say("cli-t-other-event", kind=kind.replace("_", " "), version=str(event.get("version", "?"))))
     return lines
 
 
@@ -171,14 +174,21 @@ def figure(name: str, value: float) -> str:
     return f"{value:.3f}" if "share" in name else f"{value:g}"
 
 
+#: the standings' tie-breaks the CLI heads (`cli-t-head-…`)
+TIE_BREAKS = ("opponents_points", "score_share")
+FAMILIES["cli-t-head-"] = TIE_BREAKS
+
+
 def standing_lines(rows: list[dict]) -> list[str]:
     """A plain table: rank, name, points, each tie-break, rating (mu ± sigma), tables played."""
     breaks = list(rows[0]["tie_breaks"]) if rows else ["opponents_points", "score_share"]
-    heads = ["rank", "name", "points", *[b.replace("_", " ") for b in breaks], "rating", "tables"]
+    heads = [say("cli-t-head-rank"), say("cli-t-head-name"), say("cli-t-head-points"),
+             *[say(f"cli-t-head-{b}") if b in TIE_BREAKS else b.replace("_", " ") for b in breaks],
+             say("cli-t-head-rating"), say("cli-t-head-tables")]
     body = []
     for row in rows:
         rating = row.get("rating") or {}
-        body.append([str(row["rank"]), row["name"] + (" (dropped)" if row.get("dropped") else ""),
+        body.append([str(row["rank"]), row["name"] + (say("cli-t-dropped-mark") if row.get("dropped") else ""),
                      f"{row['points']:g}", *[figure(b, row["tie_breaks"].get(b, 0)) for b in breaks],
                      f"{rating.get('mu', 0):.1f} ± {rating.get('sigma', 0):.1f}" if rating else "-",
                      str(row.get("tables_played", 0))])
@@ -193,6 +203,7 @@ def standing_lines(rows: list[dict]) -> list[str]:
 
 # ---- commands -----------------------------------------------------------------------------------
 @click.group("tournament")
+@lang_option
 def tournament() -> None:
     """Run a tournament on a server: create, register, seat, pairings, standings, drop, reinstate,
     no-show, seat-to-bot, announce, disputes, resolve, finish, report, export."""
@@ -214,6 +225,7 @@ def tournament() -> None:
               help="How the server's bot plays the seats it is given.")
 @click.option("--game-option", "options", multiple=True, metavar="KEY=JSON",
               help="A game option of every table, e.g. rounds=8 or deadlines='{\"default\": 120}'; repeatable.")
+@lang_option
 def create_command(url, name, ruleset, rounds, table_min, table_max, format_, no_show, bot_strategy, options):
     """Create a tournament; prints its id and the organizer token (shown once)."""
     body = {"name": name, "ruleset": ruleset, "rounds": rounds, "format": format_, "no_show": no_show,
@@ -223,10 +235,10 @@ def create_command(url, name, ruleset, rounds, table_min, table_max, format_, no
     if table_min is not None:
         body["table_size"] = {"min": table_min, "max": table_max}
     made = send(url, None, "/v1/tournaments", body)
-    click.echo(f"tournament: {made['tournament_id']}")
-    click.echo(f"organizer token: {made['organizer_token']}")
-    click.echo(f"seed commitment: {made['seed_commitment']}")
-    click.echo(KEEP_TOKEN)
+    click.echo(say("cli-t-made-tournament", id=made["tournament_id"]))
+    click.echo(say("cli-t-made-token", token=made["organizer_token"]))
+    click.echo(say("cli-t-made-commitment", commitment=made["seed_commitment"]))
+    click.echo(say("cli-t-keep-token"))
     click.echo(f"  export BOOTLEGGERS_TOKEN={made['organizer_token']}")
 
 
@@ -255,18 +267,17 @@ def register_command(tournament_id, name, bot, late_bye, url, token):
     after it only the organizer (a late entry, seated from the next round)."""
     body = {"name": name, **({"bot": bot} if bot else {}), **({"bye": late_bye} if late_bye is not None else {})}
     made = send(url, token, f"/v1/tournaments/{tournament_id}/entrants", body)
-    click.echo(f"entrant {made['entrant']}: {name.strip()}" + (f" (house player, {bot} bot)" if bot else ""))
-    click.echo(f"entrant token: {made['entrant_token']}")
+    click.echo(say("cli-t-registered", n=str(made["entrant"]), name=name.strip())
+               + (say("cli-t-house-player", bot=bot) if bot else ""))
+    click.echo(say("cli-t-entrant-token", token=made["entrant_token"]))
     late = late_bye is not None
     if token and not late:  # the organizer may have entered them late without saying how
         state, _ = tournament_of(url, token, tournament_id)
         late = any(e["entrant"] == made["entrant"] and e.get("late") for e in state["entrants"])
     if late:
-        click.echo("Late entry: seated from the next round; " + (
-            "a bye for each round already seated counts in the standings." if late_bye
-            else "the rounds already seated score nothing for them."))
+        click.echo(say("cli-t-late-entry", bye="yes" if late_bye else "no"))
     if not bot:
-        click.echo("Give it to the entrant alone: it is their seat token at every table of the tournament.")
+        click.echo(say("cli-t-give-token"))
 
 
 @tournament.command("seat")
@@ -278,22 +289,19 @@ def seat_command(tournament_id, tables, preview, url, token):
     """Seat the next round (the organizer) and print each table: its game and who sits where.
     With --preview, only show the tables it would make: nothing is seated, no game starts."""
     if preview and tables is not None:
-        raise click.UsageError("--preview shows the seating the server would choose: leave out --tables")
+        raise click.UsageError(say("cli-t-preview-no-tables"))
     body = {"type": "seat_round", **({"tables": tables_option(tables)} if tables is not None else {}),
             **({"preview": True} if preview else {})}
     answer = command(url, token, tournament_id, body)
     state, names = tournament_of(url, token, tournament_id)
     if preview:
         if not answer.get("preview"):
-            raise click.ClickException("this server does not preview a seating (it has no `preview`); "
-                                       "nothing was asked of it but a preview, and it answered something else")
-        click.echo(f"round {answer['round']} of {state['rounds']} would be seated at {len(answer['tables'])} "
-                   "tables (a preview: nobody is seated and no game is started)")
+            raise click.ClickException(say("cli-t-no-preview"))
+        click.echo(say("cli-t-preview", round=answer["round"], rounds=state["rounds"], n=len(answer["tables"])))
         seated = answer
     else:
         seated = next(e for e in answer["events"] if e["type"] == "round_seated")["payload"]
-        click.echo(f"round {seated['round']} of {state['rounds']}: {len(seated['tables'])} tables, "
-                   "their games started")
+        click.echo(say("cli-t-seated", round=seated["round"], rounds=state["rounds"], n=len(seated["tables"])))
     for line in seat_lines(seated["tables"], names):
         click.echo(line)
     byes = bye_line(seated.get("byes"), names)
@@ -314,15 +322,15 @@ def pairings_command(tournament_id, round_no, as_csv, output, url, token):
                    {"round": round_no} if round_no else None), output)
         return
     if output:
-        raise click.UsageError("-o/--output saves the CSV: give --csv too")
+        raise click.UsageError(say("cli-t-output-needs-csv"))
     state, names = tournament_of(url, token, tournament_id)
     if state["round"] == 0:
-        raise click.ClickException("no round has been seated yet (`bootleggers tournament seat` seats one)")
+        raise click.ClickException(say("cli-t-none-seated"))
     round_no = round_no or state["round"]
     if round_no > state["round"]:
-        raise click.ClickException(f"round {round_no} has not been seated yet: the latest is round {state['round']}")
+        raise click.ClickException(say("cli-t-not-seated-yet", round=round_no, latest=state["round"]))
     tables = [t for t in state["tables"] if t["round"] == round_no]
-    click.echo(f"round {round_no} of {state['rounds']}: {len(tables)} tables")
+    click.echo(say("cli-t-pairings", round=round_no, rounds=state["rounds"], n=len(tables)))
     for line in seat_lines(tables, names):
         click.echo(line)
     byes = bye_line([b for b in state.get("byes") or []  # those who sat out, not a late entry's missed rounds
@@ -337,7 +345,7 @@ def entrant_command(kind: str, doc: str):
         body = {"type": kind, "entrant": entrant, **({"reason": reason} if reason else {})}
         answer = command(url, token, tournament_id, body)
         _, names = tournament_of(url, token, tournament_id)
-        lines = event_lines(answer["events"], names) or [f"nothing to do for {entrant_words(names, entrant)}"]
+        lines = event_lines(answer["events"], names) or [say("cli-t-nothing-to-do", who=entrant_words(names, entrant))]
         for line in lines:
             click.echo(line)
     run.__doc__ = doc
@@ -384,8 +392,8 @@ def finish_command(tournament_id, url, token):
     """Finish the tournament after its last round (the organizer); reveals its seed."""
     answer = command(url, token, tournament_id, {"type": "finish"})
     seed = next((e["payload"]["seed"] for e in answer["events"] if e["type"] == "seed_revealed"), None)
-    click.echo(f"tournament {tournament_id} finished at version {answer['version']}"
-               + (f"; its seed is revealed: {seed}" if seed else ""))
+    click.echo(say("cli-t-finished", id=tournament_id, version=str(answer["version"]), seed=seed or "",
+                   revealed="yes" if seed else "no"))
 
 
 @tournament.command("standings")
@@ -397,22 +405,22 @@ def finish_command(tournament_id, url, token):
 def standings_command(tournament_id, as_json, as_csv, output, url, token):
     """The standings: rank, name, points, tie-breaks, rating, tables played; and the rule."""
     if as_json and as_csv:
-        raise click.UsageError("choose --json or --csv, not both")
+        raise click.UsageError(say("cli-t-json-or-csv"))
     if as_csv:
         save(fetch(url, token, f"/v1/tournaments/{tournament_id}/standings.csv"), output)
         return
     if output:
-        raise click.UsageError("-o/--output saves the CSV: give --csv too")
+        raise click.UsageError(say("cli-t-output-needs-csv"))
     raw = fetch(url, token, f"/v1/tournaments/{tournament_id}/standings")
     if as_json:
         click.echo(raw.decode())
         return
     standings = json.loads(raw)
     final = standings.get("final")
-    said = ("" if final is None else "  (final)" if final else
-            f"  (provisional until {standings['final_at']}, when the last table's dispute window closes)"
-            if standings.get("final_at") else "  (provisional)")
-    click.echo(f"after round {standings['round']}{said}")
+    said = ("" if final is None else say("cli-t-final") if final else
+            say("cli-t-provisional-until", at=standings["final_at"]) if standings.get("final_at")
+            else say("cli-t-provisional"))
+    click.echo(say("cli-t-after-round", round=standings["round"]) + said)
     for line in standing_lines(standings["rows"]):
         click.echo(line)
     click.echo("")
@@ -424,13 +432,13 @@ def dispute_lines(found: list[dict]) -> list[str]:
     state and claim, and where to look."""
     lines = []
     for d in found:
-        where = (f"round {d['round']}, table {d['table']} (game {d['game_id']})" if d.get("game_id")
-                 else "the tournament itself")
+        where = (say("cli-t-at-table", round=d["round"], table=str(d["table"]), game=d["game_id"]) if d.get("game_id")
+                 else say("cli-t-the-tournament"))
         filer = d.get("filed_by")
-        by = f" by {filer['name']} (entrant {filer['entrant']})" if filer else ""
-        lines.append(f"dispute {d['dispute']} at {where}: {d['state']}")
-        lines.append(f"  filed{by} about event {d['version']}: {d['text']}")
-        lines.append(f"  look at: {d['link']}" + (f"  (in the viewer: {d['viewer']})" if d.get("viewer") else ""))
+        by = say("cli-t-filed-by", who=entrant_words({filer["entrant"]: filer["name"]}, filer["entrant"])) if filer else ""
+        lines.append(say("cli-t-dispute-line", dispute=str(d["dispute"]), where=where, state=status(d["state"])))
+        lines.append(say("cli-t-filed-line", by=by, version=str(d["version"]), text=d["text"] if d.get("text") is not None else ""))
+        lines.append(say("cli-t-look-at", link=d["link"]) + (say("cli-t-in-viewer", viewer=d["viewer"]) if d.get("viewer") else ""))
     return lines
 
 
@@ -447,15 +455,14 @@ def disputes_command(tournament_id, as_json, url, token):
     found = json.loads(raw)["disputes"]
     open_ = sum(d["state"] == "open" for d in found)
     if not found:
-        click.echo("no disputes")
+        click.echo(say("cli-t-no-disputes"))
         return
-    click.echo(f"{len(found)} dispute{'' if len(found) == 1 else 's'}, {open_} open")
+    click.echo(say("cli-t-disputes-count", n=len(found), open=open_))
     for line in dispute_lines(found):
         click.echo(line)
     if open_:
         click.echo("")
-        click.echo(f"answer one: bootleggers tournament resolve {tournament_id} DISPUTE --decision upheld|rejected "
-                   "--text '...' [--game GAME for a table's]")
+        click.echo(say("cli-t-answer-one", id=tournament_id))
 
 
 @tournament.command("resolve")
@@ -472,16 +479,16 @@ def resolve_command(tournament_id, dispute, decision, text, game_id, url, token)
     body = {"type": "resolve_dispute", "dispute": dispute, "decision": decision, "text": text}
     if game_id is None:
         answer = command(url, token, tournament_id, body)
-        click.echo(f"dispute {dispute} about the tournament {decision} (event {answer['version']})")
+        click.echo(say("cli-t-resolved-tournament", dispute=str(dispute), decision=status(decision),
+                       version=str(answer["version"])))
         return
     state, _ = tournament_of(url, token, tournament_id)
     table = next((t for t in state["tables"] if t["game_id"] == game_id), None)
     if table is None:
-        raise click.ClickException(f"game {game_id} is not a table of tournament {tournament_id} "
-                                   "(`bootleggers tournament disputes` names each dispute's game)")
+        raise click.ClickException(say("cli-t-not-a-table", game=game_id, id=tournament_id))
     answer = send(url, token, f"/v1/games/{game_id}/commands", body)
-    click.echo(f"dispute {dispute} at round {table['round']}, table {table['table']} (game {game_id}) {decision} "
-               f"(event {answer['version']} of the game)")
+    click.echo(say("cli-t-resolved-table", dispute=str(dispute), round=table["round"], table=str(table["table"]),
+                   game=game_id, decision=status(decision), version=str(answer["version"])))
 
 
 @tournament.command("report")

@@ -14,7 +14,8 @@ from service.i18n import text as say
 #: the standings' tie-breaks (`report-t-tie-<name>`); another is shown by its name
 TIE_BREAKS = ("opponents_points", "score_share")
 #: words the page shows for values of the tournament's state (`report-t-<family><value>`)
-FAMILIES = {"report-t-tie-": TIE_BREAKS, "report-t-status-": ("registering", "running", "finished", "lobby"),
+FAMILIES = {"report-t-tie-": TIE_BREAKS, "report-t-status-": ("registering", "running", "finished", "lobby", "playing",
+                                                                "annulled"),
             "report-t-dispute-": ("open", "upheld", "rejected"), "report-t-unit-": ("cash", "bankrolls", "coins"),
             "report-t-format-": ("swiss", "fixed"), "report-t-method-": ("beaten", "placement"),
             "report-t-annulled-": ("nothing", "average", "replay")}

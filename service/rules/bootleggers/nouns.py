@@ -26,7 +26,6 @@ DECKS = ("men_of_action", "trucks", *data.MUSCLE_QUARTERS)
 GAINED_FOR = ("heat", "heat_last_place", "card")
 DUMPED_FOR = ("not_loaded", "end_of_round", "not_sent")
 TRUCK_FOR = ("start", "bought", "favor", "ruling")
-IDLE_FOR = ("vigorish",)
 ENDED_FOR = ("last_round", "cash", "cash_100")
 RULING_KINDS = ("set_cash", "set_influence", "set_crates", "give_truck", "remove_truck", "set_still",
                 "set_improvements", "set_copper")
@@ -40,10 +39,10 @@ FAMILIES = {
     "log-bl-thug-": data.THUG_KINDS, "log-bl-speakeasy-": tuple(data.SPEAKEASY_NAMES),
     "log-bl-card-": tuple(k for k in data.MOA_COUNTS if not k.startswith("thug:")),
     "log-bl-truck-": tuple(data.TRUCKS), "log-bl-truck-card-": tuple(data.TRUCKS), "log-bl-size-": tuple(data.TRUCKS),
-    "log-bl-step-": STEPS, "log-bl-stepname-": STEPS, "log-bl-window-": WINDOWS, "log-bl-paid-": PAID_FOR, "log-bl-deck-": DECKS,
-    "log-bl-gained-": GAINED_FOR, "log-bl-dumped-": DUMPED_FOR, "log-bl-truck-for-": TRUCK_FOR,
-    "log-bl-idle-": IDLE_FOR, "log-bl-ended-": ENDED_FOR, "log-bl-ruling-": RULING_KINDS,
-    "log-bl-default-": DEFAULTS, "log-bl-choice-": CHOICES, "log-bl-influence-mode-": INFLUENCE_MODES,
+    "log-bl-step-": STEPS, "log-bl-stepname-": STEPS, "log-bl-window-": WINDOWS, "log-bl-paid-": PAID_FOR,
+    "log-bl-deck-": DECKS, "log-bl-gained-": GAINED_FOR, "log-bl-dumped-": DUMPED_FOR, "log-bl-truck-for-": TRUCK_FOR,
+    "log-bl-ended-": ENDED_FOR, "log-bl-ruling-": RULING_KINDS, "log-bl-default-": DEFAULTS,
+    "log-bl-choice-": CHOICES, "log-bl-influence-mode-": INFLUENCE_MODES,
 }
 
 

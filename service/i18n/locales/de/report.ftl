@@ -166,6 +166,8 @@ report-t-status-registering = Anmeldung
 report-t-status-running = läuft
 report-t-status-finished = beendet
 report-t-status-lobby = Lobby
+report-t-status-playing = wird gespielt
+report-t-status-annulled = annulliert
 report-t-round-of = (Runde { $round } von { $rounds })
 report-t-events-count = { $n ->
     [one] { $n } Ereignis

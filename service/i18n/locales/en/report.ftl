@@ -173,6 +173,8 @@ report-t-status-registering = registering
 report-t-status-running = running
 report-t-status-finished = finished
 report-t-status-lobby = lobby
+report-t-status-playing = playing
+report-t-status-annulled = annulled
 report-t-round-of = (round { $round } of { $rounds })
 report-t-events-count = { $n ->
     [one] { $n } event
