@@ -6,7 +6,7 @@ Like ``bootleggers log|export|report`` (service/desk/cli.py, whose ``fetch`` and
 reuses) it only talks to a running server over HTTP (``--url`` / ``BOOTLEGGERS_URL``, token
 ``--token`` / ``BOOTLEGGERS_TOKEN``) with the standard library's urllib: the organizer needs
 nothing but this package, and the server stays the only one that decides. So this module
-knows the API's shapes (API.md "Tournaments"), never the tournament kernel. A refusal
+knows the API's shapes (docs/api.md "Tournaments"), never the tournament kernel. A refusal
 prints the server's problem ``detail`` (and its per-field ``errors``) and exits 1. What it
 prints is in the reader's language (``--lang`` or the environment, service/desk/cli.py;
 messages `cli-t-…` in service/i18n/locales/<lang>/cli.ftl).

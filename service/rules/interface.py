@@ -76,7 +76,7 @@ class Ruleset(Protocol):
         awaits now; `since` (optional) tells two consecutive steps of one name apart."""
 
     def timeout(self, state: State, oracle: Oracle) -> list[Draft]:
-        """Events applying the RULES.md timer defaults for every awaited seat."""
+        """Events applying the docs/rules.md timer defaults for every awaited seat."""
 
     def view(self, state: State, viewer: Viewer) -> dict:
         """`state["game"]` as this viewer may see it."""

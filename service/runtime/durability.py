@@ -3,7 +3,7 @@
 Redis replicates asynchronously: a primary that answers "appended" and dies before its
 replica has the write takes it along, and the replica promoted in its place never had it.
 `DURABILITY=replica` closes that window: an append is acknowledged only after `WAIT` has a
-replica confirm it (docs/durability.md; API.md "Durability setting"). `DURABILITY=local`
+replica confirm it (docs/durability.md; docs/api.md "Durability"). `DURABILITY=local`
 acknowledges what the primary holds (its AOF fsync is REDIS_FSYNC's). Unset: `replica` when
 the Redis has replicas (every master of a cluster has a live one), else `local`.
 

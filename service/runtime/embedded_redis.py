@@ -14,7 +14,7 @@ Both run with a ``maxmemory`` (``REDIS_MAXMEMORY``, default ``1gb``; ``0``: no l
 ``maxmemory-policy noeviction``: a full Redis refuses writes (the API answers 507
 ``store_full``, nothing half-written) instead of evicting a game's keys. Finished games leave
 for the archive as their dispute windows close, so what Redis holds is the games in play and
-those finished within the window (README, "Finished games leave for the archive").
+those finished within the window (docs/operations.md, "The archive").
 
     with EmbeddedRedis.ephemeral() as server:
         client = redis.Redis.from_url(server.url)
@@ -109,7 +109,7 @@ def fsync_policy(value: str | None = None) -> str:
     """`appendfsync` for the AOF: `value`, else `REDIS_FSYNC`, else `everysec`.
 
     `always` fsyncs every write before Redis answers it: an acknowledged append survives a
-    crash of the whole machine, at a cost (README, bench/store.py). `everysec` fsyncs once a
+    crash of the whole machine, at a cost (docs/operations.md, bench/store.py). `everysec` fsyncs once a
     second: a crash of the machine may lose the last second or two (a crash of Redis alone
     normally loses nothing: the OS still holds what was written — unless a slow disk made
     Redis postpone its writes, which `everysec` allows for up to 2 s)."""

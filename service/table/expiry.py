@@ -1,4 +1,4 @@
-"""Lobbies that never start expire (API.md "Limits"): a game still in its lobby `LOBBY_TTL_SECONDS`
+"""Lobbies that never start expire (docs/api.md "Limits"): a game still in its lobby `LOBBY_TTL_SECONDS`
 (default 48 h) after it was created is removed with every key it had, so abandoned lobbies do
 not fill the store. Only a lobby goes: a game that started is kept forever (its record is what
 players may argue about); a lobby that started meanwhile is left alone (the removal watches

@@ -1,5 +1,5 @@
-"""Cash is announced, not shown, over REST (issue 36 item 5; RULES.md "Cash is announced, not
-shown"; API.md "Cash (Bootleggers game option)").
+"""Cash is announced, not shown, over REST (issue 36 item 5; docs/rules.md "Cash is announced, not
+shown"; docs/api.md "Creating a game: options").
 
 New games default to `cash: "announced"`; `"open"` keeps every total shown; anything else is
 422. Every path out — the state, `?at=` time travel, `as=`, the event list, the live stream,

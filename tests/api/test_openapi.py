@@ -69,7 +69,7 @@ def test_bootleggers_vocabulary_of_api_md_is_in_the_document(spec):
 
 
 def test_answers_admit_added_fields(spec):
-    """API.md: fields may be added — a client validating answers must not choke on them."""
+    """docs/api.md: fields may be added — a client validating answers must not choke on them."""
     for name in ("GameState", "EventOut", "EventsPage", "CommandAnswer", "GameSummary", "LegalActions",
                  "Audit", "ProblemDetail", "GameCreatedAnswer", "SeatAnswer"):
         assert spec["components"]["schemas"][name].get("additionalProperties", True) is not False, name

@@ -3,7 +3,7 @@
 Two rounds; in each, seats roll in turn order (step `bid`, one seat awaited at a time:
 every turn is a new step with its own deadline). After the last roll of round 2 the game
 ends. `timeout` rolls for the awaited seat, marked as a timeout (actor system, the seat in
-the payload) — the RULES.md shape of a default. The option `influence: "anytime"` (borrowed:
+the payload) — the docs/rules.md shape of a default. The option `influence: "anytime"` (borrowed:
 the API accepts only real game options) turns a round into a step taken all at once
 (every seat that has not rolled is awaited).
 

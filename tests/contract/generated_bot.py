@@ -1,7 +1,7 @@
 """A bot written only against the Python client openapi-python-client generates from
 api_spec/openapi.json (the package `client`): no hand-written HTTP, no dicts, every answer
 a typed model. tests/contract/test_generated_client.py generates the client, checks this
-file with `mypy --strict` and lets it play whole games; README "Writing a client" shows it.
+file with `mypy --strict` and lets it play whole games; docs/clients.md "Writing a client" shows it.
 """
 from __future__ import annotations
 

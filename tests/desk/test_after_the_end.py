@@ -1,4 +1,4 @@
-"""The dispute window and rulings after the end: only as a dispute's answer (API.md)."""
+"""The dispute window and rulings after the end: only as a dispute's answer (docs/api.md)."""
 from __future__ import annotations
 
 from freezegun import freeze_time

@@ -195,7 +195,7 @@ def test_every_endpoint_answers_for_a_random_game(client, ruleset, index):
 
 def test_every_endpoint_answers_for_a_shared_prohibition_win(client):
     """Both Mobsters roll 9 Bankrolls to start and only ever end their turn: at the round limit
-    they are level, and share the win (RULES.md "Prohibition, ties")."""
+    they are level, and share the win (docs/rules.md "Prohibition, ties")."""
     dice = random.Random(28)
     script = {"mode": "scripted", "dice": [3, 3, 3, 3, 3, 3, 6, 1] + [dice.randint(1, 6) for _ in range(700)]}
     table = open_table(client, 2, {"rng": script}, names=["Eliot Ness", "Nucky"], ruleset="prohibition")

@@ -1,4 +1,4 @@
-"""Disputes as part of the record: filed by a seat, answered by the organizer (API.md)."""
+"""Disputes as part of the record: filed by a seat, answered by the organizer (docs/api.md)."""
 from __future__ import annotations
 
 from tests.api.conftest import problem

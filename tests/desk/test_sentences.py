@@ -129,7 +129,7 @@ def test_the_log_files_events_of_a_phase_without_a_step_under_that_phase(event, 
 
 @pytest.mark.parametrize("kind", ["deals_lapsed", "trucks_returned"])
 def test_deals_lapsing_and_trucks_going_home_are_the_end_of_phase_5(kind):
-    """RULES.md: at the end of Phase 5 — so in the last round the game's end, right after them,
+    """docs/rules.md: at the end of Phase 5 — so in the last round the game's end, right after them,
     is not listed after a "Phase 6" (issue 28, item 9)."""
     assert _bootleggers().log_phase({"type": kind, "payload": {}}, 5) == 5
 

@@ -1,4 +1,4 @@
-"""DURABILITY=replica: an append is acknowledged only once a replica holds it (API.md "Durability
+"""DURABILITY=replica: an append is acknowledged only once a replica holds it (docs/api.md "Durability
 setting", docs/durability.md).
 
 A frozen replica (SIGSTOP: it confirms nothing) turns the answer into 503 with Retry-After; the

@@ -1,6 +1,6 @@
 """Validate real answers against the checked-in OpenAPI document, strictly.
 
-The document's answer schemas are open (API.md: clients accept fields added later); here
+The document's answer schemas are open (docs/api.md: clients accept fields added later); here
 every object schema that names its properties is closed (`additionalProperties: false`), so
 a field the server sends but the document does not describe fails the test (but for a schema
 marked `x-open`: GameInSetup, a game halfway through its setup). OpenAPI 3.0's

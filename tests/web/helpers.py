@@ -1,5 +1,5 @@
 """Driving the pages as a person would: find the control whose `data-command` is the command
-(API.md's testability convention), click it or reach it with the keyboard, and wait for the
+(docs/api.md's testability convention), click it or reach it with the keyboard, and wait for the
 page to show a version."""
 from __future__ import annotations
 

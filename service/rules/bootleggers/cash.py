@@ -1,4 +1,4 @@
-"""Who sees whose cash (RULES.md "Cash is announced, not shown"; the game option `cash`).
+"""Who sees whose cash (docs/rules.md "Cash is announced, not shown"; the game option `cash`).
 
 `cash: "announced"` (the default for new games): a seat sees its own cash; the other seats'
 as of the last announcement — the `cash_announced` events after Rounds 4 and 8 — and every

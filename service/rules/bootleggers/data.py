@@ -1,7 +1,7 @@
 """Ruleset data for Bootleggers (Eagle Games, 2004), edition "2004.1".
 
 Every number the rules logic uses lives here, so a house rule or a later printing changes
-data only. Sources: the rulebook's component listing; /work/shared/design/RULES.md where the
+data only. Sources: the rulebook's component listing; docs/rules.md where the
 rulebook is silent (Muscle costs above 45, deck counts, supplies, still capacity).
 """
 from __future__ import annotations
@@ -69,7 +69,7 @@ MUSCLE_QUARTERS = {"muscle_q1": (1, 18), "muscle_q2": (19, 36),
                    "muscle_q3": (37, 54), "muscle_q4": (55, 72)}
 CARDS_PER_QUARTER = {12: 3, 8: 2}      # rounds -> cards dealt from each quarter
 
-# (first, last, cost $G). 46-66 and 67-72 are RULES.md's continuation of the printed bands.
+# (first, last, cost $G). 46-66 and 67-72 are docs/rules.md's continuation of the printed bands.
 _MUSCLE_COST_BANDS = ((1, 12, 0), (13, 27, 1), (28, 45, 2), (46, 66, 3), (67, 72, 4))
 
 

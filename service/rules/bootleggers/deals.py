@@ -72,7 +72,7 @@ def _resolve_cards(p: dict, refs: list[str], hidden: bool) -> list[str]:
     return out
 
 
-#: what a Mobster may not hand over while his payroll is owed (RULES.md "Payroll is owed
+#: what a Mobster may not hand over while his payroll is owed (docs/rules.md "Payroll is owed
 #: from the reveal"): the cash it is paid from and the trucks its graft is charged on
 PAYROLL_HELD = ("cash", "trucks", "rent_trucks")
 

@@ -9,7 +9,7 @@ from .shipping import at_home, fill_biggest_first
 
 
 def default_command(g: dict, seat: int) -> dict:
-    """RULES.md "Timers": what a seat that let the deadline pass is taken to have sent."""
+    """docs/rules.md "Timeouts": what a seat that let the deadline pass is taken to have sent."""
     step, p = g["step"], player(g, seat)
     if step == "bid":
         return {"type": "bid", "card": min(p["muscle_hand"])}

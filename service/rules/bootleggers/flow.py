@@ -1,6 +1,6 @@
 """The kernel's one loop: while the current step is complete, run its automatic work and open
 the next step. What completes a step and what follows it is the table below (one function
-per waiting step), so the round reads top to bottom as in RULES.md "Round flow".
+per waiting step), so the round reads top to bottom as in docs/rules.md "A round, step by step".
 """
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def _after_bid(em) -> None:
 
 
 def _window(em, name: str, phase: int) -> None:
-    """A `thug_window` before automatic work a card could change (RULES.md): it waits for
+    """A `thug_window` before automatic work a card could change (docs/rules.md): it waits for
     the seats holding Thug cards, each declaring a card or passing; with none, the work goes
     on at once."""
     seats = thugs.window_seats(em.game)
@@ -150,7 +150,7 @@ def advance(em) -> None:
                 q = selling.public_question(g)
                 if q is None or q["leader"] not in waiting:
                     waiting = []    # a card or a placement changed the leader: the question
-                                    # is asked again of the new one, or lapses (RULES.md)
+                                    # is asked again of the new one, or lapses (docs/rules.md)
             if waiting:
                 if step == "choose_offer" and not player(g, waiting[0])["payroll_paid"]:
                     phase1.payroll(em, waiting[0])

@@ -2,8 +2,8 @@
 the ruling's hook itself is commands.forfeit.
 
 The seat stays at the table with everything it has, but whenever the game waits for it,
-its move is made for it: the same default a seat that let its deadline pass gets (RULES.md
-"Timers": lowest bid, load biggest first, dispatch to the first open speakeasy, answer no,
+its move is made for it: the same default a seat that let its deadline pass gets (docs/rules.md
+"Timeouts": lowest bid, load biggest first, dispatch to the first open speakeasy, answer no,
 otherwise pass). It cannot win: the game's end ranks it after every seat still in. After
 the end, a forfeit of the winner hands the win to the next seat of the final ranking.
 """

@@ -99,7 +99,7 @@ def offers_left(g: dict) -> list:
 
 
 def default_offer(g: dict) -> dict:
-    """RULES.md "Timers": the clock's choice for a seat that let its deadline pass (and a
+    """docs/rules.md "Timeouts": the clock's choice for a seat that let its deadline pass (and a
     forfeited seat's) — the lowest-numbered offer left; a Double Still Improvement gives
     two dice (it can always be had; a Remote Still may run out). `pass` only when no offer
     is left at all (both decks ran dry)."""
@@ -113,7 +113,7 @@ def default_offer(g: dict) -> dict:
 
 
 def check_pass(g: dict) -> None:
-    """RULES.md "Phase 1 choices are not optional" (issue 36): each Mobster "chooses one of
+    """docs/rules.md "Phase 1 choices are not optional" (issue 36): each Mobster "chooses one of
     the face up cards in an Offer Space (either the Truck card or a Men of Action card)"
     (Phase 1, 5b; step 7: "if one Mobster chose the Truck card rather than a Men of Action
     card") — there is no pass while an offer is left. Games recorded with a Phase-1 pass

@@ -98,7 +98,7 @@ def _sell_relined(em, s: dict) -> None:
 
 
 def card_on_demand(em, s: dict, kind: str, seat: int) -> None:
-    """Thirsty or Copper in the House resolved at the speakeasy selling now (RULES.md "How
+    """Thirsty or Copper in the House resolved at the speakeasy selling now (docs/rules.md "How
     late a card may come": playable while it still has crates lined up to sell; the effect
     applies to the crates not yet sold). Thirsty's extra die is rolled now by its player
     (`dice_rolled` purpose `thirsty`, `demand` the new total) and added to the demand still to

@@ -1,4 +1,4 @@
-"""The round as a table of steps (ARCHITECTURE.md, "The round as a table of steps").
+"""The round as a table of steps (docs/architecture.md, "The round as a table of steps").
 
 One row per step that waits for players: its phase, who acts ("one" = one seat at a time in
 the order the step was opened with, Muscle order; "all" = every listed seat at once), the
@@ -17,7 +17,7 @@ class Step:
     phase: int
     mode: str                 # "one" (in order) | "all" (at once)
     commands: tuple[str, ...]
-    timeout_default: str      # human description of RULES.md "Timers" default
+    timeout_default: str      # human description of docs/rules.md "Timeouts" default
 
 
 STEPS: dict[str, Step] = {s.name: s for s in (

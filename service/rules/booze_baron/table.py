@@ -1,4 +1,4 @@
-"""The round as a table of steps (ARCHITECTURE.md): each waiting step, who acts ("all" at
+"""The round as a table of steps (docs/architecture.md): each waiting step, who acts ("all" at
 once, sealed; "one" at a time in Action order), the commands it takes and its timeout
 default. decide, legal_actions, waiting and timeout all read this one table; flow.py says
 what happens when a step completes."""

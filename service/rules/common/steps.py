@@ -1,4 +1,4 @@
-"""The step-table loop every ruleset runs (ARCHITECTURE.md, "The round as a table of
+"""The step-table loop every ruleset runs (docs/architecture.md, "The round as a table of
 steps"): `waiting` reads the table, `advance` runs each completed step's automatic work
 as the system until somebody is awaited. What the steps are and what follows each stays
 in the ruleset's table.py and flow.py."""

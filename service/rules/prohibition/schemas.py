@@ -24,7 +24,7 @@ class Bool(fields.Boolean):
         return value
 
 
-#: The front door's bound on a number of Cases (README "The front door"): far above what a
+#: The front door's bound on a number of Cases (docs/operations.md "The front door"): far above what a
 #: Source can hold or a Bankroll buy; the rules refuse more than the Source has.
 MAX_CASES = 10_000
 

@@ -1,4 +1,4 @@
-"""The turn as a table of steps (ARCHITECTURE.md, "The round as a table of steps").
+"""The turn as a table of steps (docs/architecture.md, "The round as a table of steps").
 
 Prohibition is one player's turn at a time, so every step is "one": the player whose turn
 it is. `move` is the Action phase (use a die, or end the turn); `buy` and `sell` are the

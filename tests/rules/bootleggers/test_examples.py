@@ -1,4 +1,4 @@
-"""The rulebook's worked examples, to the $G, each on its own situation (RULES.md).
+"""The rulebook's worked examples, to the $G, each on its own situation (docs/rules.md).
 
 Seats: 1 Alice, 2 Bob, 3 Charlie, 4 David; Muscle order Alice > Bob > Charlie > David.
 Production and selling run through decide with scripted dice.

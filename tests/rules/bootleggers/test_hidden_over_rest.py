@@ -89,7 +89,7 @@ def declare_in_a_thug_window(table, rng, limit=1500):
 
 
 def test_a_declared_card_stays_face_down_for_the_others_until_revealed(app):
-    """RULES.md "Priority conflicts": a declared card stays hidden from the others until it
+    """docs/rules.md "Priority conflicts": a declared card stays hidden from the others until it
     resolves — through the state, time travel and the event list."""
     table = open_table(app.test_client(), 3)
     seat, declared = declare_in_a_thug_window(table, random.Random(3))
@@ -116,7 +116,7 @@ def _where(text: str, n: int) -> int | None:
 
 
 def test_a_hidden_cash_total_reaches_no_other_seat_anywhere(app):
-    """`cash: "announced"` (RULES.md "Cash is announced, not shown"): a seat's total, set by a
+    """`cash: "announced"` (docs/rules.md "Cash is announced, not shown"): a seat's total, set by a
     ruling to a figure seen nowhere else, reaches no other seat and no spectator through the
     state, time travel, `as=`, the event list, the live stream, the log or the look-ahead —
     while the payment that made it stays public."""

@@ -1,6 +1,6 @@
 """The payroll owed from the reveal (no cash parked between payrolls), cards at the Public
 dock, and Hijack after the trucks are lined up. Each test cites the rulebook sentence it holds
-the kernel to, and the RULES.md decision that settles it ("Payroll is owed from the reveal",
+the kernel to, and the docs/rules.md decision that settles it ("Payroll is owed from the reveal",
 "How late a card may come", "Hijack, before and after dispatch").
 Seat 1 has the most Muscle (situations.hands), then 2, 3, 4.
 """
@@ -53,7 +53,7 @@ def test_the_last_seat_cannot_park_its_cash_with_a_seat_that_has_paid():
     """Phase 1, 5a: each Mobster "pays Driver Graft ... and the required dough ... This cost
     represents the Mobster's payroll for this Round"; "if a Mobster cannot pay this, he pays
     what he can". The loophole: seat 4 hands its $10G to seat 1 (paid already), pays "what
-    he can" — $0 — and gets it back. RULES.md: payroll is owed from the reveal; until it is
+    he can" — $0 — and gets it back. docs/rules.md: payroll is owed from the reveal; until it is
     paid, a deal moving the Mobster's cash away is refused (`payroll_pending`)."""
     t = _at_the_reveal()
     park = {"type": "propose_deal", "to": 1, "give": {"cash": 10}, "get": {},
@@ -75,7 +75,7 @@ def test_the_last_seat_cannot_park_its_cash_with_a_seat_that_has_paid():
 
 def test_the_last_seat_cannot_sell_its_truck_before_payroll_and_buy_it_back():
     """The same with graft: a truck "sold" to a seat that has paid before one's own payroll
-    (no graft owed on it) and bought back after. Trucks leave only after payroll (RULES.md),
+    (no graft owed on it) and bought back after. Trucks leave only after payroll (docs/rules.md),
     by sale or rental."""
     t = _at_the_reveal()
     for give in ({"trucks": ["small_4"]}, {"rent_trucks": ["small_4"]}):
@@ -277,7 +277,7 @@ def _lined_up_at_mothers(demand):
 def test_crates_hijacked_after_lineup_cannot_be_sent_to_another_speakeasy():
     """FAQ: "If you hijack a Truck when it is already lined up for unloading, that Truck does
     not move ... but your[s] goes to the appropriate Dock behind all other Trucks that are
-    already lined up". RULES.md: the same speakeasy."""
+    already lined up". docs/rules.md: the same speakeasy."""
     t = _lined_up_at_mothers((1, 2))
     with pytest.raises(RuleViolation) as err:
         play(t, 4, "thug:hijack#1", truck="small_3", with_truck="small_4", to_speakeasy="omalleys")

@@ -1,6 +1,6 @@
 """No pass in Phase 1, Warehouse through the dispatch, one window for the cards on a
 speakeasy's sales, Hey, Free Truck on a Favor truck. Each test cites the rulebook sentence
-it holds the kernel to; RULES.md ("Phase 1 choices are not optional", "Warehouse", "How late
+it holds the kernel to; docs/rules.md ("Phase 1 choices are not optional", "Warehouse", "How late
 a card may come", "Hey, Free Truck on a Favor truck") settles each.
 Seat 1 has the most Muscle (situations.hands), then 2, 3, 4.
 """
@@ -47,7 +47,7 @@ def test_phase_1_has_no_pass_while_an_offer_is_left():
 
 
 def test_the_clock_takes_the_lowest_numbered_offer_left():
-    """RULES.md "Timers": at a timeout, "offer → the lowest-numbered offer left" (a Double
+    """docs/rules.md "Timeouts": at a timeout, "offer → the lowest-numbered offer left" (a Double
     Still Improvement as two dice), never a pass; the untaken Men of Action card is then
     discarded (step 7) and an untaken Truck card stays (step 8)."""
     first = ["double_still_improvement#1", "single_influence#1", "thug:moll#1", "speakeasy_improvement#1"]
@@ -153,7 +153,7 @@ def test_warehouse_is_too_late_once_phase_4_has_ended():
                                   "thug:g_men_bust_a_speakeasy#1", "thug:word_of_mouth#1",
                                   "thug:packing_heat#1", "thug:big_payoff#1"])
 def test_a_card_on_a_speakeasy_is_playable_while_it_still_has_crates_to_sell(card):
-    """RULES.md "How late a card may come" (revised): playable while that speakeasy still
+    """docs/rules.md "How late a card may come" (revised): playable while that speakeasy still
     has crates lined up to sell — the Public-dock question does not close it. Barleycorn's
     has sold seat 1's crate; seat 2's 4 crates wait on the question."""
     t = _public_question_after_a_sale({3: card})

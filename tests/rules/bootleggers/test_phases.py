@@ -1,4 +1,4 @@
-"""RULES.md "Round flow", Phases 2-6, influence levels, the end, and the timers."""
+"""docs/rules.md "A round, step by step", Phases 2-6, influence levels, the end, and the timers."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,4 @@
-"""Setup and RULES.md "Round flow": Muscle display, steps, and Phase 1."""
+"""Setup and docs/rules.md "A round, step by step": Muscle display, steps, and Phase 1."""
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,6 @@
 """Thug cards on influence, speakeasies and people; the reaction window and Investigation.
 
-Rulebook "Detailed listing of Thug cards" and "FAQ/Rule clarifications"; RULES.md "Thug cards
+Rulebook "Detailed listing of Thug cards" and "FAQ/Rule clarifications"; docs/rules.md "Thug cards
 and deals". Seat 1 has the most Muscle (situations.hands); only the seats named hold cards.
 """
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Windfall draws, the Public-dock leader, Hijack before dispatch, and cards on a speakeasy
-that is selling. Each test cites the rulebook sentence it holds the kernel to (RULES.md
+that is selling. Each test cites the rulebook sentence it holds the kernel to (docs/rules.md
 "Thug cards and deals", "Who answers the Public dock question").
 Seat 1 has the most Muscle (situations.hands), then 2, 3, 4.
 """
@@ -85,7 +85,7 @@ def _public_question_at_barleycorns(influence, cards):
 
 
 def test_the_public_dock_question_moves_to_the_new_leader():
-    """RULES.md: whoever has Majority or Controlling Influence "when the answer is given"
+    """docs/rules.md: whoever has Majority or Controlling Influence "when the answer is given"
     answers; rulebook FAQ: "Payouts follow the revised Influence however." Barleycorn's
     {1:3, 3:1, 4:2}: seat 3's Mob War on two of seat 1's markers makes seat 4 Controlling."""
     t = _public_question_at_barleycorns({1: 3, 3: 1, 4: 2}, {3: "thug:mob_war#1"})

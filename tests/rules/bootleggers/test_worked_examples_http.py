@@ -3,7 +3,7 @@
 Each example is its own scripted-dice game (`POST /v1/games`, options.rng = scripted dice,
 hands and decks), four seats joined and started. The organizer's `ruling` commands build the
 example's situation (the examples disagree with each other, so each builds its own, as
-RULES.md says); the players' own commands play it; the assertions read the organizer's
+docs/rules.md says); the players' own commands play it; the assertions read the organizer's
 `GET /v1/games/{id}` and the events.
 
 Seats: 1 Alice, 2 Bob, 3 Charlie, 4 David. Every seat bids its highest Muscle card, and the
@@ -364,7 +364,7 @@ def test_selling_example(app, client):
     paid = [(p["from"], p["to"], p["amount"], p["reason"], p.get("speakeasy"))
             for p in _payloads(evs, "cash_paid")]
     assert paid == [
-        ("bank", B, 4, "wholesale", "omalleys"),      # $1G a crate (RULES.md: the misprint)
+        ("bank", B, 4, "wholesale", "omalleys"),      # $1G a crate (docs/rules.md: the misprint)
         ("bank", C, 8, "wholesale", "mothers"),       # Charlie $8G
         ("bank", B, 2, "wholesale", "mothers"),       # Bob $2G; David nothing; no profit
         ("bank", A, 8, "wholesale", "barleycorns"),   # Alice $8G ...

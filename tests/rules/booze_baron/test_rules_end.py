@@ -146,7 +146,7 @@ def test_card_counts_and_collected_movement_cards_are_public():
 
 
 def test_the_deck_runs_dry_with_one_bootlegger_left_unexposed():
-    """END OF ROUND read in its printed order (RULES.md; docs/rules-decisions.md): the draw,
+    """END OF ROUND read in its printed order (docs/rules.md; docs/rules-decisions.md): the draw,
     then "If there are no Delivery cards remaining in the deck, the Unexposed player with the
     fewest Coins is automatically Exposed" — the lone Unexposed player is that player — and
     only then "If there are fewer than two Unexposed players, the game ends". His Movement

@@ -1,6 +1,6 @@
 """The Prohibition Agent stings the pawn the mover picks among every player pawn on its
 landing space, with or without Cases (seed 003, "MOVING THE PROHIBITION AGENT PAWN";
-RULES.md "Prohibition's Agent"): not only pawns with Cases, and never the mover's own pawn
+docs/rules.md "Prohibition's Agent"): not only pawns with Cases, and never the mover's own pawn
 by force."""
 from __future__ import annotations
 

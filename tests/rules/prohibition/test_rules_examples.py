@@ -363,7 +363,7 @@ def test_the_player_with_the_most_bankrolls_wins():
 
 
 def test_players_tied_on_bankrolls_share_the_win():
-    """The seed names no tie-break and gives Cases no end value (RULES.md, "Prohibition,
+    """The seed names no tie-break and gives Cases no end value (docs/rules.md, "Prohibition,
     ties"): tied Mobsters share the win. Seat 3's Cases decide nothing."""
     t = _last_take(p2=(2, 40, 0), p3=(4, 40, 2))
     ended = payloads(t, "game_ended")[0]

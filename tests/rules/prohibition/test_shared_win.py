@@ -1,4 +1,4 @@
-"""Tied Mobsters share the win (issue 28; RULES.md "Prohibition, ties"), and a game that
+"""Tied Mobsters share the win (issue 28; docs/rules.md "Prohibition, ties"), and a game that
 ended before that rule keeps the one winner its stored `game_ended` names: events are
 forever, so the new `winners` is an optional field of `game_ended` and an event without it
 folds exactly as it always did."""

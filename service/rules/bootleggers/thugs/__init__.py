@@ -1,6 +1,6 @@
 """Thug cards: `play_thug`, the reaction window, thug windows and their legal actions.
 
-Playing a card (RULES.md "Thug cards and deals") removes it from the hand and opens a
+Playing a card (docs/rules.md "Thug cards and deals") removes it from the hand and opens a
 `reaction` step that interrupts whatever step was open (pushed on `game["frames"]`). Every
 other seat holding a Thug card is asked; hand sizes are public, so waiting only on them
 reveals nothing, and a seat with no card could not react anyway. When all have passed the
