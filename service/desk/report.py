@@ -76,7 +76,7 @@ def render(games, game_id: str, current: dict, viewer: dict, lang: str = "en") -
                 seen["forfeits"][event["payload"]["seat"]] = {"version": event["version"],
                                                               "reason": event["payload"].get("reason")}
             if event["type"] in _DISPUTES:
-                _dispute(disputes, shown, lambda s: told(lang, who(s)))
+                _dispute(disputes, shown, lambda s: told(lang, who(s)), lang)
             elif ((event.get("actor") or {}).get("kind") == "organizer" and event["type"] not in _NOT_RULINGS
                   and event["payload"].get("reason") != "ruling"):   # a ruling's own bookkeeping
                 rulings.append((event["version"], header(state, event, ruleset, lang)
@@ -148,7 +148,7 @@ def _result(state: dict, names, seen: dict, ruleset, lang: str = "en") -> dict:
             "standings": standings, "mobs": mobs}
 
 
-def _dispute(disputes: dict, e: dict, who) -> None:
+def _dispute(disputes: dict, e: dict, who, lang: str = "en") -> None:
     p = e["payload"]
     key = p.get("dispute") or f"#{e['version']}"
     row = disputes.setdefault(key, {"id": key})
@@ -156,14 +156,14 @@ def _dispute(disputes: dict, e: dict, who) -> None:
         actor = e.get("actor") or {}
         seat = p.get("seat", actor.get("seat"))
         row.update(filed=e["version"], by=who(seat) if seat is not None else "?", about=p.get("about", p.get("version")),
-                   text=_words(p))
+                   text=_words(p, lang))
     else:
-        row.update(decision=p.get("decision"), answer=_words(p), resolved=e["version"])
+        row.update(decision=p.get("decision"), answer=_words(p, lang), resolved=e["version"])
 
 
-def _words(p: dict) -> str:
+def _words(p: dict, lang: str = "en") -> str:
     """A dispute's text, or what stands for it where the reader may not read it."""
-    return p["text"] if p.get("text") is not None else "(for the filer and the organizer only)"
+    return p["text"] if p.get("text") is not None else say(lang, "report-dispute-private")
 
 
 def _page(state, who, result, rounds, rulings, disputes, checks, lang: str = "en") -> str:

@@ -399,16 +399,17 @@ def _disputes_table(disputes: list[dict], by, lang: str = "en") -> str:
     for d in disputes:
         answer = d.get("resolution") or {}
         kinds = ", ".join(_ruling_kind(r) for r in answer.get("rulings") or [])
-        said = e(_words(answer) if answer else "")
+        said = e(_words(answer, lang) if answer else "")
         said += f" <span class='muted'>{t(lang, 'report-t-rulings-kinds', kinds=kinds)}</span>" if kinds else ""
-        rows.append([e(d["dispute"]), e(by(d)), e(d["about"]), e(_words(d)), e(word(lang, "report-t-dispute-", d["state"])), said])
+        rows.append([e(d["dispute"]), e(by(d)), e(d["about"]), e(_words(d, lang)),
+                     e(word(lang, "report-t-dispute-", d["state"])), said])
     return _grid([say(lang, h) for h in ("report-dispute", "report-filed-by", "report-about-event", "report-claim",
                                           "report-decision", "report-t-answer")], rows, numeric=(0, 2))
 
 
-def _words(held: dict) -> str:
+def _words(held: dict, lang: str = "en") -> str:
     """A dispute's (or an answer's) text, or what stands for it where the reader may not read it."""
-    return held["text"] if held.get("text") is not None else "(for the filer and the organizer only)"
+    return held["text"] if held.get("text") is not None else say(lang, "report-dispute-private")
 
 
 def _ruling_kind(ruling) -> str:

@@ -139,11 +139,11 @@ def test_a_dispute_another_seat_may_not_read_yet_is_no_quoted_none():
     hidden = {"type": "dispute_filed", "version": 50, "actor": {"kind": "seat", "seat": 2},
               "payload": {"dispute": 1, "seat": 2, "about": 41, "text": None}}
     assert english(ENGINE_SENTENCES["dispute_filed"](hidden, who)) == \
-        "Bix files dispute 1 about event 41 (what it says stays the filer's until the game ends)."
+        "Bix files dispute 1 about event 41 (what it says is for the filer and the organizer only)."
     answer = {"type": "dispute_resolved", "version": 51, "actor": {"kind": "organizer"},
               "payload": {"dispute": 1, "seat": 2, "decision": "rejected", "text": None, "rulings": []}}
     assert english(ENGINE_SENTENCES["dispute_resolved"](answer, who)) == \
-        "The organizer rejected dispute 1 (Bix's) (what it says stays the filer's until the game ends)."
+        "The organizer rejected dispute 1 (Bix's) (what it says is for the filer and the organizer only)."
     forfeit = {"type": "seat_forfeited", "version": 52, "actor": {"kind": "organizer"},
                "payload": {"seat": 3, "reason": "left the table", "dispute": 1}}
     assert english(ENGINE_SENTENCES["seat_forfeited"](forfeit, who)) == \
@@ -167,7 +167,7 @@ def test_the_log_names_the_disputed_event_and_the_forfeited_seat(client):
     filed = "Bix files dispute 1 about event 3"
     forfeited = "The organizer rules that Cora forfeits. Reason: left the table, answering dispute 1."
     for token, said in ((table.tokens[2], ": \u201cCora left\u201d"), (table.organizer, ": \u201cCora left\u201d"),
-                        (table.tokens[1], " (what it says stays the filer's until the game ends).")):
+                        (table.tokens[1], " (what it says is for the filer and the organizer only).")):
         texts = log(token)
         # each after the phase it happened in ("Round 1, Phase 1: ...")
         assert any(t.endswith(filed + said) for t in texts), texts[-6:]

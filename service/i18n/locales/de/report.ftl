@@ -66,6 +66,7 @@ report-about-event = Zu Ereignis
 report-claim = Einwand
 report-decision = Entscheidung
 report-open = offen
+report-dispute-private = (nur für die einreichende Person und die Spielleitung)
 report-check = Prüfung
 report-check-result = Ergebnis
 report-detail = Einzelheiten

@@ -65,6 +65,7 @@ report-about-event = About event
 report-claim = Claim
 report-decision = Decision
 report-open = open
+report-dispute-private = (for the filer and the organizer only)
 report-check = Check
 report-check-result = Result
 report-detail = Detail
