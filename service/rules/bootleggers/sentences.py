@@ -17,7 +17,9 @@ from typing import Callable
 from service.i18n.message import Join, Msg
 
 from . import data
-from .nouns import (Who, _and, _card, _home, _money, _places, _s, _seats, _still, _truck, count, term,
+from .deal_sentences import deal
+from .ending_sentences import game_ended as _game_ended, ruling as _ruling
+from .nouns import (Who, _card, _home, _money, _places, _s, _seats, _still, _truck, count, term,
                     thug_name, word)
 
 #: events of a phase the state does not name (production, Phase 3, has no step; Phase 6's
@@ -61,36 +63,6 @@ def _targets(t: dict | None, who: Who) -> Join:
     if t.get("count"):
         parts.append(Msg("log-bl-aim-count", n=t["count"]))
     return Join(parts, sep="common-space-sep", before="common-space-sep")
-
-
-def _side(side: dict | None) -> Join:
-    side = side or {}
-    parts = []
-    if side.get("cash"):
-        parts.append(_money(side["cash"]))
-    if side.get("crates"):
-        parts.append(count(side["crates"], "crate"))
-    parts += [Msg("log-bl-truck-sold", truck=_truck(t)) for t in side.get("trucks") or []]
-    parts += [Msg("log-bl-truck-rented", truck=_truck(t)) for t in side.get("rent_trucks") or []]
-    cards = side.get("thug_cards")
-    if isinstance(cards, int):
-        parts.append(count(cards, "thug_card"))
-    elif cards:
-        parts += [thug_name(c) for c in cards]
-    return Join(parts, empty=Msg("log-bl-nothing"))
-
-
-def _deal(p: dict, who: Who, accepted: bool) -> Msg:
-    promise = p.get("promise") or ""
-    if not accepted:
-        return Msg("log-bl-deal-proposed", by=who(p["from"]), to=who(p["to"]), deal=p["deal"],
-                   give=_side(p.get("give")), get=_side(p.get("get")), promise=promise,
-                   promised="yes" if promise else "no")
-    # Accepted: the goods move in this event, any cash in the cash_paid events after it.
-    moves = [Msg("log-bl-hands-over", seat=who(p[a]), goods=_side(p.get(side)))
-             for a, side in (("from", "give"), ("to", "get")) if _side(p.get(side))]
-    return Msg("log-bl-deal-accepted", seat=who(p["to"]), by=who(p["from"]), deal=p["deal"],
-               moves=Join(moves, sep="common-clause-sep"), moved="yes" if moves else "no")
 
 
 def _paid_for(reason: str) -> Msg:
@@ -228,65 +200,6 @@ def _round_effect(p: dict, who: Who) -> Msg:
         where.append(Msg("log-bl-aim-on", seat=who(p["target"])))
     return Msg("log-bl-round-effect", seat=who(p["seat"]), card=thug_name(p["kind"]),
                where=Join(where, sep="common-space-sep", before="common-space-sep"))
-
-
-def _forfeited(who: Who) -> frozenset:
-    """The seats ruled out when the sentence is read (the log's `who` knows them; a bare
-    function does not)."""
-    return getattr(who, "forfeited", None) or frozenset()
-
-
-def _winner(p: dict, who: Who, out: frozenset) -> Msg:
-    """"Ada wins.", with the tie-break when seats still in are level on cash (RULES.md: a tie
-    goes to the higher Muscle card of the final round)."""
-    winner, cash, muscle = p["winner"], p["cash"], p.get("muscle") or {}
-    still_in = [s for s in p["ranking"] if s not in out]
-    top = max((cash[str(s)] for s in still_in), default=None)
-    level = [s for s in still_in if cash[str(s)] == top]
-    if len(level) < 2 or winner not in level:
-        return Msg("log-bl-wins", seat=who(winner))
-    others = [s for s in level if s != winner]
-    if all(str(s) in muscle for s in level) and all(muscle[str(winner)] > muscle[str(s)] for s in others):
-        how = Msg("log-bl-tie-muscle-card", cards=Join(Msg("log-bl-name-figure", name=who(s), n=muscle[str(s)])
-                                                        for s in level))
-    else:
-        how = Msg("log-bl-tie-muscle-order")
-    return Msg("log-bl-wins-tie", seat=who(winner), level=_and([who(s) for s in level]), cash=_money(top), how=how)
-
-
-def _game_ended(p: dict, who: Who) -> Msg:
-    out = _forfeited(who)
-    cash = Join(Msg("log-bl-cash-of-out" if s in out else "log-bl-cash-of", seat=who(s),
-                    cash=_money(p["cash"][str(s)])) for s in p["ranking"])
-    why = term("log-bl-ended-", p["reason"], cash=_money(data.WIN_CASH))
-    return Msg("log-bl-game-ended", why=why, winner=_winner(p, who, out), cash=cash)
-
-
-def _ruling(p: dict, who: Who) -> Msg:
-    fields = {k: v for k, v in p.items() if k not in ("kind", "reason", "was")}
-    what = []
-    for key, value in fields.items():
-        if key == "seat":
-            what.append(who(value) if value is not None else Msg("log-nobody"))
-        elif key == "speakeasy":
-            what.append(_s(value))
-        elif key == "cash" and p["kind"] == "set_cash":
-            # a total, hidden from other seats while it runs (cash.py): the payment after it shows
-            what.append(Msg("log-bl-ruling-cash", cash=value) if value is not None else Msg("log-bl-ruling-cash-hidden"))
-        elif key == "truck":
-            what.append(_truck(value))
-        elif key == "still":
-            what.append(Msg("log-bl-ruling-new-still") if value == "new_remote" else _still(value))
-        elif key == "size":
-            what.append(term("log-bl-size-", value))
-        elif key in ("count", "crates", "dice") and isinstance(value, int):
-            what.append(Msg({"count": "log-bl-ruling-count", "crates": "log-bl-ruling-crates",
-                             "dice": "log-bl-ruling-dice"}[key], n=value))
-        else:
-            what.append(Msg("log-bl-ruling-field", field=word(key), value=str(value)))
-    was = p.get("was")
-    return Msg("log-bl-ruling", kind=term("log-bl-ruling-", p["kind"]), what=Join(what, empty=Msg("log-bl-the-game")),
-               was=str(was) if was is not None else "", had="no" if was is None else "yes", reason=p["reason"])
 
 
 def _sold(p: dict, who: Who) -> Msg:
@@ -470,8 +383,8 @@ SENTENCES: dict[str, Callable[[dict, Who], Msg]] = {
     "trucks_returned": lambda p, who: Msg("log-bl-trucks-returned", returns=Join(
         (Msg("log-bl-route-home", truck=_truck(r["truck"]), home=_home(r["to"], who)) for r in p["returns"]),
         empty=Msg("log-bl-none"))),
-    "deal_proposed": lambda p, who: _deal(p, who, False),
-    "deal_accepted": lambda p, who: _deal(p, who, True),
+    "deal_proposed": lambda p, who: deal(p, who, False),
+    "deal_accepted": lambda p, who: deal(p, who, True),
     "deal_rejected": lambda p, who: Msg("log-bl-deal-rejected", seat=who(p["seat"]), deal=p["deal"]),
     "deal_withdrawn": lambda p, who: Msg("log-bl-deal-withdrawn", seat=who(p["seat"]), deal=p["deal"]),
     "deals_lapsed": _lapsed,
