@@ -409,16 +409,20 @@ class Ledger:
             return None
         return summary_key(after[self.ID_FIELD], self.NS), dumps(line)
 
-    def lines(self, stream_ids: list[str]) -> list[dict]:
-        """The list lines of these streams (those there are), with each one's version read from
-        its head key (a line is rewritten only when more than the version changes)."""
+    def stored_lines(self, stream_ids: list[str]) -> list[tuple[str, bytes | None, bytes | None]]:
+        """(id, its stored list line, its head's version) for each stream, in one round trip."""
         pipe = self.redis.pipeline(transaction=False)  # (not MGET: the lines span cluster slots)
         for stream_id in stream_ids:
             pipe.get(summary_key(stream_id, self.NS))
             pipe.hget(head_key(stream_id, self.NS), "version")
         found = pipe.execute()
+        return list(zip(stream_ids, found[::2], found[1::2]))
+
+    def lines(self, stream_ids: list[str]) -> list[dict]:
+        """The list lines of these streams (those there are), with each one's version read from
+        its head key (a line is rewritten only when more than the version changes)."""
         out = []
-        for raw, version in zip(found[::2], found[1::2]):
+        for _, raw, version in self.stored_lines(stream_ids):
             if raw:
                 line = loads(raw)
                 if version is not None:

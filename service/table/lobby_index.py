@@ -31,7 +31,6 @@ import redis
 
 from events.canonical import dumps, loads
 from events.integrity import RecordDamaged
-from events.store import head_key
 from service.runtime.redis_connect import unless_full
 from service.table.keys import summary_key
 
@@ -85,13 +84,8 @@ def checked_lines(ledger, ids: list[str], status: str | None = None) -> list[dic
     read from its head key; a line that does not check is rebuilt from the game's checked
     record (and written again), and left out when that record does not check (or the game is
     not in `status` after all)."""
-    pipe = ledger.redis.pipeline(transaction=False)  # (not MGET: the lines span cluster slots)
-    for game_id in ids:
-        pipe.get(summary_key(game_id, ledger.NS))
-        pipe.hget(head_key(game_id, ledger.NS), "version")
-    found = pipe.execute()
     out = []
-    for game_id, raw, version in zip(ids, found[::2], found[1::2]):
+    for game_id, raw, version in ledger.stored_lines(ids):
         try:
             line = loads(raw) if raw else None
         except ValueError:
