@@ -100,6 +100,9 @@ def stateful(app, redis_client, monkeypatch):
                 lobby = [g for g in self.organizers if g not in self.started]
                 if "game_id" in params and lobby:
                     params["game_id"] = self.rng.choice(lobby)  # a game with seats open, like a joining player
+            lobby = [g for g in self.organizers if g not in self.started]
+            if operation == "startGame" and lobby and self.rng.random() < 0.8:
+                params["game_id"] = self.rng.choice(lobby)  # a start is for a game not yet started
             if operation == "startGame" and params.get("game_id") in self.organizers:
                 game = params["game_id"]
                 for _ in range(6):  # the seats still empty
