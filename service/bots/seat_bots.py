@@ -76,10 +76,9 @@ def examples(games, state: dict, seat: int) -> list[dict]:
     return out
 
 
-def choose(games, state: dict, seat: int, strategy: str, refused: tuple = ()) -> dict | None:
-    """The command the bot sends for `seat` now, other than those `refused` at this version
-    (None: it has no legal example left)."""
-    found = [c for c in examples(games, state, seat) if c not in refused]
+def choose(games, state: dict, seat: int, strategy: str) -> dict | None:
+    """The command the bot sends for `seat` now (None: it has no legal example)."""
+    found = examples(games, state, seat)
     if not found:
         return None
     if strategy == "greedy":
@@ -94,28 +93,25 @@ def choose(games, state: dict, seat: int, strategy: str, refused: tuple = ()) ->
 
 def play_bot_seats(games, game_id: str, max_moves: int = MAX_MOVES) -> int:
     """Move for every awaited bot seat until a player (or the clock) is awaited; the moves made."""
-    moves, refused = 0, []
+    moves = 0
     while moves < max_moves:
         state = games.load(game_id)
         awaited = awaited_bots(games, state)
         if not awaited:
             return moves
         seat = awaited[0]
-        command = choose(games, state, seat, bot_seats(state)[seat], tuple(refused))
+        command = choose(games, state, seat, bot_seats(state)[seat])
         if command is None:
             return moves  # nothing it may send: the step's deadline (if any) moves on
         try:
             games.command(game_id, bot_actor(seat), command, expected=state["version"])
         except VersionConflict:
-            refused.clear()
             continue  # someone moved meanwhile: look again
-        except RuleViolation as refusal:
-            # an example may be refused for what the seat cannot see (a deal's proposer whose
-            # hidden cash ran short): like a player, the bot tries another
-            log.info("game %s: seat %s's example %s was refused: %s", game_id, seat, command, refusal.detail)
-            refused.append(command)
-            continue
-        moves, refused = moves + 1, []
+        except RuleViolation as refused:
+            log.error("game %s: the bot's listed example %s for seat %s was refused: %s",
+                      game_id, command, seat, refused.detail)
+            return moves
+        moves += 1
     return moves
 
 

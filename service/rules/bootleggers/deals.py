@@ -285,15 +285,6 @@ def _held_back(g: dict, seat: int, ex: dict) -> bool:
                for who, side in ((seat, ex["give"]), (ex["to"], ex["get"])))
 
 
-def _as_seen_by_receiver(g: dict, d: dict) -> dict:
-    """`g` with the proposer holding at least the cash it offers: under hidden totals the
-    list of acceptable deals must not tell the receiver that the proposer's cash ran short
-    (the acceptance checks it, with a refusal that names no total)."""
-    offered = (d.get("give") or {}).get("cash") or 0
-    return {**g, "players": [{**p, "cash": max(p["cash"], offered)} if p["seat"] == d["from"] else p
-                             for p in g["players"]]}
-
-
 def actions(g: dict, seat: int, action, cash_hidden: bool = False) -> list[dict]:
     out = []
     props = _examples(g, seat, cash_hidden)
@@ -308,7 +299,7 @@ def actions(g: dict, seat: int, action, cash_hidden: bool = False) -> list[dict]
     for d in g["deals"]:
         if d["to"] == seat:
             try:
-                acceptable(_as_seen_by_receiver(g, d) if cash_hidden else g, d)
+                acceptable(g, d)
                 ok.append(d["deal"])
             except RuleViolation:
                 pass

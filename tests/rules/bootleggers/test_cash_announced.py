@@ -212,23 +212,6 @@ def test_accepting_a_deal_the_proposer_can_no_longer_pay_names_no_total():
     assert refused.value.detail == f"seat 1 does not have ${have}G any more"
 
 
-def test_the_deal_stays_on_the_receivers_list_though_the_proposers_hidden_cash_ran_short():
-    """Listing it only while the proposer can pay would tell the receiver the hidden total."""
-    t = _in_deals(Table(3, ANNOUNCED), random.Random(2))
-    have = t.player(1)["cash"]
-    t.send(1, {"type": "propose_deal", "to": 2, "give": {"cash": have}, "get": {}, "promise": ""})
-    deal = t.events[-1]["payload"]["deal"]
-    listed = lambda state: [a["params"]["deal"]["choices"] for a in  # noqa: E731
-                            RULESET.legal_actions(state, 2)["actions"] if a["type"] == "accept_deal"]
-    assert deal in listed(t.state)[0] and listed(t.state) == listed(_with_cash(t.state, 1, 0))
-    t_open = Table(3, {"cash": "open"})
-    t_open = _in_deals(t_open, random.Random(2))
-    t_open.send(1, {"type": "propose_deal", "to": 2, "give": {"cash": 1}, "get": {}, "promise": ""})
-    unpaid = t_open.events[-1]["payload"]["deal"]
-    assert unpaid in listed(t_open.state)[0]
-    assert unpaid not in sum(listed(_with_cash(t_open.state, 1, 0)), [])  # open totals: not offered
-
-
 def _with_cash(state, seat, amount):
     out = copy_value(state)
     next(p for p in out["game"]["players"] if p["seat"] == seat)["cash"] = amount
@@ -269,14 +252,7 @@ def test_random_announced_games_accept_every_example_and_hide_totals(seed):
         acts = RULESET.legal_actions(t.state, seat)["actions"]
         keen = [a for a in acts if a["type"] in ("propose_deal", "accept_deal")]
         act = rnd.choice(keen if keen and rnd.random() < 0.4 else acts)
-        example = rnd.choice(act["examples"])
-        try:
-            t.send(seat, example)
-        except RuleViolation as refused:   # the one refusal hidden totals allow: the proposer's cash
-            deal = next(d for d in t.game["deals"] if d["deal"] == example.get("deal"))
-            assert act["type"] == "accept_deal" and refused.code == "insufficient_cash"
-            assert t.player(deal["from"])["cash"] < deal["give"]["cash"]
-            t.send(seat, {"type": "reject_deal", "deal": deal["deal"]})
+        t.send(seat, rnd.choice(act["examples"]))
         if moves % 7 == 0 and not t.game["finished"]:
             view = RULESET.view(t.state, SEAT(seat))
             for p in view["players"]:
