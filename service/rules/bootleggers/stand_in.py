@@ -17,7 +17,7 @@ from __future__ import annotations
 from service.rules.common.views import seat_of
 from service.rules.interface import Oracle
 
-from . import cash, data, views
+from . import cash, data, deals, views
 
 _MOA = frozenset(data.men_of_action_deck())
 _TRUCK_CARDS = frozenset(data.truck_deck())
@@ -33,24 +33,40 @@ def stand_in(state: dict, seat: int, oracle: Oracle) -> dict:
     if game is None:
         return {**state}
     me = seat_of(viewer)
-    _fill_cash(game, me)
+    _fill_cash(game, me, _unpayable_offers(state["game"], me))
     _deal_muscle(game, me, oracle)
     _deal_cards(game, me, oracle)
     game["declared"] = [d for d in game.get("declared") or [] if d["seat"] == me]
     return {**state, "game": game}
 
 
-def _fill_cash(game: dict, me: int) -> None:
+def _unpayable_offers(g: dict, me: int) -> dict[int, int]:
+    """proposer -> the least cash it offers the seat in a deal it can no longer pay: the one
+    thing about a hidden total the seat's own legal actions tell it (such a deal is not on its
+    accept list; payments are public events, so the seat could have counted it too)."""
+    short: dict[int, int] = {}
+    for d in g.get("deals") or []:
+        give = (d.get("give") or {}).get("cash") or 0
+        if d["to"] == me and give and deals.player(g, d["from"])["cash"] < give:
+            short[d["from"]] = min(short.get(d["from"], give), give)
+    return short
+
+
+def _fill_cash(game: dict, me: int, short: dict[int, int]) -> None:
     """Others' totals the seat cannot see: what the seat knows of them (cash.known_figure),
-    and at least the cash each offers in an open deal (a proposal is checked against its
-    proposer's own cash, in the open), so a deal the seat may accept stays acceptable."""
+    at least the cash each offers in an open deal (a proposal is checked against its
+    proposer's own cash, in the open), so a deal the seat may accept stays acceptable, and
+    less than an offer its accept list says the proposer cannot pay."""
     offered: dict[int, int] = {}
     for d in game.get("deals") or []:
         give = (d.get("give") or {}).get("cash") or 0
-        offered[d["from"]] = max(offered.get(d["from"], 0), give)
+        if give < short.get(d["from"], give + 1):
+            offered[d["from"]] = max(offered.get(d["from"], 0), give)
     for p in _others(game, me):
         if p["cash"] is None:
             p["cash"] = max(cash.known_figure(game, p), offered.get(p["seat"], 0))
+            if p["seat"] in short:
+                p["cash"] = min(p["cash"], short[p["seat"]] - 1)
 
 
 def _deal_muscle(game: dict, me: int, oracle: Oracle) -> None:

@@ -212,6 +212,17 @@ def test_accepting_a_deal_the_proposer_can_no_longer_pay_names_no_total():
     assert refused.value.detail == f"seat 1 does not have ${have}G any more"
 
 
+def test_the_stand_in_leaves_a_deal_the_proposer_can_no_longer_pay_off_the_accept_list():
+    """The receiver's accept list says the proposer's cash ran short; its stand-in agrees."""
+    t = _in_deals(Table(3, ANNOUNCED), random.Random(2))
+    have = t.player(1)["cash"]
+    t.send(1, {"type": "propose_deal", "to": 2, "give": {"cash": have}, "get": {}, "promise": ""})
+    for left in (0, have - 1, have):
+        state = _with_cash(t.state, 1, left)
+        look = stand_in(state, 2, SeededOracle(bytes(32), 1))
+        assert RULESET.legal_actions(look, 2) == RULESET.legal_actions(state, 2)
+
+
 def _with_cash(state, seat, amount):
     out = copy_value(state)
     next(p for p in out["game"]["players"] if p["seat"] == seat)["cash"] = amount
