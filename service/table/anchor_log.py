@@ -35,6 +35,7 @@ import redis
 from events.canonical import dumps, loads
 from events.integrity import RecordDamaged
 from service.runtime.archive import ArchiveExists, ArchiveMissing, ArchiveUnavailable
+from service.runtime import durability
 from service.runtime.redis_connect import is_cluster
 from service.runtime.secret_key import Sealer, ServerKey
 from service.runtime import timeutil
@@ -60,8 +61,8 @@ _FULL_LOCK = threading.Lock()
 BATCH = 1000
 #: a sweep the archive refused puts its games back this many seconds on
 RETRY_SECONDS = 10.0
-#: how long a sweep waits for a replica to hold what it read (`replicated`), and the key it writes
-REPLICA_WAIT_MS, SWEEPS = 1000, "anchor:sweeps"
+#: how long a sweep waits for a replica to hold what it read (`replicas_hold`)
+REPLICA_WAIT_MS = 1000
 
 
 class AnchorBusy(Exception):
@@ -260,10 +261,17 @@ def sweep(anchors: dict[str, Anchors], client, anchor_log: AnchorLog, now: float
             continue
         entries.append(ledger_anchors.entry(stream_id, state))
         done.append((member, "anchored"))
-    if entries and not replicated(client):
-        log.warning("the heads read for the anchor are not on a replica yet; trying again in %.0f s", RETRY_SECONDS)
-        client.zadd(ANCHOR_DUE, {archive_member(e["id"], e["ns"]): now + RETRY_SECONDS for e in entries}, lt=True)
-        return [(m, "unconfirmed") for m, _ in done]
+    held = replicas_hold(client, entries) if entries else []
+    if not all(held):  # (a head only its primary holds: the next sweep asks again)
+        later = [e for e, ok in zip(entries, held) if not ok]
+        log.warning("%d head(s) read for the anchor are not on a replica yet; trying again in %.0f s",
+                    len(later), RETRY_SECONDS)
+        client.zadd(ANCHOR_DUE, {archive_member(e["id"], e["ns"]): now + RETRY_SECONDS for e in later}, lt=True)
+        waiting = {archive_member(e["id"], e["ns"]) for e in later}
+        entries = [e for e, ok in zip(entries, held) if ok]
+        done = [(m, "unconfirmed" if m in waiting else outcome) for m, outcome in done]
+        if not entries:
+            return done
     try:
         anchor_log.append(entries, anchors)
     except Exception as exc:  # the games wait for the next try (the archive back, a broken log mended)
@@ -276,21 +284,31 @@ def sweep(anchors: dict[str, Anchors], client, anchor_log: AnchorLog, now: float
     return done
 
 
-def replicated(client) -> bool:
-    """Whether every head this sweep read is on a replica too (a plain Redis with replicas: one
-    write after the reads, then WAIT for it; the replication stream is in order). An anchored
-    head a failover then lost would refuse its game for good, as damage. True without replicas;
-    on a Redis Cluster each game's node differs, and this is not checked (its replicas' own
-    acknowledgement of every append is the durability setting's)."""
-    if is_cluster(client):
-        return True
+def replicas_hold(client, entries: list[dict]) -> list[bool]:
+    """For each entry (Anchors.entry): whether a replica holds its head, so that no failover can
+    take it back (an anchored head a failover then lost would refuse its game for good, as
+    damage). Asked of each head's own primary, the confirmation and WAIT on one connection
+    (durability.replicas_hold: WAIT counts only what its own connection wrote). All True on a
+    Redis without replicas (nothing to fail over to); on one whose replica is down or lagging,
+    False until it catches up."""
+    if not _has_replicas(client):
+        return [True] * len(entries)
+    return durability.replicas_hold(client, [(e["ns"], e["id"], e["version"], e["head"]) for e in entries],
+                                    REPLICA_WAIT_MS)
+
+
+def _has_replicas(client) -> bool:
+    """A plain Redis: a replica connected now. A cluster: any node of it a replica (a master left
+    without its replica by a failover waits for it to come back: its heads are not anchored
+    meanwhile)."""
     try:
-        if not int(client.info("replication").get("connected_slaves") or 0):
-            return True
-        client.incr(SWEEPS)
-        return int(client.wait(1, REPLICA_WAIT_MS)) >= 1
-    except redis.ResponseError:  # (a Redis that refuses INFO or WAIT to this client: no replicas it knows of)
-        return True
+        if not is_cluster(client):
+            return int(client.info("replication").get("connected_slaves") or 0) > 0
+        raw = client.get_default_node().redis_connection.execute_command("CLUSTER", "NODES")
+    except redis.ResponseError:  # (a Redis that refuses INFO to this client: no replicas it knows of)
+        return False
+    lines = (raw.decode() if isinstance(raw, bytes) else str(raw)).splitlines()
+    return any("slave" in line.split()[2].split(",") for line in lines if len(line.split()) > 2)
 
 
 def anchor_now(ledger_anchors: Anchors, stream_id: str, state: dict, anchor_log: AnchorLog) -> None:
