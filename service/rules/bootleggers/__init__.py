@@ -2,9 +2,9 @@
 
 The whole game, Thug cards and deals included. The engine calls the `Ruleset` protocol of
 service/rules/interface.py; modules: data (numbers), model (lookups, influence levels),
-table (the step table), evolve + evolve_thugs (the fold), thugs/ (one module per family of
+steps (the step table), evolve + evolve_thugs (the fold), thugs/ (one module per family of
 Thug cards, the reaction window), deals,
-kernel (Emitter), flow (the step loop), setup, phase1, placement, production, shipping,
+emitter (the Emitter), flow (the step loop), setup, phase1, placement, production, shipping,
 selling, commands (decide), legal (legal_actions/waiting/timeout), views, stand_in (a
 seat's look-ahead without its hidden information), result (places for a tournament), schemas.
 """

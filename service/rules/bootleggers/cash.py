@@ -19,7 +19,7 @@ keeps notes at a real table could; what the service hides is the *total*: the vi
 from __future__ import annotations
 
 from . import data
-from .table import pending
+from .steps import pending
 
 MODES = ("announced", "open")
 #: what a game with no `cash` option recorded means (games stored before it existed)

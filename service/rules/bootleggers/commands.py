@@ -11,9 +11,9 @@ from service.rules.errors import Message, RuleViolation
 
 from . import flow, forfeits, rulings, words
 from .handlers import HANDLERS, run_command
-from .kernel import Emitter
+from .emitter import Emitter
 from .model import muscle, muscle_displayed
-from .table import ANYTIME_INFLUENCE, DEAL_COMMANDS, FREE_COMMANDS, STEPS, pending
+from .steps import ANYTIME_INFLUENCE, DEAL_COMMANDS, FREE_COMMANDS, STEPS, pending
 
 STEP_WORDS = {
     "bid": "Phase 1 sealed bidding", "choose_offer": "Phase 1 offer choices",

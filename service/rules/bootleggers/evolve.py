@@ -15,7 +15,7 @@ from service.rules.common.fold import settle, track_sealed
 
 from . import data, evolve_thugs, rulings
 from .model import player, refresh_speakeasy, speakeasy, truck
-from .table import STEPS, pending
+from .steps import STEPS, pending
 
 
 def board_speakeasies(seats: int) -> list[dict]:

@@ -12,7 +12,7 @@ from typing import Callable
 from . import data
 from .model import find_truck, muscle_order, player, refresh_speakeasy, speakeasy, still
 from .model import truck as truck_of
-from .table import STEPS
+from .steps import STEPS
 
 
 def fresh_effects() -> dict:

@@ -8,7 +8,7 @@ from service.rules.common.steps import as_system
 
 from . import data, deals, forfeits, phase1, production, selling, shipping, thugs
 from .model import markers_in_supply, muscle_order, muscle_rank, player
-from .table import STEPS, pending
+from .steps import STEPS, pending
 
 
 def _open(em, step: str, seats: list[int]) -> None:

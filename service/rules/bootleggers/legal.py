@@ -12,11 +12,11 @@ from .cash import hidden as totals_hidden
 from .commands import is_free
 from .defaults import default_command
 from .handlers import run_command
-from .kernel import Emitter
+from .emitter import Emitter
 from .model import muscle_displayed, player, remote_stills_in_play, speakeasy
 from .selling import public_question
 from .shipping import at_home, fill_biggest_first
-from .table import FREE_COMMANDS, STEPS, pending
+from .steps import FREE_COMMANDS, STEPS, pending
 
 
 def _action(kind: str, params: dict, examples: list[dict]) -> dict:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from service.rules.errors import Message, RuleViolation
 
 from . import cash, data, flow
-from .kernel import Emitter
+from .emitter import Emitter
 
 
 def validate_options(options: dict, seats: int) -> dict[str, list[str]]:

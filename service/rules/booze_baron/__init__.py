@@ -2,8 +2,8 @@
 exported as `RULESET`.
 
 Three Mobs, secret Booze cards, sealed simultaneous movement over six Locations, Tail /
-Steal / Expose. Modules: data (numbers and house data), model (lookups), table (the step
-table), evolve (the fold), kernel (Emitter), flow (the step loop), setup, actions (one
+Steal / Expose. Modules: data (numbers and house data), model (lookups), steps (the step
+table), evolve (the fold), emitter (the Emitter), flow (the step loop), setup, actions (one
 handler per command), commands (decide), scoring, legal (legal_actions/waiting/timeout),
 views (hidden information), schemas, sentences (one log line per event type), result
 (places for a tournament).

@@ -8,8 +8,8 @@ from service.rules.errors import Message, RuleViolation
 
 from . import flow
 from .actions import HANDLERS
-from .kernel import Emitter
-from .table import STEPS, pending
+from .emitter import Emitter
+from .steps import STEPS, pending
 
 STEP_WORDS = {"move": "the Move Phase (sealed Movement cards)",
               "action": "the Action Phase", "follow_up": "the end of a Tail (Steal or Expose)"}

@@ -1,5 +1,5 @@
 """The fold: the only place `state["game"]` changes. decide folds its own drafts through
-this same function (kernel.Emitter), so live play and replay cannot drift apart.
+this same function (emitter.Emitter), so live play and replay cannot drift apart.
 Of the envelope only `version` is read: where this Move Phase's sealed choices begin
 (`sealed_since`, see views) and where the awaited step opened (`step_since`)."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Callable
 from service.rules.common.fold import settle, track_sealed
 
 from .model import player
-from .table import pending
+from .steps import pending
 
 
 def _new_game(p: dict) -> dict:

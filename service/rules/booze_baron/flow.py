@@ -7,7 +7,7 @@ from service.rules.common import steps
 
 from . import data, scoring
 from .model import clockwise_from, left_of, player, public_coins, unexposed
-from .table import STEPS, pending
+from .steps import STEPS, pending
 
 
 def _open(em, step: str, seats: list[int]) -> None:

@@ -9,10 +9,10 @@ from service.rules.common import steps
 
 from . import data, flow
 from .commands import run_command
-from .kernel import Emitter
+from .emitter import Emitter
 from .model import (face_down, hideout, left_of, location, may_visit, player, shows,
                     tail_targets)
-from .table import STEPS, pending
+from .steps import STEPS, pending
 
 
 def _action(kind: str, params: dict, examples: list[dict]) -> dict:
@@ -84,7 +84,7 @@ def waiting(state: dict) -> dict:
 
 
 def default_command(g: dict, seat: int) -> dict:
-    """What a seat that let the deadline pass is taken to have sent (table.py)."""
+    """What a seat that let the deadline pass is taken to have sent (steps.py)."""
     step = g["step"]
     if step == "move":
         return {"type": "choose_move", "location": may_visit(g, player(g, seat))[0]}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from service.rules.errors import Message, RuleViolation
 
 from . import data, flow
-from .kernel import Emitter
+from .emitter import Emitter
 
 BOOZE_DECKS = tuple(f"booze_{m}" for m in data.MOBS) + ("booze_rest", "booze_pile")
 

@@ -1,7 +1,7 @@
 """The step-table loop every ruleset runs (docs/architecture.md, "The round as a table of
 steps"): `waiting` reads the table, `advance` runs each completed step's automatic work
 as the system until somebody is awaited. What the steps are and what follows each stays
-in the ruleset's table.py and flow.py."""
+in the ruleset's steps.py and flow.py."""
 from __future__ import annotations
 
 from contextlib import contextmanager

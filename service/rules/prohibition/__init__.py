@@ -1,8 +1,8 @@
 """Prohibition (Warpspawn; seed 003): the pure rules kernel, exported as `RULESET`.
 
 A roll-and-move smuggling game on a 24-space circular track with three Law pawns.
-Modules: data (the track and numbers), model (lookups), table (the step table), evolve (the
-fold), kernel (Emitter), flow (the turn loop), setup, actions (moves and landings),
+Modules: data (the track and numbers), model (lookups), steps (the step table), evolve (the
+fold), emitter (the Emitter), flow (the turn loop), setup, actions (moves and landings),
 commands (decide), legal (legal_actions/waiting/timeout), views, schemas, sentences, result
 (places for a tournament).
 """

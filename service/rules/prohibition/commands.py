@@ -7,8 +7,8 @@ from service.rules.common.names import who as name_of
 from service.rules.errors import Message, RuleViolation
 
 from . import actions, flow
-from .kernel import Emitter
-from .table import STEPS, pending
+from .emitter import Emitter
+from .steps import STEPS, pending
 
 HANDLERS = {"move": actions.move, "buy": actions.buy, "sell": actions.sell,
             "end_turn": actions.end_turn}

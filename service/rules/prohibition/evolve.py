@@ -1,7 +1,7 @@
 """The ruleset's half of the fold: apply one Prohibition event to `state["game"]`.
 
 The only place the game changes; decide folds its own drafts through it on a private copy
-(kernel.Emitter), so live play and replay cannot drift apart.
+(emitter.Emitter), so live play and replay cannot drift apart.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from service.rules.common.fold import settle
 
 from . import data
 from .model import player, space
-from .table import pending
+from .steps import pending
 
 
 def board() -> list[dict]:

@@ -10,7 +10,7 @@ from service.rules.common import steps
 
 from . import data
 from .model import culture_left, player, space
-from .table import STEPS, pending
+from .steps import STEPS, pending
 
 
 def open_step(em, step: str, seat: int, **extra) -> None:

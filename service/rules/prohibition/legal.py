@@ -13,9 +13,9 @@ from service.rules.errors import RuleViolation
 from . import data, flow
 from .actions import check_move
 from .commands import run_command
-from .kernel import Emitter
+from .emitter import Emitter
 from .model import law_at, player, targets
-from .table import STEPS, pending
+from .steps import STEPS, pending
 
 
 def _action(kind: str, params: dict, examples: list[dict]) -> dict:
@@ -97,7 +97,7 @@ def waiting(state: dict) -> dict:
 
 
 def timeout(state: dict, oracle) -> list[dict]:
-    """The step's `default` (table.py) for the awaited player, recorded as `timed_out`."""
+    """The step's `default` (steps.py) for the awaited player, recorded as `timed_out`."""
     g = state.get("game")
     if not g or g["finished"] or not pending(g):
         return []

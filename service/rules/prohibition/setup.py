@@ -3,7 +3,7 @@ first turn. Every die comes from the Oracle and is recorded as `dice_rolled`."""
 from __future__ import annotations
 
 from . import data, flow
-from .kernel import Emitter
+from .emitter import Emitter
 
 
 def validate_options(options: dict, seats: int) -> dict[str, list[str]]:

@@ -36,7 +36,7 @@ class Table(KernelTable):
         `passed` event, then the kernel's own automatic work (flow.advance), as `decide`
         did then."""
         from service.rules.bootleggers import flow
-        from service.rules.bootleggers.kernel import Emitter
+        from service.rules.bootleggers.emitter import Emitter
         assert self.game["step"] == "choose_offer" and self.waiting()["seats"] == [seat]
         em = Emitter(self.state, self.oracle())
         em.emit("passed", {"seat": seat, "step": "choose_offer"})

@@ -19,7 +19,7 @@ from events.canonical import copy_value
 from projections.core import evolve as core_evolve
 from service.rules.bootleggers import RULESET, cash
 from service.rules.bootleggers.stand_in import stand_in
-from service.rules.bootleggers.table import pending
+from service.rules.bootleggers.steps import pending
 from service.rules.errors import RuleViolation
 from service.table.rng import SeededOracle
 

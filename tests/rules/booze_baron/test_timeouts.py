@@ -1,5 +1,5 @@
 """Booze Baron on the clock (in-process, frozen time, a real Redis): every step has a
-deadline from the game's options; when it passes, the documented default applies (table.py:
+deadline from the game's options; when it passes, the documented default applies (steps.py:
 move -> the first Location in table order the player may visit; action -> pass_turn;
 follow_up -> drop_tail), recorded as `booze_timed_out` plus the ordinary events. A game
 nobody plays ends by timeouts (the deck runs dry, then the empty-deck exposures)."""

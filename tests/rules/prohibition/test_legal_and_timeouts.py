@@ -4,7 +4,7 @@ nothing; sell: all)."""
 from __future__ import annotations
 
 from service.rules.prohibition import RULESET
-from service.rules.prohibition.table import STEPS
+from service.rules.prohibition.steps import STEPS
 
 from .situations import law, place, table
 
