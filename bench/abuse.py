@@ -1,4 +1,4 @@
-"""What an outsider can do to a game and to the server (issue 35, points 1 and 2), on the service
+"""What an outsider can do to a game and to the server, on the service
 as `make serve` runs it (gunicorn with 2 gevent workers, the RQ worker, embedded Redis with
 AOF) under the default limits, no address exempt:
 

@@ -1,4 +1,4 @@
-"""The five figures of issue 12, measured as a client meets them: over HTTP against the
+"""Five figures of play, measured as a client meets them: over HTTP against the
 service as `make serve` runs it (`bootleggers serve`: gunicorn with gunicorn.conf.py and
 the RQ worker) on an embedded Redis with AOF on, rate limits off.
 

@@ -1,4 +1,4 @@
-"""Talk spam under the default limits (issue 27): one seat sends `say` as fast as it is answered
+"""Talk spam under the default limits: one seat sends `say` as fast as it is answered
 for a minute, on the service as `make serve` runs it (gunicorn, the RQ worker, embedded Redis
 with AOF; no address exempt). Prints the lines accepted in that minute (the per-token talk
 limit, `RATE_LIMIT_TALK`) beside the lines refused, and the Redis bytes the accepted ones cost.

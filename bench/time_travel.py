@@ -1,9 +1,9 @@
-"""Benchmark: time travel on a long game, `GET ?at=head-40` ÷ `GET ?at=20` (issue 12).
+"""Benchmark: time travel on a long game, `GET ?at=head-40` ÷ `GET ?at=20`.
 
 Bots play a 6-seat Bootleggers game with table talk through the HTTP layer (Flask test
 client), then the organizer reads the state at event 20 and at head-40, timed back to back
-(median of runs): without checkpoints (every `?at` folds from event 1: the figure before
-issue 12) and with a checkpoint every K events for a few K, with the Redis memory the
+(median of runs): without checkpoints (every `?at` folds from event 1: the figure without
+checkpoints) and with a checkpoint every K events for a few K, with the Redis memory the
 checkpoints take. Starts its own Redis from the bundled binary; never touches 6379.
 Run: `.venv/bin/python bench/time_travel.py [talk share, default 0.5]`.
 """

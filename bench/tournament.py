@@ -1,4 +1,4 @@
-"""The three tournament figures of issue 26, on the service as `make serve` runs it
+"""Three tournament figures, on the service as `make serve` runs it
 (`bootleggers serve`: gunicorn + the RQ worker, embedded Redis with AOF on; figure 3 under the
 default limits, figures 1 and 2 without them: a thousand registrations from one address).
 

@@ -4,7 +4,7 @@ Two kinds of rule. An address's rules are applied by endpoint name before the vi
 the views stay free of them. The rules of a token and of a game (or tournament) are spent only
 once the view has resolved the bearer token against that stream's own `auth` table
 (service/api/auth.py `caller`): a request whose token belongs to nobody there never touches
-them, so no outsider can spend a game's budget (issue 35). A refusal is 429 problem+json
+them, so no outsider can spend a game's budget. A refusal is 429 problem+json
 `rate_limited` with `Retry-After` (seconds), and changes nothing. Counters are fixed windows in
 the app's Redis, each kind's in one round trip.
 

@@ -192,8 +192,9 @@ def _checked(games: Games, event: dict, ruleset: str) -> dict:
 
 
 def _check_seed(state: dict, events: list[dict]) -> None:
-    """A game with a seed commitment (every seeded game; scripted ones since issue 11)
-    must reveal its seed; its dice are the seed's unless the organizer scripted them."""
+    """A game with a seed commitment (every seeded game, and every scripted one recorded since
+    scripted games commit to a seed) must reveal its seed; its dice are the seed's unless the
+    organizer scripted them."""
     if not state["rng"].get("seed_commitment"):
         return
     raw = state["rng"]["seed"] or ""

@@ -1,4 +1,4 @@
-"""Cash is announced, not shown, over REST (issue 36 item 5; docs/rules.md "Cash is announced, not
+"""Cash is announced, not shown, over REST (docs/rules.md "Cash is announced, not
 shown"; docs/api.md "Creating a game: options").
 
 New games default to `cash: "announced"`; `"open"` keeps every total shown; anything else is

@@ -1,4 +1,4 @@
-"""Every write that creates answers 201 with a `Location` (issue 14, RFC 9110 §15.3.2): a new
+"""Every write that creates answers 201 with a `Location` (RFC 9110 §15.3.2): a new
 game its URL; a seat, the start, a command or a clock control the state right after the events
 it appended (`?at=<version>`), which reads back as that version."""
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""A dispute's text is its filer's and the organizer's, on every read path (issue 35, item 4;
-docs/service-decisions.md, "Disputes are private").
+"""A dispute's text is its filer's and the organizer's, on every read path
+(docs/service-decisions.md, "Disputes are private").
 
 One tournament of four people (one table, its game running): Bix files a dispute about the
 tournament and one at its table, the organizer answers both. Then every way to read the

@@ -1,4 +1,4 @@
-"""The front door (issue 10): JSON only as JSON, bounds on every list and string, body size,
+"""The front door: JSON only as JSON, bounds on every list and string, body size,
 rate limits, CORS and request ids — each refusal a problem+json that stores nothing."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The front door's bounds on what only Prohibition and Booze Baron read (issue 10, docs/operations.md
+"""The front door's bounds on what only Prohibition and Booze Baron read (docs/operations.md
 "The front door"): a table's own Booze Baron Locations and Delivery deck, its first Baron,
 scripted hands (dealt only by Bootleggers), and the numbers and ids in their commands —
 over a bound is 422 naming the field, and nothing is stored."""

@@ -1,4 +1,4 @@
-"""A retried Idempotency-Key gets the first answer, whatever races it (issue 11, item 6).
+"""A retried Idempotency-Key gets the first answer, whatever races it.
 
 Twelve threads send one command with one key and the same If-Match at once, 24 times over:
 every answer is the first one (same status, version and events), and exactly one command

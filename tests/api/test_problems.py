@@ -102,7 +102,7 @@ def test_bootleggers_events_carry_actor_objects(client):
 
 def test_a_500_after_the_append_does_not_claim_that_nothing_was_recorded(toy_app, api, toy_game):
     """A failure after the events are stored (a hook, an import's last steps) is a 500 that
-    sends the caller to look, never one saying "nothing was recorded" (issue 11)."""
+    sends the caller to look, never one saying "nothing was recorded" (it may have been)."""
     games = toy_app.extensions["games"]
     before = api.get(f"/v1/games/{toy_game['id']}").get_json()["version"]
 

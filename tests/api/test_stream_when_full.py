@@ -1,4 +1,4 @@
-"""Event streams open while Redis is full (issue 35, item 7): taking a stream's place among its
+"""Event streams open while Redis is full: taking a stream's place among its
 token's and address's open streams is a write, which a full Redis refuses — that is no reason
 to refuse a reader. The place is held in the process's memory instead, with the same bounds.
 

@@ -1,4 +1,4 @@
-"""The write path's cost and its races (issue 29): one round trip per write, a handful of Redis
+"""The write path's cost and its races: one round trip per write, a handful of Redis
 commands, writers of one game queued inside a process, a process's old copy never trusted.
 
 Each test that counts runs its own Redis (INFO commandstats is the whole server's)."""

@@ -1,5 +1,5 @@
 """A process killed between the append and everything after it still leaves the deadline
-indexed (issue 11, item 6): the append script writes the index entry with the events.
+indexed: the append script writes the index entry with the events.
 
 A child process sends a turn through `Games.command` and SIGKILLs itself in the first
 after-append hook — after the events (and the deadline they open) are stored, before the

@@ -1,4 +1,4 @@
-"""A clean way back from a full Redis (issue 35, item 6), with a real Redis at its maxmemory and
+"""A clean way back from a full Redis, with a real Redis at its maxmemory and
 real `rq worker` processes (ClockWorker) playing the server's bot in a tournament round.
 
 The probe: `REDIS_MAXMEMORY=64mb`, a nine-bot tournament playing, Redis full for a while then

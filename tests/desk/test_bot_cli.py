@@ -1,4 +1,4 @@
-"""`bootleggers bot` (issue 28, item 10): the referee from BOOTLEGGERS_URL like the other
+"""`bootleggers bot`: the referee from BOOTLEGGERS_URL like the other
 commands, a sentence and exit 1 (no traceback) when the seat is refused — given to another
 player (401), forfeited or handed to the server's bot (403) — and `--receipts FILE` keeps the
 receipt of every command it sends, which `bootleggers verify --receipts` checks against the

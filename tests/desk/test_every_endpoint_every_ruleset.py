@@ -1,5 +1,5 @@
 """Property: whatever a game of any ruleset went through, every endpoint that reads it answers
-without a 5xx (issue 28, item 8: `GET /report` answered 500 for every finished Booze Baron
+without a 5xx (`GET /report` once answered 500 for every finished Booze Baron
 game, whose winner is a Mob, not a seat).
 
 Random games of every ruleset the server hosts (Bootleggers short games, `{"rounds": 8}`;

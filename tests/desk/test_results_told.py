@@ -1,4 +1,4 @@
-"""Every result told right, for every ruleset (issue 28, items 8 and 9): the report, the log
+"""Every result told right, for every ruleset: the report, the log
 and `bootleggers report` of a finished Booze Baron game (its winner is a Mob, not a seat); a
 forfeited seat marked in the end line and the report; the log's headings — "Setup", not
 "Round 0, Phase 0", and the game's end never listed after a later phase."""

@@ -32,7 +32,7 @@ def test_every_event_type_of_every_ruleset_has_a_sentence(name):
 
 
 def test_the_dispute_and_engine_ruling_events_have_sentences():
-    """Their payloads as the disputes branch (issue 15, item 3) records them."""
+    """Their payloads as the disputes record them."""
     filed = {"type": "dispute_filed", "version": 50, "actor": {"kind": "seat", "seat": 2},
              "payload": {"dispute": 1, "seat": 2, "about": 41, "text": "I bid 40, not 30"}}
     assert english(ENGINE_SENTENCES["dispute_filed"](filed, who)) == "Bix files dispute 1 about event 41: \u201cI bid 40, not 30\u201d"
@@ -130,7 +130,7 @@ def test_the_log_files_events_of_a_phase_without_a_step_under_that_phase(event, 
 @pytest.mark.parametrize("kind", ["deals_lapsed", "trucks_returned"])
 def test_deals_lapsing_and_trucks_going_home_are_the_end_of_phase_5(kind):
     """docs/rules.md: at the end of Phase 5 — so in the last round the game's end, right after them,
-    is not listed after a "Phase 6" (issue 28, item 9)."""
+    is not listed after a "Phase 6"."""
     assert _bootleggers().log_phase({"type": kind, "payload": {}}, 5) == 5
 
 
@@ -175,7 +175,7 @@ def test_the_log_names_the_disputed_event_and_the_forfeited_seat(client):
         assert not [t for t in texts if "None" in t], texts
 
 
-# ---- every result told right (issue 28, item 9) -------------------------------------------
+# ---- every result told right -------------------------------------------------------------
 NAMED = Names(NAMES)
 
 

@@ -133,7 +133,7 @@ def test_a_person_registers_and_an_organizer_seats_a_fixed_round(app, served):  
     assert bad.exit_code == 2 and "must be JSON" in bad.output
 
 
-# ---- issue 34: the organizer's evening verbs ----------------------------------------------------
+# ---- the organizer's evening verbs --------------------------------------------------------------
 def supports(command_type: str) -> bool:
     """Whether this server takes the tournament command `command_type` (the server side lands
     apart from the CLI)."""
@@ -143,7 +143,7 @@ def supports(command_type: str) -> bool:
 
 def needs(command_type: str) -> None:
     if not supports(command_type):
-        pytest.skip(f"the server does not take `{command_type}` yet (issue 34, the server side)")
+        pytest.skip(f"the server does not take `{command_type}` yet")
 
 
 def token_of(output: str, what: str = "entrant token") -> str:
@@ -257,7 +257,7 @@ def test_announce_tells_every_entrant(app, people, served):
 def test_seat_preview_seats_nobody(app, people):
     from service.api.tournament_schemas import TournamentCommand
     if "preview" not in TournamentCommand().fields:
-        pytest.skip("the server does not preview a seating yet (issue 34, the server side)")
+        pytest.skip("the server does not preview a seating yet")
     tid, env, _ = people
     before = app.extensions["tournaments"].load(tid)["version"]
     preview = run("seat", tid, "--preview", env=env).output.splitlines()
@@ -271,7 +271,7 @@ def test_seat_preview_seats_nobody(app, people):
 def test_a_late_entry_with_and_without_a_bye(app, evening, served):
     from service.api.tournament_schemas import Register
     if "bye" not in Register().fields:
-        pytest.skip("the server does not take late entries yet (issue 34, the server side)")
+        pytest.skip("the server does not take late entries yet")
     tid, env = evening
     run("seat", tid, env=env)
     play_round(app, tid)
@@ -336,7 +336,7 @@ def test_disputes_and_their_answers_from_the_command_line(app, people, served):
 def test_the_byes_of_an_uneven_field_are_told(app, served):
     from service.api.tournament_schemas import CreateTournament
     if "uneven" not in CreateTournament().fields:
-        pytest.skip("the server does not give byes yet (issue 34, the server side)")
+        pytest.skip("the server does not give byes yet")
     client = app.test_client()
     made = client.post("/v1/tournaments", json={"name": "Fours", "rounds": 1, "table_size": {"min": 4, "max": 4},
                                                 "uneven": "byes", "bot_strategy": "random"}).get_json()

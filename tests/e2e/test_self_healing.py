@@ -1,4 +1,4 @@
-"""Self-healing ``bootleggers serve`` (issue 27, item 3), on the real thing: kill -9 its children.
+"""Self-healing ``bootleggers serve``, on the real thing: kill -9 its children.
 
 - the RQ worker: serve logs its death and starts a new one after the backoff; the new worker
   registers, runs a job the dead one had taken with it, and a game's deadline still fires;

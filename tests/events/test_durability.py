@@ -1,4 +1,4 @@
-"""Durability (issue 11, item 8): SIGKILL the embedded Redis during a bot game, restart it
+"""Durability: SIGKILL the embedded Redis during a bot game, restart it
 on the same data directory, and find every event the server acknowledged.
 
 Run with `REDIS_FSYNC=always` semantics (`fsync="always"`): every append is on disk before

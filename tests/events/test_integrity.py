@@ -160,7 +160,7 @@ def test_a_head_hash_that_is_not_the_last_events(api, redis_client):
 
 def test_an_edit_with_the_hashes_recomputed_passes_the_bare_chain(api, toy_app, redis_client):
     """Expected: a bare chain proves nothing against whoever can rewrite all of it (receipts
-    do, issue 11 item 3). The events, re-chained, check; the state they give is served."""
+    do). The events, re-chained, check; the state they give is served."""
     game = played(api)
     gid = game["id"]
     events = [raw_event(redis_client, gid, v) for v in range(1, head(redis_client, gid) + 1)]

@@ -1,4 +1,4 @@
-"""Property (issue 11): for random games and one random byte changed anywhere in the stream
+"""Property: for random games and one random byte changed anywhere in the stream
 or the snapshot, the state is never served as if intact and the audit names the version.
 
 "Never served as if intact": every read either refuses with 409 `record_damaged`, or serves

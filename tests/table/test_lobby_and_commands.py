@@ -187,7 +187,7 @@ def test_scripted_dice_are_used_in_order_and_running_out_appends_nothing(api):
     created = api.post("/v1/games", json={"ruleset": "toy", "seats": 3,
                                          "options": {"rng": {"mode": "scripted", "dice": [6, 5, 4]}}}).get_json()
     game = created["game_id"]
-    # a seed all the same: what is not scripted (the deck) comes from it (issue 11)
+    # a seed all the same: what is not scripted (the deck) comes from it
     assert len(created["seed_commitment"]) == 64 and created["scripted"] == ["dice"]
     tokens = [api.post(f"/v1/games/{game}/seats", json={"name": n}).get_json()["player_token"] for n in "ABC"]
     api.post(f"/v1/games/{game}/start", headers=bearer(created["organizer_token"]))

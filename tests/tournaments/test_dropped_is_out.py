@@ -1,4 +1,4 @@
-"""A dropped entrant is out (issue 35, item 5; docs/service-decisions.md, "A dropped entrant is
+"""A dropped entrant is out (docs/service-decisions.md, "A dropped entrant is
 out"): after the drop its token neither talks nor disputes in the tournament (403
 `entrant_dropped`), and at its table still in play the director revokes the seat's token (a
 `replace_player` ruling whose new token nobody is given), so the game refuses the entrant's

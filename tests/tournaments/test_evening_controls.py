@@ -1,4 +1,4 @@
-"""The organizer's evening over REST (issue 34): late entries with and without byes, drop and
+"""The organizer's evening over REST: late entries with and without byes, drop and
 reinstate, seat_to_bot, announcements, a previewed seating that is the one recorded, byes for
 an uneven field, scoring options (placement by default for mixed table sizes, filler bots are
 no opponents, annulled tables: average or replay), a no_show policy the ruleset cannot honour

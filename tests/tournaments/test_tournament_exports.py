@@ -121,7 +121,7 @@ def test_an_unknown_tournament_has_no_csv(client):
 def test_the_standings_turn_final_when_the_last_dispute_window_closes(client, app, field):
     freezegun = pytest.importorskip("freezegun")
     if not hasattr(kernel, "final_at"):
-        pytest.skip("kernel.final_at is not there yet (the server side of issue 34)")
+        pytest.skip("kernel.final_at is not there yet (the server side lands apart)")
     tid, org = field["tournament_id"], field["organizer_token"]
     command(client, tid, org, {"type": "seat_round"})
     play_round(app, tid)

@@ -136,7 +136,7 @@ def test_an_unknown_tournament_has_no_report(client):
     problem(report(client, "tnosuchtournament"), 404, "tournament_not_found")
 
 
-# ---- issue 34: provisional until final, marks, natural order, a phone --------------------------
+# ---- provisional until final, marks, natural order, a phone ------------------------------------
 def finished(client, app, names=None, rounds: int = 1) -> tuple[dict, dict]:
     """A finished tournament of house entrants (named `names`); its state as the ledger holds it."""
     made = create(client, rounds=rounds)
@@ -190,7 +190,7 @@ def test_the_report_turns_final_with_the_clock(client, app):
     from service.tournaments import kernel
     from service.tournaments.report import moment
     if not hasattr(kernel, "final_at"):
-        pytest.skip("kernel.final_at is not there yet (the server side of issue 34)")
+        pytest.skip("kernel.final_at is not there yet (the server side lands apart)")
     if "now_iso" not in inspect.getsource(tournament_desk):
         pytest.skip("service/api/tournament_desk.py does not hand the renderer the time (now_iso) yet")
     made, state = finished(client, app)
@@ -281,7 +281,7 @@ def test_a_real_evening_marks_the_bots_seats_the_late_entry_and_its_bye(client, 
     the report marks each where it happened."""
     from service.api.tournament_schemas import Register
     if "bye" not in Register().fields:
-        pytest.skip("the server does not take late entries yet (issue 34, the server side)")
+        pytest.skip("the server does not take late entries yet")
     made = create(client, rounds=2)
     tid, org = made["tournament_id"], made["organizer_token"]
     people = {name: register(client, tid, name)["entrant"] for name in ("Ada", "Bix", "Cora")}

@@ -211,7 +211,7 @@ def test_other_rulesets_have_their_own_board(page, site, ruleset, seats):
 
 
 def test_a_seat_reads_the_others_cash_as_announced_after_round_4(page, site, finished):
-    """Cash announced, not shown (issue 36): between the announcement that ends Round 4 and
+    """Cash announced, not shown: between the announcement that ends Round 4 and
     the end, seat 1's board shows another seat's last announced figure and says when it was
     announced — never the total only that seat sees."""
     def as_seat_one(at):

@@ -1,4 +1,4 @@
-"""The desk's rough edges, each gone (issue 30, item 4): links to a version (`#at=N&as=…`), log
+"""The desk's rough edges, each gone: links to a version (`#at=N&as=…`), log
 lines and a dispute's version that go there, messages that survive the live redraws (a
 replaced player's new token, "Your dispute is filed."), a refused perspective that clears the
 board, disputes a reader may not see said to be so."""

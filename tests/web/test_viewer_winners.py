@@ -1,4 +1,4 @@
-"""The viewer's status line names the winner the way the ruleset has one (issue 28, item 8):
+"""The viewer's status line names the winner the way the ruleset has one:
 a Booze Baron Mob is "the Beer mob", not "seat beer"; Mobs or Mobsters sharing the win are all
 named; a seat is its player's name."""
 from __future__ import annotations

@@ -70,7 +70,7 @@ def _dispatch(em) -> None:
 def _after_dispatch(em) -> None:
     """The end of Phase 4: "All Crates that are not loaded on a truck by the end of Phase 4
     are lost (exception: Warehouse)" — so unloaded crates stay with their owner through the
-    after-loading window and the dispatch (Warehouse playable until now, issue 36) — and
+    after-loading window and the dispatch (so Warehouse stays playable until now) — and
     loaded trucks not sent lose their cargo."""
     shipping.dump_unloaded(em)
     shipping.lose_unsent(em)

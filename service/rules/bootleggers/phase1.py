@@ -113,7 +113,7 @@ def default_offer(g: dict) -> dict:
 
 
 def check_pass(g: dict) -> None:
-    """docs/rules.md "Phase 1 choices are not optional" (issue 36): each Mobster "chooses one of
+    """docs/rules.md "Phase 1 choices are not optional": each Mobster "chooses one of
     the face up cards in an Offer Space (either the Truck card or a Men of Action card)"
     (Phase 1, 5b; step 7: "if one Mobster chose the Truck card rather than a Men of Action
     card") — there is no pass while an offer is left. Games recorded with a Phase-1 pass

@@ -104,7 +104,7 @@ def card_on_demand(em, s: dict, kind: str, seat: int) -> None:
     (`dice_rolled` purpose `thirsty`, `demand` the new total) and added to the demand still to
     be met; Copper in the House makes it unlimited. `demand_changed` records the new demand
     and what is left of it; crates sold stay sold at their price, Public-dock answers stand.
-    (Games recorded before issue 36 restate the selling with a second `selling_started`
+    (Games recorded under the earlier rule restate the selling with a second `selling_started`
     instead, which was only ever played before the first crate sold there.)"""
     sel = em.game["selling"]
     if not sel or sel.get("speakeasy") != s["id"] or sel["demand"] is None:

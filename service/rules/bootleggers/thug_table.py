@@ -1,5 +1,5 @@
 """The table of the 33 Thug cards in docs/rules-decisions.md, generated from the kernel's own
-data so it cannot drift (issue 36): per card kind, how many the deck holds (data.MOA_COUNTS),
+data so it cannot drift: per card kind, how many the deck holds (data.MOA_COUNTS),
 its window (thugs/windows.py) and the refusal codes its `check` can raise — read from the
 code itself: every `bad(...)`/`RuleViolation(...)` code in the card's check and in the
 kernel functions it calls (so a superset: a shared helper's code is listed even where the

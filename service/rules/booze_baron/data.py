@@ -27,7 +27,7 @@ GAMBLE_LOOKS = 2                # ... and smuggles the top card this many times
 #: Event ids the kernel implements; a Location card names one of them.
 #: An Event that gains a card takes it from the current Location: a card it draws from the
 #: deck is placed here first (docs/rules.md: house Events never override "You may only take a
-#: Delivery card from your current Location"; docs/rules-decisions.md, issue 28).
+#: Delivery card from your current Location"; docs/rules-decisions.md).
 EVENTS = {
     "hideout": "passive: nobody at this Location can be Tailed (no Event action)",
     "smuggle": "look at the top Delivery card of the deck in secret; if it shows your Booze "

@@ -101,7 +101,8 @@ EVENT_SPECS = {
     "delivery_discarded": {"seat": _seat, "card": _hidden_card},
     "delivery_rerouted": {"seat": _seat, "card": _card, "from": F.String(**_req),
                           "to": F.String(**_req)},
-    # card: the card a gamble named, in games before issue 28 (any Location then); null since
+    # card: the card a gamble named in games recorded when it could name any Location's; null
+    # in games recorded since (a lost gamble names no card)
     "gamble_lost": {"seat": _seat, "card": F.String(allow_none=True, **_req),
                     "roll": F.Integer(**_req)},
     "action_passed": {"seat": _seat},

@@ -38,7 +38,7 @@ def steal_targets(game: dict, seat: int, to: int) -> list[int]:
 def sting_targets(game: dict, to: int) -> list[int]:
     """Player pawns the Agent landing on `to` may sting: every one there, the mover's own
     included, with or without Cases — "If there are more than one Player Pawns on the space,
-    you pick which one is stung" (seed 003; docs/rules.md, issue 36). None when no pawn there has
+    you pick which one is stung" (seed 003; docs/rules.md). None when no pawn there has
     Cases: whichever is picked, nothing is confiscated."""
     pawns = pawns_at(game, to)
     return [p["seat"] for p in pawns] if any(p["cases"] > 0 for p in pawns) else []

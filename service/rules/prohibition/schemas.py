@@ -103,7 +103,7 @@ EVENT_SPECS = {
     "culture_bankroll_taken": {"seat": _seat, "space": _space},
     "turn_ended": {"seat": _seat, "unused_dice": F.List(F.Integer(), **_req)},
     "timed_out": {"seat": _seat, "step": F.String(**_req), "default": F.String(**_req)},
-    # `winners` (issue 28): every seat with the most Bankrolls, who share the win; `winner`
+    # `winners`: every seat with the most Bankrolls, who share the win; `winner`
     # is then None. Games ended before it have `winner` alone (the Cases tie-break of then).
     "game_ended": {"winner": F.Integer(required=True, allow_none=True),
                    "winners": F.List(F.Integer()), "ranking": F.List(F.Integer(), **_req),

@@ -11,7 +11,7 @@ from .evolve import board
 
 def view(state: dict, viewer: dict) -> dict:
     """The game, with `winners` always shown: null while the game runs; every seat that
-    shares the win once it is over. A game that ended before shared wins (issue 28) named
+    shares the win once it is over. A game that ended before wins were shared named
     one winner in its stored `game_ended`, and keeps it: `[winner]`."""
     game = copy_value(state.get("game"))
     if game is not None and "winners" not in game:

@@ -29,7 +29,7 @@ class Table(KernelTable):
         return {"step": w["step"], "seats": w["seats"]}
 
     def pass_offer_as_recorded(self, seat):
-        """A Phase-1 pass as games recorded before issue 36 hold one (`passed` in
+        """A Phase-1 pass as games recorded under the earlier rule hold one (`passed` in
         `choose_offer`): `decide` no longer accepts it while an offer is left, but the event
         keeps its meaning, so such a game folds and goes on. Tests that need a Phase 1 in
         which nobody takes a card (no cash spent, no card gained) build it this way: the

@@ -38,7 +38,7 @@ def pass_step(t):
     while t.game["step"] == step and t.game["round"] == rnd and t.waiting()["seats"]:
         seat = t.waiting()["seats"][0]
         if step == "choose_offer" and offers_left(t.game):
-            t.pass_offer_as_recorded(seat)    # no pass in Phase 1 (issue 36): as recorded before
+            t.pass_offer_as_recorded(seat)    # no pass in Phase 1 now: as older games recorded it
         else:
             t.send(seat, {"type": "pass"})
 

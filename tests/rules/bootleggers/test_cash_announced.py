@@ -1,4 +1,4 @@
-"""Cash is announced, not shown (issue 36 item 5; docs/rules.md "Cash is announced, not shown").
+"""Cash is announced, not shown (docs/rules.md "Cash is announced, not shown").
 
 `cash: "announced"`: a seat sees its own cash and the others' as of the last announcement
 (after Rounds 4 and 8, and at the end); spectators the announced figures; the organizer's

@@ -12,7 +12,7 @@ from .harness import Table
 from .situations import give_thug, give_truck, hands, pass_step, play, table, to_step, top_bids
 
 
-# -- a truck lined up before dispatch (a Hijack recorded before issue 13): sent once, loaded never again
+# -- a truck lined up before dispatch (a Hijack recorded before Thug windows): sent once, loaded never again
 def seat_2_loaded(cards):
     """Loading: seat 2 has loaded 3 crates on its Small; seat 1 (with `cards` and an empty
     Medium) still has 2 crates to load."""
@@ -100,7 +100,7 @@ def test_hijacked_crates_at_home_ride_with_the_hijackers_own_and_are_sent_once()
 # -- crates: what is not loaded is lost; a Warehouse keeps its own only ------------------------
 def test_crates_dealt_away_after_loading_are_lost_at_the_end_of_phase_4():
     """Rulebook: crates not loaded by the end of Phase 4 are lost (Warehouse aside) — crates
-    dealt away during the dispatch to a seat without a Warehouse too (issue 36: that is when
+    dealt away during the dispatch to a seat without a Warehouse too (that is when
     they are lost, not at the end of the loading)."""
     t = table(4, [1] * 400)
     top_bids(t)

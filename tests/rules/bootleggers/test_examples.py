@@ -78,7 +78,7 @@ def test_shipping_example():
     t.send(B, {"type": "load", "loads": {b_med: 6, b_small1: 3}})
     n = len(t.events)
     t.send(C, {"type": "load", "loads": {c_small1: 4, c_med: 6, c_rented: 4}})
-    assert "crates_dumped" not in t.types(n)        # lost when Phase 4 ends (issue 36)
+    assert "crates_dumped" not in t.types(n)        # lost when Phase 4 ends
     assert t.player(D)["crates"] == 2
     assert t.game["step"] == "dispatch" and t.waiting()["seats"] == [A]
     t.send(A, {"type": "dispatch", "routes": {a_small: "barleycorns"}})

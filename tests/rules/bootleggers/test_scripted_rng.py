@@ -1,5 +1,5 @@
 """Scripted games: whatever the organizer does not script comes from the game's committed
-seed (issue 11, item 7), never from a fixed order anyone could compute.
+seed, never from a fixed order anyone could compute.
 
 A game scripted with dice only used to deal the Muscle hands and the Men of Action and
 Truck decks in their printed order: every player and spectator knew every hand.

@@ -1,4 +1,4 @@
-"""Declare-then-resolve Thug windows (issue 13, part 2; docs/rules.md "Priority conflicts").
+"""Declare-then-resolve Thug windows (docs/rules.md "Priority conflicts").
 
 Rulebook, "35 Thug cards": "Priority conflicts between Thug cards (i.e., timing resolution
 when two Mobsters wish to play conflicting Thug cards simultaneously) are always resolved in

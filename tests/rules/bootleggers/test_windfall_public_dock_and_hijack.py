@@ -172,7 +172,7 @@ def test_a_truck_hijacked_after_lining_up_goes_behind_the_line():
     t.send(1, {"type": "dispatch", "routes": {"small_1": "mothers"}})
     t.send(3, {"type": "dispatch", "routes": {"small_3": "omalleys"}})
     assert t.game["window"] == "lined_up"
-    with pytest.raises(RuleViolation) as err:       # issue 28: the same speakeasy, no other
+    with pytest.raises(RuleViolation) as err:       # the same speakeasy, no other
         play(t, 4, "thug:hijack#1", truck="small_3", with_truck="small_4",
              to_speakeasy="mothers")
     assert err.value.code == "bad_target"
@@ -236,7 +236,7 @@ def test_big_payoff_during_selling_sells_the_payers_public_dock_truck_at_the_maj
     ("thug:word_of_mouth#1", "Word of Mouth could change no sale there any more"),
     ("thug:packing_heat#1", "Packing Heat could change no sale there any more"),
     ("thug:big_payoff#1", "Big Payoff could change no sale there any more"),
-    ("thug:thirsty#1", "Thirsty could change no sale there any more"),     # issue 36: one rule
+    ("thug:thirsty#1", "Thirsty could change no sale there any more"),     # one rule for them all
 ])
 def test_cards_on_a_speakeasy_are_refused_once_they_can_change_nothing(card, why):
     """Allowed for as long as the effect can change an outcome; refused after, saying why."""

@@ -30,7 +30,7 @@ NAMES = ["Alice", "Bob", "Charlie", "David"]
 
 
 def _quiet_deck() -> list[str]:
-    """Phase 1 has no pass (issue 36), so every seat takes an offer each round: the Men of
+    """Phase 1 has no pass, so every seat takes an offer each round: the Men of
     Action deck starts with the cards that change nothing an example reads — still and
     speakeasy improvements, whose dice and markers wait in the back room (23 cards: five
     rounds of four seats) — and no Thug card opens a window."""
@@ -117,7 +117,7 @@ class Example:
 
     @staticmethod
     def lowest_offer(st: dict) -> dict:
-        """Phase 1 has no pass (issue 36): the lowest-numbered Men of Action card, as the
+        """Phase 1 has no pass: the lowest-numbered Men of Action card, as the
         clock would take it — never the Truck card, so no cash is spent and no truck gained
         (QUIET_DECK: a still or speakeasy improvement, which waits in the back room)."""
         slot = next(s for s in st["offers"]["slots"] if s["card"])
@@ -244,7 +244,7 @@ def test_deals_and_loading_example(app, client):
     ex.send(C, {"type": "load", "loads": {c_small: 4, c_med: 6, c_rented: 4}})
     evs = ex.send(D, {"type": "load", "loads": {d_small: 4}})
     # David keeps the 2 Crates he cannot ship until Phase 4 ends ("All Crates that are not
-    # loaded on a truck by the end of Phase 4 are lost (exception: Warehouse)", issue 36)
+    # loaded on a truck by the end of Phase 4 are lost (exception: Warehouse)")
     assert _payloads(evs, "crates_dumped") == []
     assert ex.trucks(A) == {a_small: 4}
     assert ex.trucks(B) == {b_small1: 3, b_med: 6}

@@ -13,7 +13,7 @@ ruleset_for = lookup(RULESET)
 
 def booze_script(mobs: list[str]) -> dict:
     """A scripted `decks` entry that deals seat n the Mob mobs[n-1]. The per-Mob piles are
-    scripted in printed order too: unscripted, they come from the game's seed (issue 11),
+    scripted in printed order too: unscripted, they come from the game's seed,
     and the pile's script would then hold other cards than the pile and be ignored — a
     different deal on every run."""
     n = len(mobs)

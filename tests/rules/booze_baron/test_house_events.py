@@ -1,4 +1,4 @@
-"""House Location Events never override a printed rule (issue 28; docs/rules.md): "You may only
+"""House Location Events never override a printed rule (docs/rules.md): "You may only
 take a Delivery card from your current Location", so an Event that gains a card takes it
 from the current Location, and a card it draws from the deck is placed there first.
 

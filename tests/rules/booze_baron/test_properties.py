@@ -60,7 +60,7 @@ def _check_wrong_seat(t: Table, rnd: random.Random) -> None:
 
 def _check_cards_are_taken_where_the_taker_stands(events) -> Counter:
     """"You may only take a Delivery card from your current Location" — by Deliver and by
-    every house Event alike (issue 28): just before each `delivery_taken` the card lies at
+    every house Event alike: just before each `delivery_taken` the card lies at
     the taker's Location. Returns how many were taken each way."""
     state, how = empty_state(), Counter()
     for e in events:

@@ -1,5 +1,5 @@
 """Every Prohibition event type has a log sentence, and each sentence reads every event a
-real game produces without failing (issue 15 wires them into an endpoint)."""
+real game produces without failing (the log endpoint reads them)."""
 from __future__ import annotations
 
 from service.rules.prohibition import RULESET

@@ -1,4 +1,4 @@
-"""Tied Mobsters share the win (issue 28; docs/rules.md "Prohibition, ties"), and a game that
+"""Tied Mobsters share the win (docs/rules.md "Prohibition, ties"), and a game that
 ended before that rule keeps the one winner its stored `game_ended` names: events are
 forever, so the new `winners` is an optional field of `game_ended` and an event without it
 folds exactly as it always did."""
@@ -25,7 +25,7 @@ NAMES = {1: "Alice", 2: "Bob", 3: "Charlie"}
 
 
 def _old_style(t):
-    """The record as the code before issue 28 wrote it: the tie on 40 Bankrolls broken by
+    """The record as the code before shared wins wrote it: the tie on 40 Bankrolls broken by
     seat 3's 2 Cases, no `winners`."""
     events = copy.deepcopy(t.events)
     end = events[-1]

@@ -115,7 +115,7 @@ def truck_not_sold_from(g: dict, tr: dict) -> None:
 
 
 def still_selling(g: dict, s: dict, what: str, card: Message) -> None:
-    """docs/rules.md "How late a card may come" (issue 36), one rule for the cards on a
+    """docs/rules.md "How late a card may come", one rule for the cards on a
     speakeasy's sales: playable while that speakeasy still has crates lined up to sell (a
     Public-dock question open there included), refused `too_late` once it has finished
     selling. The effect applies to the crates not yet sold."""

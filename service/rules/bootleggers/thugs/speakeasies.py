@@ -3,7 +3,7 @@ Speakeasy, Thirsty, Packing Heat, and Opportunity Knocks (which moves an improve
 
 Each "for one Round only" effect is a `round_effect` event kept in `game["effects"]` until
 `round_ended`; selling.py reads it. Such a card needs the speakeasy open (as printed).
-docs/rules.md "How late a card may come" (issue 36): one rule for the cards on a speakeasy's
+docs/rules.md "How late a card may come": one rule for the cards on a speakeasy's
 sales — playable while that speakeasy still has crates lined up to sell (the Public-dock
 question does not close it), refused `too_late` once it has finished selling. The effect
 applies to the crates not yet sold; crates sold stay sold at their price. Played while the

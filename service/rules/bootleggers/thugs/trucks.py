@@ -49,7 +49,7 @@ def free_truck_check(g, seat, t):
         raise bad("not_empty", f"{tr['id']} carries {tr['load']} crates; only an empty truck "
                   "can be stolen", message=Message("problem-bl-steal-empty-only", truck=words.truck(tr["id"]),
                                                    crates=tr["load"]))
-    return {"truck": tr["id"]}     # a Favor truck too (issue 36): it keeps going back to the
+    return {"truck": tr["id"]}     # a Favor truck too: it keeps going back to the
                                    # supply at the round's end (deals.return_trucks)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .. import data
 
 ANY = ("any time Muscle cards are displayed", "the end of Phase 5")
-#: "the nine lined-up cards" of docs/rules.md "How late a card may come" (issue 36)
+#: "the nine lined-up cards" of docs/rules.md "How late a card may come"
 SALES = ("any time Muscle cards are displayed",
          "that speakeasy has finished selling (playable while it has crates lined up to sell)")
 
