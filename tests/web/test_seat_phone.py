@@ -62,3 +62,21 @@ def test_on_a_phone_the_moves_come_first_and_every_text_is_readable(page, site, 
     assert smallest["board"][0] >= 12 - 0.05, smallest["board"]
     screenshot(page, f"play-{ruleset}-390")
     assert violations(page, axe_script, f"a {ruleset} seat at 390 px") == []
+
+
+def test_on_a_phone_the_deal_composer_fits_with_long_names(page, site):
+    """Long player names fill the composer's "To" list: the list shrinks to the phone's width
+    instead of widening the page."""
+    from tests.web.test_play import scripted_options
+    from tests.web.test_play_table import play_until
+
+    names = ["Adalbertina Wolkenstein-Fürstenberg", "WOLFGANG MONTGOMERY-THROCKMORTON-WAGNER",
+             "MAXIMILIANA VANDERBILT-HARRINGTONSHIRE"]  # wide letters, near the 40 a name may have
+    table = open_table(site.client, 3, scripted_options(), names=names)
+    play_until(site, table, "deals")
+    page.set_viewport_size(PHONE)
+    page.goto(play_url(site, table.game_id, table.tokens[1]))
+    page.wait_for_selector("body[data-ready=true] #deals form.propose select[name=to]")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    print(f"the deals step at {PHONE['width']} px with long names: the page is {width} px wide")
+    assert width <= PHONE["width"], f"the page is {width} px wide at {PHONE['width']} px"
