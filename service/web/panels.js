@@ -79,9 +79,11 @@ function describeDispute(d) {
   const state = d.state ?? "open";
   const about = d.about ?? d.version;
   const before = `#${number} by seat ${d.seat}, about `;
-  let after = `: “${d.text}” — ${state}`;
+  // A dispute's words are its filer's and the organizer's, also after the end: others read null.
+  const quoted = (words) => (words === null || words === undefined ? "(text private: only its filer and the organizer read it)" : `“${words}”`);
+  let after = `: ${quoted(d.text)} — ${state}`;
   const r = d.resolution;
-  if (r) after += `: “${r.text}”` + (r.rulings && r.rulings.length ? ` (rulings: ${r.rulings.map((x) => (typeof x === "string" ? x : x.kind || JSON.stringify(x))).join(", ")})` : "");
+  if (r) after += `: ${quoted(r.text)}` + (r.rulings && r.rulings.length ? ` (rulings: ${r.rulings.map((x) => (typeof x === "string" ? x : x.kind || JSON.stringify(x))).join(", ")})` : "");
   return { number, state, about, before, after };
 }
 
@@ -120,7 +122,8 @@ function resolveForm(number, seats, onChange, notify, keepMessage) {
 export function drawDisputes(list, loaded, viewer, status, seats, { onChange, notify, keepMessage, goTo }) {
   if (loaded.closed !== undefined) {
     list.replaceChildren(text("li", "Disputes are read by the seats (their own) and the organizer while the game " +
-      "runs, and by everyone once it has ended: a spectator cannot see them yet.", { class: "muted", "data-closed": "true" }));
+      "runs; once it has ended everyone sees them and their decisions, but their words stay with their filer and " +
+      "the organizer. A spectator cannot see them yet.", { class: "muted", "data-closed": "true" }));
     return;
   }
   const items = loaded.disputes.map((d) => {
@@ -136,7 +139,8 @@ export function drawDisputes(list, loaded, viewer, status, seats, { onChange, no
   if (!items.length) {
     const seatOnly = viewer.kind === "seat" && status !== "finished";
     items.push(text("li", seatOnly ? "You have filed no dispute. (A seat reads its own disputes; the organizer reads " +
-      "every seat's; everyone reads them all once the game has ended.)" : "No dispute filed.", { class: "muted" }));
+      "every seat's; once the game has ended everyone sees them and their decisions, but a dispute's words stay " +
+      "with its filer and the organizer.)" : "No dispute filed.", { class: "muted" }));
   }
   list.replaceChildren(...items);
 }

@@ -64,11 +64,24 @@ def test_a_spectator_and_a_seat_are_told_what_disputes_they_may_read(page, site)
     page.goto(desk(site, table.game_id, ""))
     page.wait_for_selector("body[data-ready=true]")
     text = page.text_content("#disputes")
-    assert "No dispute filed" not in text and "a spectator cannot see them yet" in text
+    assert "No dispute filed" not in text and "A spectator cannot see them yet" in text
     page.goto("about:blank")
     page.goto(desk(site, table.game_id, f"token={table.tokens[3]}"))
     page.wait_for_selector("body[data-ready=true]")
     assert page.text_content("#disputes").startswith("You have filed no dispute.")
+    assert "everyone reads them all" not in page.text_content("#disputes")
+
+
+def test_after_the_end_a_spectator_reads_that_a_disputes_words_are_private(page, site, finished):
+    """Disputes' words are sealed (their filer and the organizer read them, also after the
+    end): a spectator sees the dispute and its decision, and "text private" where the words were."""
+    filed = site.client.post(f"/v1/games/{finished.game_id}/commands", headers=bearer(finished.tokens[2]),
+                             json={"type": "dispute", "version": 3, "text": "My bid was misread."})
+    assert filed.status_code == 201, filed.get_data(as_text=True)
+    page.goto(desk(site, finished.game_id, ""))
+    page.wait_for_selector("body[data-ready=true] #disputes li[data-dispute]")
+    text = page.text_content("#disputes")
+    assert "null" not in text and "My bid was misread." not in text and "text private" in text, text
 
 
 def test_messages_survive_the_live_redraws(page, site):
