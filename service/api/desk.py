@@ -13,7 +13,7 @@ from flask import Response, jsonify
 from marshmallow import Schema, fields
 
 from service.desk import game_log, report
-from service.api.games import bp, games
+from service.api.helpers import bp, games
 from service.api import queries
 from service.api.auth import caller, require, sight
 from service.api.language import reader_language

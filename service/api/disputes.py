@@ -12,7 +12,7 @@ from __future__ import annotations
 from flask import jsonify
 
 from service.table import disputes
-from service.api.games import bp, games
+from service.api.helpers import bp, games
 from service.api.auth import caller, require
 from service.api.declare import A_GAME, TOKEN_OPTIONAL, api_operation, codes, errors, ok
 

@@ -18,7 +18,7 @@ from marshmallow import Schema, fields
 
 from service.api.auth import caller, require
 from service.api.declare import A_GAME, BEARER, PUBLIC, TOKEN_OPTIONAL, TOKEN_REQUIRED, api_operation, codes, errors, ok
-from service.api.games import bp, games
+from service.api.helpers import bp, games
 from service.api.problems import Problem
 from service.rules.errors import Message
 from service.table import rematch

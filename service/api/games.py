@@ -3,12 +3,11 @@ from __future__ import annotations
 
 import functools
 
-from flask import current_app, jsonify, request
+from flask import jsonify, request
 from marshmallow import ValidationError
 
-from events.integrity import RecordDamaged
 from events.store import VersionConflict
-from projections.views import chain_hidden_from, view_event, view_state
+from projections.views import chain_hidden_from, view_state
 from service.desk import history
 from service.bots import look_ahead
 from service.api import queries, schemas
@@ -20,68 +19,16 @@ from service.api.auth import caller, require, sight
 from service.table import lobby_index, record_scan
 from service.rules.errors import Message, RuleViolation
 from service.table.errors import StaleCopy
-from service.table.games import Games, Outcome
 from service.api.request_log import note
-from service.api.openapi import ApiBlueprint
+from service.api.helpers import (
+    answer_events, bp, command_answer, games, readable_state, receipt_of, ruleset_named, ruleset_of, seat_range, state_after,
+)
 from service.api.declare import (
     A_GAME, BEARER, GAME_ARCHIVED, JSON_BODY, PINNED, PINS, PUBLIC, RULES, TOKEN_OPTIONAL, TOKEN_REQUIRED,
     api_operation, body, codes, errors, headers, ok,
 )
 
-bp = ApiBlueprint("games", __name__, url_prefix="/v1")
-
 CHECKPOINT_EVERY = 100
-#: seats a ruleset hosts unless it says otherwise (`seat_range`, service/rules/interface.py)
-DEFAULT_SEAT_RANGE = (3, 6)
-
-
-def games() -> Games:
-    return current_app.extensions["games"]
-
-
-def ruleset_of(state: dict):
-    return games().ruleset_for(state["ruleset"])
-
-
-def ruleset_named(name: str):
-    """The hosted ruleset of that name, or 422 `unknown_ruleset` naming those there are."""
-    ruleset = games().rulesets.get(name)
-    if ruleset is None:
-        known = ", ".join(sorted(games().rulesets))
-        raise Problem(422, "unknown_ruleset", Message("problem-api-unknown-ruleset", known=known, name=str(name)),
-                      errors={"ruleset": [f"must be one of: {known}"]})
-    return ruleset
-
-
-def seat_range(ruleset) -> tuple[int, int]:
-    return getattr(ruleset, "seat_range", DEFAULT_SEAT_RANGE)
-
-
-def answer_events(state: dict, actor: dict, events: list[dict]) -> list[dict]:
-    ruleset, finished = ruleset_of(state), state["status"] == "finished"
-    hidden_from = chain_hidden_from(state, ruleset)
-    return [view_event(e, actor, ruleset, finished, hidden_from, games().dispute_texts) for e in events]
-
-
-def receipt_of(game_id: str, outcome: Outcome) -> dict | None:
-    """The answer's receipt: the chain head at its version, keyed by the game's secret seed."""
-    return games().receipt(game_id, outcome.version, outcome.events[-1]["hash"], outcome.state["rng"].get("seed"))
-
-
-def state_after(game_id: str, version: int) -> str:
-    """The `Location` of a write: the game as it stood right after the events it appended."""
-    return f"/v1/games/{game_id}?at={version}"
-
-
-def command_answer(outcome: Outcome, actor: dict):
-    """201 (every write creates events) with `Location`: the state they led to."""
-    response = jsonify(version=outcome.version, events=answer_events(outcome.state, actor, outcome.events),
-                       receipt=receipt_of(outcome.state["game_id"], outcome), **outcome.extra)
-    response.status_code = 201
-    response.headers["Location"] = state_after(outcome.state["game_id"], outcome.version)
-    if outcome.duplicate:
-        response.headers["Idempotent-Replayed"] = "true"
-    return response
 
 
 @bp.post("/games")
@@ -452,19 +399,6 @@ def list_talk(page: dict, game_id: str):
     caller(state)  # a bad token is refused even here
     lines, next_after = history.talk_page(games(), state, after, limit)
     return jsonify(entries=lines, next_after=next_after)
-
-
-def readable_state(game_id: str) -> tuple[dict, dict | None]:
-    """The state, or for a damaged record the state before its first damage (so the
-    organizer can still audit, export and read it) and what the damage is."""
-    try:
-        return games().load(game_id), None
-    except RecordDamaged as damaged:
-        state, found = record_scan.damaged_prefix_state(games().reads, game_id)
-        first = next((p for p in found.problems if p["version"] == found.first_bad), None)
-        if first is None:  # (damaged between the two reads)
-            return state, {"first_bad_version": damaged.version, "damage": damaged.kind}
-        return state, {"first_bad_version": first["version"], "damage": first["kind"]}
 
 
 @bp.get("/games/<game_id>/audit")

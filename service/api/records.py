@@ -11,7 +11,7 @@ from flask import jsonify
 from marshmallow import INCLUDE, Schema, fields
 
 from service.desk import records
-from service.api.games import bp, games, readable_state
+from service.api.helpers import bp, games, readable_state
 from service.api.schemas import DISPUTE_TEXTS, DisputeText
 from service.api import frontdoor
 from service.api.problems import Problem

@@ -25,7 +25,7 @@ from flask import Response, current_app, json, request, stream_with_context
 from events.integrity import RecordDamaged
 from projections.views import chain_hidden_from, view_event
 from service.api.fanout import READ_BLOCK_SECONDS, Broadcast, Hub
-from service.api.games import bp, games, ruleset_of
+from service.api.helpers import bp, games, ruleset_of
 from service.runtime import redis_connect
 from service.api.problems import Problem
 from service.rules.errors import Message

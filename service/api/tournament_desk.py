@@ -19,7 +19,7 @@ from events.integrity import RecordDamaged
 from projections.core import CLOCK_EVENTS
 from service.api.auth import caller, require
 from service.api.declare import TOKEN_OPTIONAL, api_operation, codes, errors
-from service.api.games import games
+from service.api.helpers import games
 from service.api.language import reader_language
 from service.api.tournaments import A_TOURNAMENT, bp, tournaments
 from service.desk.game_log import names_of

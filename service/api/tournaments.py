@@ -10,7 +10,7 @@ from service.api import tournament_schemas as ts
 from service.api.auth import bearer_token, caller
 from service.api.declare import (BEARER, JSON_BODY, PINNED, PINS, PUBLIC, TOKEN_OPTIONAL, TOKEN_REQUIRED, TOURNAMENT_ARCHIVED,
                                  api_operation, codes, errors, ok)
-from service.api.games import games, ruleset_named, seat_range
+from service.api.helpers import games, ruleset_named, seat_range
 from service.api.openapi import ApiBlueprint
 from service.api.problems import Problem
 from service.rules.errors import Message

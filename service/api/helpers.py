@@ -1,0 +1,90 @@
+"""What the game routes share: the service, the games blueprint, rulesets by name, and the
+write answer (201, `Location`, `Idempotent-Replayed`, the receipt). Route modules import from
+here, never from one another."""
+from __future__ import annotations
+
+from flask import current_app, jsonify
+
+from events.integrity import RecordDamaged
+from projections.views import chain_hidden_from, view_event
+from service.api.openapi import ApiBlueprint
+from service.api.problems import Problem
+from service.rules.errors import Message
+from service.table import record_scan
+from service.table.games import Games, Outcome
+
+#: the games blueprint: the lobby and play routes (games.py) and those that add theirs to it
+#: (desk, disputes, records, stream, ending)
+bp = ApiBlueprint("games", __name__, url_prefix="/v1")
+
+#: seats a ruleset hosts unless it says otherwise (`seat_range`, service/rules/interface.py)
+DEFAULT_SEAT_RANGE = (3, 6)
+
+
+def games() -> Games:
+    return current_app.extensions["games"]
+
+
+def ruleset_of(state: dict):
+    return games().ruleset_for(state["ruleset"])
+
+
+def ruleset_named(name: str):
+    """The hosted ruleset of that name, or 422 `unknown_ruleset` naming those there are."""
+    ruleset = games().rulesets.get(name)
+    if ruleset is None:
+        known = ", ".join(sorted(games().rulesets))
+        raise Problem(422, "unknown_ruleset", Message("problem-api-unknown-ruleset", known=known, name=str(name)),
+                      errors={"ruleset": [f"must be one of: {known}"]})
+    return ruleset
+
+
+def seat_range(ruleset) -> tuple[int, int]:
+    return getattr(ruleset, "seat_range", DEFAULT_SEAT_RANGE)
+
+
+def answer_events(state: dict, actor: dict, events: list[dict]) -> list[dict]:
+    ruleset, finished = ruleset_of(state), state["status"] == "finished"
+    hidden_from = chain_hidden_from(state, ruleset)
+    return [view_event(e, actor, ruleset, finished, hidden_from, games().dispute_texts) for e in events]
+
+
+def receipt_of(game_id: str, outcome: Outcome) -> dict | None:
+    """The answer's receipt: the chain head at its version, keyed by the game's secret seed."""
+    return games().receipt(game_id, outcome.version, outcome.events[-1]["hash"], outcome.state["rng"].get("seed"))
+
+
+def state_after(game_id: str, version: int) -> str:
+    """The `Location` of a write: the game as it stood right after the events it appended."""
+    return f"/v1/games/{game_id}?at={version}"
+
+
+def created(body: dict, location: str, replayed: bool = False):
+    """201 with `Location` (and `Idempotent-Replayed` for the first answer given again): every
+    write of games and tournaments answers so."""
+    response = jsonify(body)
+    response.status_code = 201
+    response.headers["Location"] = location
+    if replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
+def command_answer(outcome: Outcome, actor: dict):
+    """201 (every write creates events) with `Location`: the state they led to."""
+    return created({"version": outcome.version, "events": answer_events(outcome.state, actor, outcome.events),
+                    "receipt": receipt_of(outcome.state["game_id"], outcome), **outcome.extra},
+                   state_after(outcome.state["game_id"], outcome.version), outcome.duplicate)
+
+
+def readable_state(game_id: str) -> tuple[dict, dict | None]:
+    """The state, or for a damaged record the state before its first damage (so the
+    organizer can still audit, export and read it) and what the damage is."""
+    try:
+        return games().load(game_id), None
+    except RecordDamaged as damaged:
+        state, found = record_scan.damaged_prefix_state(games().reads, game_id)
+        first = next((p for p in found.problems if p["version"] == found.first_bad), None)
+        if first is None:  # (damaged between the two reads)
+            return state, {"first_bad_version": damaged.version, "damage": damaged.kind}
+        return state, {"first_bad_version": first["version"], "damage": first["kind"]}
