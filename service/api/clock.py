@@ -21,14 +21,13 @@ from rq.exceptions import NoSuchJobError
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
-from events.canonical import dumps
-from service.api.games import command_answer, games
+from service.api.helpers import command_answer, games
 from service.api.problems import Problem
 from service.rules.errors import Message
 from service.api.requests import pins
 from service.api.auth import caller, require
 from service.desk import history
-from service.clock import deadlines
+from service.clock import controls, deadlines
 from service.runtime import timeutil
 from service.runtime.queues import REPLAY_QUEUE
 from service.api.openapi import ApiBlueprint
@@ -75,11 +74,6 @@ class JobAnswer(Schema):
     error = fields.String(allow_none=True)
 
 
-def operation(name: str, **fields) -> str:
-    """What an Idempotency-Key stands for here, so the key cannot be reused for another call."""
-    return dumps({"operation": name, **fields})
-
-
 def _organizer(game_id: str, what: str) -> dict:
     actor = caller(games().load(game_id))
     require(actor, "organizer", what=what)
@@ -124,8 +118,7 @@ def read_clock(game_id: str):
                           **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503)})
 def pause(game_id: str):
     actor = _organizer(game_id, "pause the clock")
-    return command_answer(games().execute(game_id, actor, lambda s, o: deadlines.decide_pause(s, games().now()),
-                                          fingerprint=operation("clock/pause"), **pins()), actor)
+    return command_answer(controls.pause(games(), game_id, actor, **pins()), actor)
 
 
 @bp.post("/games/<game_id>/clock/resume")
@@ -141,8 +134,7 @@ def pause(game_id: str):
                           **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503)})
 def resume(game_id: str):
     actor = _organizer(game_id, "resume the clock")
-    return command_answer(games().execute(game_id, actor, lambda s, o: deadlines.decide_resume(s, games().now()),
-                                          fingerprint=operation("clock/resume"), **pins()), actor)
+    return command_answer(controls.resume(games(), game_id, actor, **pins()), actor)
 
 
 @bp.post("/games/<game_id>/clock/extend")
@@ -159,9 +151,7 @@ def resume(game_id: str):
 @bp.arguments(Extend())
 def extend(body: dict, game_id: str):
     actor = _organizer(game_id, "extend a deadline")
-    seconds = body["seconds"]
-    return command_answer(games().execute(game_id, actor, lambda s, o: deadlines.decide_extend(s, seconds, games().now()),
-                                          fingerprint=operation("clock/extend", seconds=seconds), **pins()), actor)
+    return command_answer(controls.extend(games(), game_id, actor, body["seconds"], **pins()), actor)
 
 
 @bp.post("/games/<game_id>/replays")
