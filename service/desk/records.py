@@ -26,6 +26,7 @@ from events.registry import UnknownEventType
 from events.store import GAME_ID, VersionConflict
 from projections.core import empty_state, evolve
 from projections.views import chain_hidden_from, view_event
+from service.runtime.durability import acknowledge_record
 from service.table import record_scan, rng, verified
 from service.desk.verification import check_shuffles
 from service.table.games import Games, token_hash
@@ -87,6 +88,7 @@ def import_record(games: Games, record: dict, token: str) -> dict:
     game_id = events[0]["game_id"]
     state = validate(games, events)
     if games.exists(game_id):
+        acknowledge_record(games, game_id, state["version"], state["head_hash"], existing=True)
         raise GameExists(game_id)
     try:
         games.store.append(game_id, 0, events)
@@ -94,6 +96,7 @@ def import_record(games: Games, record: dict, token: str) -> dict:
         raise GameExists(game_id) from None
     games.snapshots.save(game_id, state)
     games.save_summary(empty_state(), state)
+    acknowledge_record(games, game_id, state["version"], state["head_hash"])  # (DURABILITY=replica)
     return {"game_id": game_id, "version": state["version"], "status": state["status"],
             "head_hash": state["head_hash"]}
 

@@ -187,6 +187,22 @@ class Waiting:
         raise rx.NoScriptError("the append script could not be loaded")
 
 
+def acknowledge_record(ledger, stream_id: str, version: int, head: str, existing: bool = False) -> None:
+    """An imported record (written whole, not through the ledger's appends) is acknowledged as an
+    append is: under `replica` once a replica holds its head, else NotConfirmed (API: 503 +
+    Retry-After). `existing`: the stream was already there (the retry of an import answered
+    503): confirmed only when its head is this record's, so the retry is answered as a repeated
+    import (409) only once a replica holds it. `ledger`: the games' or the tournaments'."""
+    client = ledger.redis
+    if not ledger.durability.waits(client):
+        return
+    if existing:
+        stored = client.hget(head_key(stream_id, ledger.NS), "head")
+        if stored is None or (stored.decode() if isinstance(stored, bytes) else stored) != head:
+            return
+    ledger.durability.acknowledge(client, ledger.NS, stream_id, version, head)
+
+
 def setting(environ: Mapping[str, str] | None = None, *, patience: float = 0.0) -> Durability:
     """The DURABILITY setting (`local`, `replica`, or unset: decided from the Redis) and
     DURABILITY_TIMEOUT_MS (one WAIT, default 1000): the one place they are read."""

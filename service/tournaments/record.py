@@ -22,6 +22,7 @@ from projections.core import empty_state, evolve
 from service.desk import records as game_records
 from service.desk import tournament_verify as independent
 from service.desk.verification import Check, Report, check_chain, check_seed, verify as verify_game
+from service.runtime.durability import acknowledge_record
 from service.table.dispute_texts import show
 from service.table.games import Games
 from service.tournaments import kernel
@@ -196,13 +197,17 @@ def import_record(tournaments: Tournaments, games: Games, record: dict, token: s
             raise InvalidRecord(f"event {event.get('version')} ({event.get('type')}) has a payload its type "
                                 f"does not allow: {exc}", event.get("version")) from None
     tournament_id = events[0]["game_id"]
-    if not (isinstance(tournament_id, str) and tournament_id.startswith("t")) or tournaments.exists(tournament_id):
+    if not (isinstance(tournament_id, str) and tournament_id.startswith("t")):
+        raise TournamentExists(tournament_id)
+    if tournaments.exists(tournament_id):  # (the retry of an import answered 503: 409 once a replica holds it)
+        acknowledge_record(tournaments, tournament_id, events[-1]["version"], events[-1]["hash"], existing=True)
         raise TournamentExists(tournament_id)
     state = tournaments.fold_events(events)
     for game_id, game in (record.get("tables") or {}).items():
         if games.exists(game_id):
             if games.load(game_id)["head_hash"] != game["events"][-1]["hash"]:
                 raise InvalidRecord(f"this server already holds another game {game_id}")
+            acknowledge_record(games, game_id, game["events"][-1]["version"], game["events"][-1]["hash"])
             continue
         try:
             game_records.import_record(games, game, token)
@@ -211,5 +216,6 @@ def import_record(tournaments: Tournaments, games: Games, record: dict, token: s
     tournaments.store.append(tournament_id, 0, events)
     tournaments.snapshots.save(tournament_id, state)
     tournaments.save_summary(kernel.empty_state(), state)
+    acknowledge_record(tournaments, tournament_id, state["version"], state["head_hash"])  # (DURABILITY=replica)
     return {"tournament_id": tournament_id, "version": state["version"], "status": state["status"],
             "head_hash": state["head_hash"], "tables": len(record.get("tables") or {})}
