@@ -7,10 +7,9 @@ acknowledged event is then found where its receipt says, once, in order, on an i
 every game still takes commands and every deadline fired. bench/faults.py runs more failovers
 and DURABILITY=local beside it (which loses acknowledged events: its figures, not a test).
 
-The games' heads are not anchored outside Redis in this run (ANCHOR_SECONDS=0) unless
-FAULTS_ANCHOR=1: the anchor's sweep on a cluster anchors heads no replica confirmed yet (an
-append answered 503 stays on its primary until a failover takes it away), which a failover
-then turns into a damaged game (durability.replicas_hold says which heads are safe to anchor).
+The games' heads are anchored outside Redis meanwhile (the worker's sweep, as served;
+FAULTS_ANCHOR=0 turns it off): the sweep anchors only heads a replica holds
+(durability.replicas_hold), so no failover takes back a head the anchor names.
 """
 from __future__ import annotations
 
@@ -31,7 +30,7 @@ def test_nothing_acknowledged_is_lost_through_failovers():
     _need_cli()
     failovers = int(os.environ.get("FAULTS_FAILOVERS", "100"))
     figures = harness.run("replica", failovers, tables=3, pace=0.1, gap=0.2, cut=0.3,
-                          anchor=os.environ.get("FAULTS_ANCHOR") == "1", moves=harness.QUICK_MOVES,
+                          anchor=os.environ.get("FAULTS_ANCHOR", "1") == "1", moves=harness.QUICK_MOVES,
                           kills=harness.QUICK_KILLS)
     print(figures.line())
     assert figures.failovers == failovers and figures.acknowledged >= failovers, figures.line()  # load throughout
