@@ -2,6 +2,8 @@
 // the URL fragment `#token=…`) and goes only into the Authorization header, never a query.
 // (The lobby, at "/", has no game: its gameId is "".) No call here throws on a lost network:
 // an answer that never came is `{status: 0, body: {detail}}`, which a page shows and retries.
+import { lang } from "./i18n.js";
+
 export const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 let token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
 
@@ -13,8 +15,11 @@ export function setToken(value) {
   history.replaceState(null, "", location.pathname + (params.toString() ? "#" + params : ""));
 }
 
+// The server's sentences (the log, a refusal's detail, a report) come in the page's language.
+const language = { "Accept-Language": lang };
+
 function headers(extra = {}) {
-  return token ? { ...extra, Authorization: `Bearer ${token}` } : extra;
+  return token ? { ...language, ...extra, Authorization: `Bearer ${token}` } : { ...language, ...extra };
 }
 
 const unreachable = (error) => ({ status: 0, body: { code: "unreachable",
@@ -30,7 +35,7 @@ export function newKey() {
  *  never throws (status 0: no answer). */
 export async function get(path, asToken) {
   const sent = asToken === undefined ? headers({ Accept: "application/json" })
-    : { Accept: "application/json", ...(asToken ? { Authorization: `Bearer ${asToken}` } : {}) };
+    : { ...language, Accept: "application/json", ...(asToken ? { Authorization: `Bearer ${asToken}` } : {}) };
   let response;
   try {
     response = await fetch(path, { headers: sent, cache: "no-store" });  // always the game as it is now, for this token
@@ -47,7 +52,7 @@ export async function get(path, asToken) {
  *  `pins`: {key} for Idempotency-Key, {version} for If-Match. */
 export async function post(path, body, asToken, pins = {}) {
   const bearer = asToken === undefined ? token : asToken;
-  const extra = { "Content-Type": "application/json", Accept: "application/json" };
+  const extra = { ...language, "Content-Type": "application/json", Accept: "application/json" };
   if (bearer) extra.Authorization = `Bearer ${bearer}`;
   if (pins.key) extra["Idempotency-Key"] = pins.key;
   if (pins.version !== undefined && pins.version !== null) extra["If-Match"] = String(pins.version);

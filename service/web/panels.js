@@ -1,5 +1,6 @@
 // The log and disputes panels. Each hides itself when the server answers 404 for its
 // endpoint (an older server), so the viewer works against whatever the API offers.
+import { t } from "./i18n.js";
 import { command, gameId, get } from "./api.js";
 
 const text = (tag, content, attrs = {}) => {
@@ -36,10 +37,11 @@ export function drawLog(list, entries, at, goTo) {
   const drawn = list.drawn;
   const fresh = document.createDocumentFragment();
   for (const entry of entries.slice(drawn.count)) {
-    const group = entry.round ? `Round ${entry.round}${entry.phase ? ", Phase " + entry.phase : ""}` : "Setup";
+    const group = entry.heading || (entry.round ? (entry.phase ? t("log.round_phase", { round: entry.round, phase: entry.phase })
+      : t("log.round", { round: entry.round })) : t("log.setup"));
     if (group !== drawn.heading) { fresh.append(text("li", group, { class: "round" })); drawn.heading = group; }
     const item = text("li", "", { value: entry.version, "data-version": entry.version });
-    const go = text("button", entry.text, { type: "button", title: `show the board at version ${entry.version}` });
+    const go = text("button", entry.text, { type: "button", title: t("log.show_version", { version: entry.version }) });
     go.addEventListener("click", () => goTo(entry.version));
     item.append(go);
     if (drawn.at !== null && entry.version > drawn.at) item.classList.add("future");
@@ -78,24 +80,37 @@ function describeDispute(d) {
   const number = d.dispute ?? d.id;
   const state = d.state ?? "open";
   const about = d.about ?? d.version;
-  const before = `#${number} by seat ${d.seat}, about `;
+  const before = t("dispute.by", { number, seat: d.seat });
   // A dispute's words are its filer's and the organizer's, also after the end: others read null.
-  const quoted = (words) => (words === null || words === undefined ? "(text private: only its filer and the organizer read it)" : `“${words}”`);
-  let after = `: ${quoted(d.text)} — ${state}`;
+  const quoted = (words) => (words === null || words === undefined ? t("dispute.private") : t("dispute.quoted", { text: words }));
+  let after = `: ${quoted(d.text)} — ${t(`dispute.state.${state}`)}`;
   const r = d.resolution;
-  if (r) after += `: ${quoted(r.text)}` + (r.rulings && r.rulings.length ? ` (rulings: ${r.rulings.map((x) => (typeof x === "string" ? x : x.kind || JSON.stringify(x))).join(", ")})` : "");
+  if (r) after += `: ${quoted(r.text)}` + (r.rulings && r.rulings.length ? t("dispute.rulings", { rulings: r.rulings.map((x) => (typeof x === "string" ? x : x.kind || JSON.stringify(x))).join(", ") }) : "");
   return { number, state, about, before, after };
 }
 
 function resolveForm(number, seats, onChange, notify, keepMessage) {
   const form = document.createElement("form");
   form.className = "resolve";
-  const rulingOptions = ['<option value="">no ruling</option>', '<option value="annul">annul the game</option>']
-    .concat(seats.flatMap((s) => [`<option value="forfeit:${s}">seat ${s} forfeits</option>`,
-      `<option value="replace_player:${s}">replace seat ${s}'s player</option>`]));
-  form.innerHTML = `<select name="decision" aria-label="Decision on dispute ${number}"><option>upheld</option><option>rejected</option></select>
-    <select name="ruling" aria-label="Ruling on dispute ${number}">${rulingOptions.join("")}</select>
-    <input name="text" required aria-label="The ruling's words on dispute ${number}" placeholder="your ruling, as the players will read it"><button>Resolve</button>`;
+  const option = (value, words) => new Option(words, value);
+  const decision = document.createElement("select");
+  decision.name = "decision";
+  decision.setAttribute("aria-label", t("dispute.decision_on", { number }));
+  decision.append(option("upheld", t("dispute.upheld")), option("rejected", t("dispute.rejected")));
+  const ruling = document.createElement("select");
+  ruling.name = "ruling";
+  ruling.setAttribute("aria-label", t("dispute.ruling_on", { number }));
+  ruling.append(option("", t("dispute.no_ruling")), option("annul", t("dispute.annul")),
+    ...seats.flatMap((s) => [option(`forfeit:${s}`, t("dispute.forfeits", { seat: s })),
+      option(`replace_player:${s}`, t("dispute.replace", { seat: s }))]));
+  const words = document.createElement("input");
+  words.name = "text";
+  words.required = true;
+  words.setAttribute("aria-label", t("dispute.words_on", { number }));
+  words.placeholder = t("dispute.words_placeholder");
+  const resolve = document.createElement("button");
+  resolve.textContent = t("dispute.resolve");
+  form.append(decision, " ", ruling, " ", words, resolve);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const body = { type: "resolve_dispute", dispute: number, decision: form.decision.value, text: form.text.value };
@@ -104,12 +119,12 @@ function resolveForm(number, seats, onChange, notify, keepMessage) {
       body.rulings = [{ kind, reason: form.text.value, ...(seat ? { seat: Number(seat) } : {}) }];
     }
     const answer = await command(body);
-    if (answer.status >= 300) notify(answer.body?.detail || `refused (${answer.status})`);
+    if (answer.status >= 300) notify(answer.body?.detail || t("dispute.refused", { status: answer.status }));
     else {
       // A new token is shown once: it must outlive every redraw until its reader closes it.
-      keepMessage(`Dispute #${number} resolved.`, { key: `resolved-${number}`, kind: "ok" });
+      keepMessage(t("dispute.resolved", { number }), { key: `resolved-${number}`, kind: "ok" });
       for (const [seat, token] of Object.entries(answer.body?.player_tokens || {})) {
-        keepMessage(`Seat ${seat}'s new player token (shown once: give it to the new player; it opens /play/${gameId}#token=…):`,
+        keepMessage(t("dispute.new_token", { seat, game: gameId }),
           { key: `token-${seat}`, copy: token });
       }
     }
@@ -121,16 +136,14 @@ function resolveForm(number, seats, onChange, notify, keepMessage) {
 /** The disputes as this viewer may read them; a version in a dispute shows the board there. */
 export function drawDisputes(list, loaded, viewer, status, seats, { onChange, notify, keepMessage, goTo }) {
   if (loaded.closed !== undefined) {
-    list.replaceChildren(text("li", "Disputes are read by the seats (their own) and the organizer while the game " +
-      "runs; once it has ended everyone sees them and their decisions, but their words stay with their filer and " +
-      "the organizer. A spectator cannot see them yet.", { class: "muted", "data-closed": "true" }));
+    list.replaceChildren(text("li", t("dispute.closed"), { class: "muted", "data-closed": "true" }));
     return;
   }
   const items = loaded.disputes.map((d) => {
     const { number, state, about, before, after } = describeDispute(d);
     const item = text("li", before, { "data-dispute": number, "data-state": state });
-    const go = text("button", `version ${about}`, { type: "button", class: "version-link", "data-version": about,
-      title: `show the board at version ${about}` });
+    const go = text("button", t("dispute.version", { version: about }), { type: "button", class: "version-link", "data-version": about,
+      title: t("log.show_version", { version: about }) });
     go.addEventListener("click", () => goTo(about));
     item.append(go, document.createTextNode(after));
     if (viewer.kind === "organizer" && state === "open") item.append(resolveForm(number, seats, onChange, notify, keepMessage));
@@ -138,9 +151,7 @@ export function drawDisputes(list, loaded, viewer, status, seats, { onChange, no
   });
   if (!items.length) {
     const seatOnly = viewer.kind === "seat" && status !== "finished";
-    items.push(text("li", seatOnly ? "You have filed no dispute. (A seat reads its own disputes; the organizer reads " +
-      "every seat's; once the game has ended everyone sees them and their decisions, but a dispute's words stay " +
-      "with its filer and the organizer.)" : "No dispute filed.", { class: "muted" }));
+    items.push(text("li", seatOnly ? t("dispute.none_yours") : t("dispute.none"), { class: "muted" }));
   }
   list.replaceChildren(...items);
 }

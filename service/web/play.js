@@ -5,6 +5,7 @@
 // queued). A read that fails marks the page offline until a read agrees with the server
 // (connection.js); what happens at the table is announced once (announce.js); the end shows the
 // ranking, the replay and Rematch (ending.js).
+import { t } from "./i18n.js";
 import { command, follow, gameId, get, getToken, newKey, setToken } from "./api.js";
 import { drawBoard } from "./board.js";
 import { drawBoardText } from "./board-text.js";
@@ -30,13 +31,12 @@ const SKIP = new Set([...DEAL_ACTIONS, "say", "dispute"]);
 const story = createSeatLog($("log"));
 const announcer = createAnnouncer($("announcements"));
 const ending = createEnding($("ending"), { onRematch: followRematch });
-const LINK_WORDS = { live: "connected", offline: "offline — reconnecting…", trouble: "the server has trouble — trying again…" };
+const LINK_WORDS = { live: t("link.live"), offline: t("link.offline"), trouble: t("link.trouble") };
 const OFF_WORDS = {
-  offline: "Offline — reconnecting… What the page shows may be out of date until it is back.",
-  trouble: "The server answered with an error — trying again… What the page shows may be out of date.",
+  offline: t("off.offline"),
+  trouble: t("off.trouble"),
 };
-const UNREACHABLE = "Not sent yet: the server cannot be reached. It is sent again as soon as the connection is back " +
-  "(and played only if the game has not moved on meanwhile).";
+const UNREACHABLE = t("seat.unreachable");
 
 const link = createLink({
   resync: () => refresh(),
@@ -51,11 +51,11 @@ const link = createLink({
   onResent: (job, answer) => {
     if (answer.status < 300) {
       if (seat.refusal?.code === "unreachable") seat.refusal = null;
-      keep($("messages"), `Sent once the connection was back: ${job.label}.`, { key: "resent", kind: "ok" });
+      keep($("messages"), t("seat.resent", { label: job.label }), { key: "resent", kind: "ok" });
     } else {
       const moved = answer.body?.code === "version_conflict";
-      const detail = moved ? `Not played: the game moved on while the connection was down (${job.label}). Choose again.`
-        : humanize(seat.state || {}, answer.body?.detail || `the server refused it (${answer.status})`);
+      const detail = moved ? t("seat.moved_on", { label: job.label })
+        : humanize(seat.state || {}, answer.body?.detail || t("seat.refused", { status: answer.status }));
       seat.refusal = { type: job.body.type, detail, code: answer.body?.code || "" };
       keep($("messages"), detail, { key: "resent" });
     }
@@ -77,8 +77,8 @@ async function send(body, refusal, button) {
   if (button) button.disabled = false;
   if (answer.status >= 300 || answer.status === 0) {
     const unreachable = answer.status === 0;
-    const detail = unreachable ? (move ? UNREACHABLE : "Not sent: the server cannot be reached. Your text is kept here: send it again once the connection is back.")
-      : humanize(seat.state || {}, answer.body?.detail || `the server refused it (${answer.status})`);
+    const detail = unreachable ? (move ? UNREACHABLE : t("seat.text_kept"))
+      : humanize(seat.state || {}, answer.body?.detail || t("seat.refused", { status: answer.status }));
     refusal.textContent = detail;
     refusal.dataset.code = answer.body?.code || "";
     seat.refusal = move ? { type: body.type, detail, code: answer.body?.code || "" } : null;
@@ -120,16 +120,16 @@ function showTurn(state) {
   if (link.status !== "live") {
     setTurn(OFF_WORDS[link.status], "offline");
   } else if (state.status === "finished") {
-    setTurn(state.annulled ? "The game is over. It was annulled: nobody wins." : "The game is over. The ranking is below.", "finished");
+    setTurn(state.annulled ? t("turn.annulled") : t("turn.over"), "finished");
   } else if (state.status === "lobby") {
-    setTurn("The game has not started yet: the organizer starts it once every seat is taken.", "lobby");
+    setTurn(t("turn.lobby"), "lobby");
   } else if (awaited) {
-    setTurn(`Your turn: ${stepName(state) || "play"}.`, "yours");
+    setTurn(t("turn.yours", { step: stepName(state) || t("turn.play") }), "yours");
   } else {
     const others = (state.waiting_for || []).filter((s) => s !== mine).map((s) => nameOf(state, s));
-    setTurn(`Waiting for ${listed(others) || "the server"}.`, "waiting");
+    setTurn(t("turn.waiting", { names: listed(others) || t("turn.the_server") }), "waiting");
   }
-  document.title = `${awaited ? "▶ Your turn — " : ""}${rulesetTitle(state.ruleset)} — ${nameOf(state, mine)}`;
+  document.title = `${awaited ? t("turn.title_yours") : ""}${rulesetTitle(state.ruleset)} — ${nameOf(state, mine)}`;
   if (awaited && !seat.awaited) beep();
   seat.awaited = awaited;
 }
@@ -154,10 +154,10 @@ function drawBoardOnly(state) {
 }
 
 function idleWords(state) {
-  if (state.status === "finished") return "The game is over.";
-  if (state.status !== "running") return "Nothing to do until the game starts.";
+  if (state.status === "finished") return t("idle.over");
+  if (state.status !== "running") return t("idle.not_started");
   const others = (state.waiting_for || []).filter((s) => s !== state.viewer?.seat);
-  return others.length ? `Nothing to do right now: waiting for ${listed(others.map((s) => who(state, s)))}.` : "Nothing to do right now.";
+  return others.length ? t("idle.waiting", { names: listed(others.map((s) => who(state, s))) }) : t("idle.nothing");
 }
 
 function draw(state, legal) {
@@ -291,16 +291,16 @@ async function readStory() {
 }
 
 function showProblem(answer) {
-  const detail = answer.body?.detail || `the server answered ${answer.status}`;
+  const detail = answer.body?.detail || t("seat.answered", { status: answer.status });
   setTurn(answer.status === 401 || answer.status === 403
-    ? `This token does not open a seat of this game: ${detail}` : detail, "problem");
+    ? t("seat.not_this_game", { detail }) : detail, "problem");
   $("token-form").hidden = false;
 }
 
 function followRematch(newId, ours) {
   const where = `/play/${encodeURIComponent(newId)}#token=${encodeURIComponent(getToken())}`;
-  keep($("messages"), ours ? "The rematch is dealt: taking you to your seat there…"
-    : "Another player started the rematch: taking you to your seat there…", { key: "rematch", kind: "ok" });
+  keep($("messages"), ours ? t("seat.rematch_ours")
+    : t("seat.rematch_other"), { key: "rematch", kind: "ok" });
   announcer.say("A rematch has started: taking you to your seat there.");
   setTimeout(() => location.assign(where), 600);  // long enough for the message to be read out
 }
@@ -310,7 +310,7 @@ async function start() {
   $("desk-link").href = `/viewer/${encodeURIComponent(gameId)}${getToken() ? "#token=" + encodeURIComponent(getToken()) : ""}`;
   if (!getToken()) {
     $("token-form").hidden = false;
-    setTurn("No seat token: open your seat's link, or paste its token. Watching? The desk shows the game.", "problem");
+    setTurn(t("seat.no_token"), "problem");
     document.body.dataset.ready = "true";
     return;
   }
@@ -321,8 +321,8 @@ async function start() {
   }
   if (first.body.viewer?.kind !== "seat") {
     setTurn(first.body.viewer?.kind === "organizer"
-      ? "This is the organizer's token: the organizer rules from the desk (link above). A seat's link opens its seat here."
-      : "This token is not a seat of this game.", "problem");
+      ? t("seat.organizer_token")
+      : t("seat.not_a_seat"), "problem");
     $("token-form").hidden = false;
     document.body.dataset.ready = "true";
     return;
@@ -381,7 +381,7 @@ $("dispute-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = event.target;
   if (await send(disputeBody(), form.querySelector(".refusal"), form.querySelector("button"))) {
-    keep($("messages"), "Your dispute is filed.", { key: "dispute", kind: "ok" });
+    keep($("messages"), t("seat.dispute_filed"), { key: "dispute", kind: "ok" });
     $("dispute-text").value = "";
     seat.disputeEdited = false;
   }

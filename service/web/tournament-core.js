@@ -2,6 +2,7 @@
 // and times as a reader sees them, and the two ways the desk talks to the API (a GET as the
 // token allows, a POST of a command whose problem+json `detail` the page shows).
 import { getToken } from "./api.js";
+import { lang } from "./i18n.js";
 
 export const tournamentId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 export const base = `/v1/tournaments/${encodeURIComponent(tournamentId)}`;
@@ -81,7 +82,7 @@ export function tick() {
 /** GET a JSON resource: {status, body}; `auth` false asks as a spectator; `version` makes it
  *  conditional (304, no body, when the resource is still at that version). */
 export async function request(path, { auth = true, version = null } = {}) {
-  const headers = { Accept: "application/json" };
+  const headers = { Accept: "application/json", "Accept-Language": lang };
   if (auth && desk.token) headers.Authorization = `Bearer ${desk.token}`;
   if (version !== null && version !== undefined) headers["If-None-Match"] = `"${version}"`;
   const response = await fetch(path, { headers, cache: "no-store" });
@@ -94,7 +95,7 @@ export async function request(path, { auth = true, version = null } = {}) {
 /** POST a JSON body with the desk's token: {status, body}; never throws (a network failure
  *  answers status 0 with a `detail`). */
 export async function post(path, body) {
-  const headers = { "Content-Type": "application/json", Accept: "application/json" };
+  const headers = { "Content-Type": "application/json", Accept: "application/json", "Accept-Language": lang };
   if (desk.token) headers.Authorization = `Bearer ${desk.token}`;
   let response;
   try {

@@ -13,6 +13,7 @@
 // fragment `#token=…`: api.js) and goes only into the Authorization header, never a query; a
 // link to a table's pages carries it in its own fragment when that token opens that table.
 import { getToken, setToken } from "./api.js";
+import { lang, t } from "./i18n.js";
 import {
   $, base, desk, notify, once, request, tick,
 } from "./tournament-core.js";
@@ -240,7 +241,7 @@ function drawReport({ status, role }) {
 /** The organizer's report before the end needs the token, which a plain link cannot carry:
  *  fetch it and open it as a document of its own. */
 async function openReport() {
-  const response = await fetch(`${base}/report`, { headers: { Authorization: `Bearer ${desk.token}` }, cache: "no-store" });
+  const response = await fetch(`${base}/report`, { headers: { Authorization: `Bearer ${desk.token}`, "Accept-Language": lang }, cache: "no-store" });
   if (!response.ok) { notify(`the report answered ${response.status}`); return; }
   const html = (await response.text()).replace("<head>", `<head><base href="${location.origin}/">`);
   const url = URL.createObjectURL(new Blob([html], { type: "text/html" }));
