@@ -1,4 +1,4 @@
-"""Limits everywhere a client can spend the server's resources (API.md "Limits").
+"""Limits everywhere a client can spend the server's resources (docs/operations.md "Limits").
 
 Two kinds of rule. An address's rules are applied by endpoint name before the view runs, so
 the views stay free of them. The rules of a token and of a game (or tournament) are spent only
@@ -8,22 +8,8 @@ them, so no outsider can spend a game's budget. A refusal is 429 problem+json
 `rate_limited` with `Retry-After` (seconds), and changes nothing. Counters are fixed windows in
 the app's Redis, each kind's in one round trip.
 
-| what | per | setting | default |
-|---|---|---|---|
-| `POST /v1/games`, and a tournament round's tables that only the server's bots play | address | `RATE_LIMIT_CREATE` | `30/minute;300/day` |
-| `POST /v1/games/{id}/seats` | address | `RATE_LIMIT_JOIN` | `60/minute` |
-| `POST /v1/games/import`, `POST /v1/tournaments/import` (together) | address | `RATE_LIMIT_IMPORT` | `10/minute;50/day` |
-| `POST /v1/tournaments` | address | `RATE_LIMIT_TOURNAMENT` | `10/minute;50/day` |
-| `POST /v1/tournaments/{id}/entrants` | address | `RATE_LIMIT_REGISTER` | `120/minute` |
-| answers 401 (no token, or a token the stream does not know), any route | address | `RATE_LIMIT_UNAUTHORIZED` | `60/minute;600/hour` |
-| commands (`…/commands`, a game's or a tournament's; `start` and the clock's controls) | token, once known | `RATE_LIMIT_COMMANDS` | `60/second;1200/minute` |
-| commands to one game or tournament (every known token; each its fair share) | game | `RATE_LIMIT_GAME_COMMANDS` | `120/second;3000/minute` |
-| table talk (`say`) | token, once known | `RATE_LIMIT_TALK` | `20/minute;300/hour` |
-| table talk (`say`) | address (every token sent from it) | `RATE_LIMIT_ADDRESS_TALK` | `600/hour` |
-| table talk to one game or tournament (each its fair share) | game | `RATE_LIMIT_GAME_TALK` | `60/minute` |
-| event streams opened without a token | address | `RATE_LIMIT_STREAM` | `120/minute` |
-| event streams open at once | token | `STREAMS_PER_TOKEN` | `16` |
-| event streams open at once | address | `STREAMS_PER_ADDRESS` | `200` |
+The rules, their settings and defaults are service/api/limit_rules.py; the places of event
+streams open at once, service/api/stream_leases.py.
 
 - **Unknown tokens spend their address's budget only.** Every 401 answer counts against the
   address (`RATE_LIMIT_UNAUTHORIZED`, counted in Redis; a process that counts one past the
@@ -49,28 +35,21 @@ never meet them (bench/seat_bot.py and bench/tournament.py run under them and co
 from __future__ import annotations
 
 import hashlib
-import logging
-import os
 import threading
 import time
-import uuid
 from collections import OrderedDict
-from dataclasses import dataclass
-from typing import Callable
 
 import redis
 from flask import Flask, current_app, g, request
 
+from service.api.limit_rules import (AUTHENTICATED, CREATE, PREFIX, RULES, STREAM_ENDPOINTS, UNAUTHORIZED, Rule,
+                                     address, enabled, parse, rate_limited, setting)
 from service.api.problems import Problem
-from service.rules.errors import Message
-from service.api.requests import json_object
+from service.api.stream_leases import Lease, LocalLease
+from service.api.stream_leases import leased, stream_lease  # noqa: F401  (the stream's view reads them here)
+from service.api.stream_leases import take as take_lease
 from service.runtime.redis_connect import is_full
 
-log = logging.getLogger(__name__)
-PREFIX = "ratelimit"
-UNITS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
-#: an open stream's lease lives this long without a refresh (a crashed process's leases lapse)
-LEASE_SECONDS = 180
 #: a stream's known token hashes, re-read from its state at most this often while an address
 #: over its 401 budget knocks (a token that joined within it waits that long at most)
 KNOWN_REFRESH_SECONDS = 1.0
@@ -80,109 +59,10 @@ KNOWN_KEPT = 512
 OVER_KEPT = 4096
 
 
-def address() -> str:
-    return request.remote_addr or "unknown"
-
-
-def token_key() -> str | None:
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        return None
-    return hashlib.sha256(token.strip().encode()).hexdigest()[:32]
-
-
-def anonymous() -> bool:
-    return token_key() is None
-
-
-def is_talk() -> bool:
-    """A command whose body is table talk (`say`): parsed once, the view reads the same parse."""
-    try:
-        return json_object().get("type") == "say"
-    except Problem:
-        return False  # the view refuses the body itself
-
-
-@dataclass(frozen=True)
-class Rule:
-    name: str      #: the counter's name: endpoints sharing it share the budget
-    per: str       #: "address", "token" (a token the stream knows) or "game" (the URL's stream)
-    setting: str
-    default: str
-    what: str      #: words for the refusal
-    when: Callable[[], bool] | None = None
-
-
-CREATE = Rule("create", "address", "RATE_LIMIT_CREATE", "30/minute;300/day", "new games from your address")
-IMPORT = Rule("import", "address", "RATE_LIMIT_IMPORT", "10/minute;50/day", "imports from your address")
-UNAUTHORIZED = Rule("unauthorized", "address", "RATE_LIMIT_UNAUTHORIZED", "60/minute;600/hour",
-                    "requests without a valid token from your address")
-#: spent once the token is known to the stream (`spend`), never before
-COMMANDS = (Rule("commands", "token", "RATE_LIMIT_COMMANDS", "60/second;1200/minute", "commands from your token"),
-            Rule("game_commands", "game", "RATE_LIMIT_GAME_COMMANDS", "120/second;3000/minute",
-                 "commands to this game"),
-            Rule("talk", "token", "RATE_LIMIT_TALK", "20/minute;300/hour", "lines of table talk from your token",
-                 is_talk),
-            Rule("game_talk", "game", "RATE_LIMIT_GAME_TALK", "60/minute", "lines of table talk at this table",
-                 is_talk),
-            Rule("address_talk", "address", "RATE_LIMIT_ADDRESS_TALK", "600/hour",
-                 "lines of table talk from your address", is_talk))
-STREAM = Rule("stream", "address", "RATE_LIMIT_STREAM", "120/minute", "event streams opened without a token",
-              anonymous)
-#: the address's rules, counted before the view
-RULES: dict[str, tuple[Rule, ...]] = {
-    "games.create_game": (CREATE,),
-    "games.join": (Rule("join", "address", "RATE_LIMIT_JOIN", "60/minute", "seats taken from your address"),),
-    "games.import_game": (IMPORT,),
-    "tournaments.import_tournament": (IMPORT,),
-    "tournaments.create_tournament": (Rule("tournament", "address", "RATE_LIMIT_TOURNAMENT", "10/minute;50/day",
-                                           "new tournaments from your address"),),
-    "tournaments.register": (Rule("register", "address", "RATE_LIMIT_REGISTER", "120/minute",
-                                  "registrations from your address"),),
-    "games.stream_events": (STREAM,),
-    "tournaments.stream": (STREAM,),
-}
-#: the rules spent once the view knows who is calling (auth.caller): the token's and the stream's
-AUTHENTICATED: dict[str, tuple[Rule, ...]] = {
-    "games.command": COMMANDS,
-    "games.start": COMMANDS[:2],
-    "clock.pause": COMMANDS[:2],
-    "clock.resume": COMMANDS[:2],
-    "clock.extend": COMMANDS[:2],
-    "tournaments.send_command": COMMANDS,
-}
-STREAM_ENDPOINTS = {"games.stream_events", "tournaments.stream"}
-
-
-def parse(spec: str) -> list[tuple[int, int]]:
-    """`60/second;1200/minute` -> [(60, 1), (1200, 60)]."""
-    out = []
-    for part in filter(None, (p.strip() for p in spec.split(";"))):
-        count, _, unit = part.partition("/")
-        out.append((int(count), UNITS[unit.strip().rstrip("s")]))
-    return out
-
-
-def setting(app: Flask, name: str, default: str) -> str:
-    return str(app.config.get(name) or os.environ.get(name) or default)
-
-
-def enabled(app: Flask) -> bool:
-    if "RATELIMIT_ENABLED" in app.config:
-        return bool(app.config["RATELIMIT_ENABLED"])
-    if app.config.get("TESTING"):
-        return False
-    return setting(app, "RATE_LIMITS", "on").strip().lower() not in ("off", "0", "false", "no")
-
-
-def _refused(rule: Rule, count: int, seconds: int, ttl: int | None) -> Problem:
-    wait = max(1, ttl if ttl and ttl > 0 else seconds)
-    return Problem(429, "rate_limited", Message("problem-api-rate-limited", rule=rule.name, count=count,
-                                                unit=_unit(seconds), wait=wait), retry_after=wait)
-
-
 class Limits:
+    """One app's limits: its settings read once, its counters in Redis, and what this process
+    remembers between requests (addresses over their 401 budget, the streams' known tokens)."""
+
     def __init__(self, app: Flask, client: redis.Redis):
         self.client = client
         self.exempt = {a.strip() for a in setting(app, "RATE_LIMIT_EXEMPT", "").split(",") if a.strip()}
@@ -239,7 +119,7 @@ class Limits:
                 raise
             for rule, count, seconds, used, ttl in counted:
                 if used > count:
-                    raise _refused(rule, count, seconds, ttl)
+                    raise rate_limited(rule, count, seconds, ttl)
 
     def _check_unauthorized(self) -> None:
         """An address this process saw reach its 401 budget (`answered`: the count is every
@@ -253,7 +133,7 @@ class Limits:
             self._over.pop(address(), None)
             return
         if not self.known():
-            raise _refused(UNAUTHORIZED, until[1], until[2], int(until[0] - now + 0.999))
+            raise rate_limited(UNAUTHORIZED, until[1], until[2], int(until[0] - now + 0.999))
 
     def known(self) -> bool:
         """Whether the request's bearer token is one its stream's state knows (organizer, seat,
@@ -320,9 +200,9 @@ class Limits:
             if n in shares:
                 continue
             if rule.per in ("token", "address") and used > count:
-                refusal = _refused(rule, count, seconds, ttl)
+                refusal = rate_limited(rule, count, seconds, ttl)
             elif rule.per == "game" and used > count and counted[n + 1][3] > counted[n + 1][1]:
-                refusal = _refused(rule, count, seconds, ttl)  # the stream is over, and so is this token's share
+                refusal = rate_limited(rule, count, seconds, ttl)  # the stream is over, and so is this token's share
             else:
                 continue
             g.limits_spent = refusal
@@ -342,7 +222,7 @@ class Limits:
         waits = ttls.execute()
         for (count, seconds), have, ttl in zip(self.budget(rule), used, waits):
             if have + amount > count:
-                raise _refused(rule, count, seconds, ttl)
+                raise rate_limited(rule, count, seconds, ttl)
         pipe = self.client.pipeline(transaction=False)
         for (_, seconds), key in zip(self.budget(rule), keys):
             pipe.set(key, 0, ex=seconds, nx=True)
@@ -373,156 +253,9 @@ class Limits:
                 self._over.pop(addr, None)
 
     # ---- event streams open at once -----------------------------------------------------
-    def lease(self) -> "Lease | None":
+    def lease(self) -> Lease | LocalLease | None:
         """Hold one of the open streams this token and this address may have; 429 when full."""
-        if request.endpoint not in STREAM_ENDPOINTS or address() in self.exempt:
-            return None
-        token = token_key()
-        held = [(f"{PREFIX}:open-streams:address:{address()}", self.streams["address"], "from your address")]
-        if token:
-            held.append((f"{PREFIX}:open-streams:token:{token}", self.streams["token"], "for your token"))
-        now = time.time()
-        pipe = self.client.pipeline(transaction=False)
-        for key, _, _ in held:
-            pipe.zremrangebyscore(key, "-inf", now)
-            pipe.zcard(key)
-        counts = pipe.execute()[1::2]
-        for (key, most, words), count in zip(held, counts):
-            if count >= most:
-                raise Problem(429, "rate_limited", _streams_refused(key, most), retry_after=LEASE_SECONDS)
-        lease = Lease(self.client, [key for key, _, _ in held])
-        try:
-            lease.refresh()
-        except redis.exceptions.OutOfMemoryError as refused:
-            if not is_full(refused):
-                raise
-            return self._lease_in_memory(held)
-        return lease
-
-    def _lease_in_memory(self, held: list[tuple[str, int, str]]) -> "LocalLease":
-        """Redis is full, so a stream's place cannot be recorded there: that is no reason to
-        refuse a reader. Its place is held in this process's memory, within the same bounds."""
-        local = current_app.extensions.setdefault("stream_local_leases", LocalLeases())
-        places = [(key.split("open-streams:", 1)[1], most) for key, most, _ in held]
-        taken = local.take(places)
-        if isinstance(taken, str):
-            _, most, words = next(h for h in held if h[0].endswith(taken))
-            log.info("Redis is full: a stream refused, %d already open %s in this process", most, words)
-            raise Problem(429, "rate_limited", _streams_refused(taken, most), retry_after=LEASE_SECONDS)
-        log.warning("Redis is full: a stream's place is held in this process's memory (%s)", request.path)
-        return taken
-
-
-def _unit(seconds: int) -> str:
-    return next(name for name, length in UNITS.items() if length == seconds)
-
-
-def _streams_refused(key: str, most: int) -> Message:
-    """Too many streams open for a token or from an address (`key` names which)."""
-    return Message("problem-api-streams-open", per="token" if ":token:" in key or key.startswith("token:")
-                   else "address", most=most)
-
-
-class Lease:
-    """One open stream's place in its token's and address's counts, renewed while it lives."""
-
-    #: set once the view streams: the stream releases it when it ends, not the request's teardown
-    streaming = False
-
-    def __init__(self, client: redis.Redis, keys: list[str]):
-        self.client, self.keys, self.id, self.renewed = client, keys, uuid.uuid4().hex, 0.0
-
-    def refresh(self) -> None:
-        now = time.time()
-        if now - self.renewed < LEASE_SECONDS / 3:
-            return
-        self.renewed = now
-        pipe = self.client.pipeline(transaction=False)
-        for key in self.keys:
-            pipe.zadd(key, {self.id: now + LEASE_SECONDS})
-            pipe.expire(key, LEASE_SECONDS)
-        pipe.execute()
-
-    def release(self) -> None:
-        pipe = self.client.pipeline(transaction=False)
-        for key in self.keys:
-            pipe.zrem(key, self.id)
-        try:
-            pipe.execute()
-        except redis.RedisError:
-            pass  # the lease lapses by itself
-
-
-class LocalLease:
-    """An open stream's place counted in this process's memory only (`LocalLeases`): what a
-    stream holds when Redis is full and its place cannot be recorded there (`Lease`: same
-    `streaming`, `refresh`, `release`)."""
-
-    streaming = False
-
-    def __init__(self, owner: "LocalLeases", keys: list[str]):
-        self.owner, self.keys, self.released = owner, keys, False
-
-    def refresh(self) -> None:
-        pass  # nothing lapses: it lives as long as its stream
-
-    def release(self) -> None:
-        self.owner.give_back(self)
-
-
-class LocalLeases:
-    """The streams a process opened while Redis was full, bounded in memory: a reader is not
-    refused because its place cannot be written (taking a place is a write, and a full Redis
-    refuses writes), but each token and each address still holds at most as many open streams
-    in this process as the limits allow (STREAMS_PER_TOKEN, STREAMS_PER_ADDRESS)."""
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.held: dict[str, int] = {}
-
-    def take(self, places: list[tuple[str, int]]) -> LocalLease | str | None:
-        """A lease on every (key, most) of `places`; the first key already at its most otherwise."""
-        with self.lock:
-            for key, most in places:
-                if self.held.get(key, 0) >= most:
-                    return key
-            for key, _ in places:
-                self.held[key] = self.held.get(key, 0) + 1
-        return LocalLease(self, [key for key, _ in places])
-
-    def give_back(self, lease: LocalLease) -> None:
-        with self.lock:
-            if lease.released:
-                return
-            lease.released = True
-            for key in lease.keys:
-                left = self.held.get(key, 0) - 1
-                if left > 0:
-                    self.held[key] = left
-                else:
-                    self.held.pop(key, None)
-
-    def count(self, key: str) -> int:
-        with self.lock:
-            return self.held.get(key, 0)
-
-
-def leased(frames, lease: Lease | None):
-    """An event stream's frames, renewing its lease as they go and releasing it at the end."""
-    if lease is None:
-        yield from frames
-        return
-    try:
-        for frame in frames:
-            lease.refresh()
-            yield frame
-    finally:
-        lease.release()
-
-
-def stream_lease() -> Lease | None:
-    """The request's stream lease, taken before the view (None when no limit applies)."""
-    return g.get("stream_lease")
+        return take_lease(self.client, self.streams, self.exempt)
 
 
 def install(app: Flask) -> Limits | None:
