@@ -17,7 +17,7 @@ from events.engine_events import ENGINE_EVENT_SCHEMAS, ENGINE_UPCASTERS
 from projections.core import TOP_LEVEL_EVENTS, empty_state, evolve, fold
 from service.rules.errors import RuleViolation
 from service.runtime import timeutil
-from service.table import disputes, lobby, lobby_index, rng
+from service.table import disputes, latest, lobby, lobby_index, rng
 from service.table.dispute_texts import DisputeTexts
 from service.table.anchor import Anchors
 from service.table.ledger import DECIDED_AT, Ledger, Outcome, forget_seed_when_full, token_hash, utc_now
@@ -215,6 +215,18 @@ class Games(Ledger):
         if tokens and not outcome.duplicate:  # shown once, to the organizer; never stored
             outcome.extra["player_tokens"] = {str(seat): token for seat, token in tokens.items()}
         return outcome
+
+    def command_on_latest(self, game_id: str, authorize, *, refusals: tuple = (), again=lambda: None,
+                          **pins) -> tuple[Outcome, dict]:
+        """A command decided on the latest state (service/table/latest.py): `authorize(state) ->
+        (actor, command)` settles who sends what once, outside the write lock. The outcome and
+        the actor it was decided for."""
+        def act(state, grant, optimistic):
+            actor, command = grant
+            return self.command(game_id, actor, command, state=state, optimistic=optimistic, **pins)
+
+        outcome, (actor, _) = latest.on_latest(self, game_id, authorize, act, refusals=refusals, again=again)
+        return outcome, actor
 
     def _ruler(self, ruleset, actor: dict, oracle, hashes: dict, now: str):
         """`rule(state, ruling, dispute) -> drafts`: one ruling, the engine's or the ruleset's."""
