@@ -21,7 +21,7 @@ from events.store import VersionConflict
 from service.rules.errors import RuleViolation
 from service.table.errors import GameNotFound
 from service.table.games import Games
-from service.table.ledger import token_hash
+from service.table.ledger import Outcome, token_hash
 
 log = logging.getLogger(__name__)
 SYSTEM = {"kind": "system"}
@@ -34,6 +34,23 @@ def entrant_hashes(state: dict) -> dict[int, str]:
 
 def organizer_hash(state: dict) -> str:
     return next(h for h, a in state["auth"].items() if a.get("kind") == "organizer")
+
+
+def command(tournaments, games: Games, tournament_id: str, actor: dict, body: dict, **pins) -> Outcome:
+    """A tournament's command, then what it asks of the tables' games: a round seated (or a
+    table to replay) opens its tables, a no-show's seat gets its policy. The tournament's
+    append is the truth; a crash between it and the games' is made good by the sweeper."""
+    outcome = tournaments.command(tournament_id, actor, body, **pins)
+    follow(games, outcome)
+    return outcome
+
+
+def follow(games: Games, outcome: Outcome) -> None:
+    """The director's step after the tournament's events in `outcome`."""
+    if any(e["type"] in ("round_seated", "table_replayed") for e in outcome.events):
+        open_tables(games, outcome.state)
+    if any(e["type"] == "entrant_no_show" for e in outcome.events):
+        apply_no_shows(games, outcome.state)
 
 
 def open_tables(games: Games, state: dict, round_no: int | None = None) -> int:
