@@ -3,6 +3,7 @@
 // seat, talk, what the clock and the server's bot did — read from the same log lines the page
 // shows. This seat's own moves are not repeated back to it; the lines already there when the
 // page opened are history, not news.
+import { t } from "./i18n.js";
 import { split } from "./seat-log.js";
 
 const KEPT = 30;  // announcements kept in the region (older ones are read already)
@@ -24,7 +25,7 @@ export function createAnnouncer(region) {
         const { sentence } = split(entry);
         if (QUIET.test(sentence) || said.has(entry.version)) continue;
         said.add(entry.version);
-        this.say(actor.bot ? `${sentence} (the server's bot)` : sentence, entry.version);
+        this.say(actor.bot ? t("announce.bot", { sentence }) : sentence, entry.version);
       }
     },
     say(text, version = "") {

@@ -2,6 +2,7 @@
 // decides when time is up; this only shows it). It names only the seats the step still waits
 // for (not those who have already moved); paused clocks say so. The icon is drawn (an inline
 // SVG), not a glyph a font may lack; what the clock does at a timeout is told by the log.
+import { t } from "./i18n.js";
 const SVG = "http://www.w3.org/2000/svg";
 let timer = null;
 
@@ -36,11 +37,11 @@ export function runClock(output, state, names) {
     return;
   }
   const seats = clockSeats(state);
-  const who = seats.map((s) => (s === state.viewer?.seat ? "you" : names(s))).join(", ");
+  const who = seats.map((s) => (s === state.viewer?.seat ? t("seat.you") : names(s))).join(", ");
   const words = document.createElement("span");
   output.replaceChildren(icon(), words);
   if (state.clock_paused_at || deadline.paused_at) {
-    words.textContent = `clock paused${who ? " (" + who + ")" : ""}`;
+    words.textContent = t("clock.paused", { who: who ? t("clock.paused_who", { who }) : "" });
     output.dataset.left = "paused";
     return;
   }
@@ -48,7 +49,8 @@ export function runClock(output, state, names) {
   const tick = () => {
     const left = Math.max(0, Math.ceil((due - Date.now()) / 1000));  // 0 only once it is due
     const text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-    words.textContent = left ? `${text} left${who ? " for " + who : ""}` : `time is up${who ? " for " + who : ""}: the clock moves next`;
+    const whom = who ? t("clock.for", { who }) : "";
+    words.textContent = left ? t("clock.left", { time: text, who: whom }) : t("clock.up", { who: whom });
     output.dataset.left = left;
     if (!left) clearInterval(timer);
   };

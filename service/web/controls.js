@@ -4,6 +4,7 @@
 // Every control that sends carries `data-command`: the exact JSON body it sends now (forms
 // keep it current as they are filled), so people, tests and assistive tools read one truth.
 // Every label is words (labels.js): names of players, places, trucks and cards, never ids.
+import { t } from "./i18n.js";
 import { describe, facts, fieldLabel, titleOf, valueWords } from "./labels.js";
 
 export { titleOf };
@@ -107,7 +108,7 @@ function restoreFocus(container, wanted) {
  *  `skip` lists the action types another panel draws (deals, talk); `idle` is what to say when
  *  there is nothing to do; `refocus` asks for focus to be put back (after a move of this seat),
  *  on the control that sends `want` if it is still offered; `fresh`: the step is a new one. */
-export function drawControls(container, legal, state, send, { skip = new Set(), idle = "Nothing to do right now.", refocus = false, want = null,
+export function drawControls(container, legal, state, send, { skip = new Set(), idle = t("idle.nothing"), refocus = false, want = null,
   fresh = false } = {}) {
   const active = document.activeElement;
   const hadFocus = container.contains(active) ? active.dataset.command ?? "" : null;
@@ -149,7 +150,7 @@ export function drawControls(container, legal, state, send, { skip = new Set(), 
 
 function customForm(action, fields, refusal, send) {
   const form = node("form", { class: "custom" });
-  form.append(node("p", { class: "muted" }, "or choose yourself:"));
+  form.append(node("p", { class: "muted" }, t("controls.or_choose")));
   for (const field of Object.values(fields)) form.append(field.wrap);
   const button = node("button", { type: "submit" }, titleOf(action.type));
   const body = () => {

@@ -4,11 +4,12 @@
 // tie-break), a link to the replay in the viewer, and Rematch: the same players and options at a
 // new game (POST /rematch). Every seat's page looks for the rematch (GET /rematch) and follows
 // to it; the same token opens the same seat there.
+import { t } from "./i18n.js";
 import { gameId, get, getToken, post } from "./api.js";
 import { listed, mobName, plural } from "./seat-words.js";
 import { endingEntries, split } from "./seat-log.js";
 
-const SCORES = { cash: (n) => `$${n}`, bankrolls: (n) => plural(n, "Bankroll"), coins: (n) => plural(n, "Coin") };
+const SCORES = { cash: (n) => t("hand.cash_value", { n }), bankrolls: (n) => plural(n, "Bankroll"), coins: (n) => plural(n, "Coin") };
 // How often a finished game's page asks whether a rematch was made: every 2 s for the first
 // 5 minutes (players deciding at the table), then every 20 s.
 const POLL_MS = 2000, POLL_LATER_MS = 20000, POLL_FAST_FOR_MS = 5 * 60 * 1000;
@@ -20,30 +21,28 @@ const node = (tag, attrs = {}, text) => {
   return made;
 };
 
-const ordinal = (n) => {
-  const s = ["th", "st", "nd", "rd"], v = n % 100;
-  return n + (s[(v - 20) % 10] || s[v] || s[0]);
-};
+const ordinal = (n) => t("end.ordinal", { n, ordinal: true });
 
 /** Who won, in words, from the result. */
 export function winnersWords(result) {
-  if (result.annulled) return "The game was annulled: nobody wins.";
+  if (result.annulled) return t("end.annulled");
   const names = result.ranking.filter((r) => result.winners.includes(r.seat)).map((r) => r.name);
   if ((result.winning_mobs || []).length) {
     const mobs = listed(result.winning_mobs.map(mobName)).replace(/^the/, "The");
-    return `${mobs} ${result.winning_mobs.length > 1 ? "share the win" : "wins"}: ${listed(names)}.`;
+    return t("end.mobs_win", { n: result.winning_mobs.length, mobs, names: listed(names) });
   }
-  if (!names.length) return "Nobody wins.";
-  return names.length > 1 ? `${listed(names)} share the win.` : `${names[0]} wins.`;
+  if (!names.length) return t("end.nobody");
+  return names.length > 1 ? t("end.share", { names: listed(names) }) : t("end.wins", { name: names[0] });
 }
 
 function table(result, me) {
   const score = SCORES[result.score_name] || String;
   const out = node("table", { class: "ranking" });
-  out.append(node("caption", {}, "Final ranking"));
+  out.append(node("caption", {}, t("end.final_ranking")));
   const head = node("tr");
-  for (const h of ["Place", "Player", result.score_name ? result.score_name[0].toUpperCase() + result.score_name.slice(1) : "Score",
-    ...(result.winning_mobs ? ["Mob"] : []), "Notes"]) head.append(node("th", { scope: "col" }, h));
+  const scoreName = result.score_name ? (t(`end.score.${result.score_name}`) !== `end.score.${result.score_name}` ? t(`end.score.${result.score_name}`)
+    : result.score_name[0].toUpperCase() + result.score_name.slice(1)) : t("end.score");
+  for (const h of [t("end.place"), t("end.player"), scoreName, ...(result.winning_mobs ? [t("end.mob")] : []), t("end.notes")]) head.append(node("th", { scope: "col" }, h));
   const thead = node("thead");
   thead.append(head);
   out.append(thead);
@@ -51,8 +50,8 @@ function table(result, me) {
   for (const row of result.ranking) {
     const tr = node("tr", { "data-seat": row.seat, "data-place": row.place ?? "" });
     if (row.seat === me) tr.classList.add("me");
-    const notes = [row.seat === me ? "you" : "", result.winners.includes(row.seat) ? "winner" : "",
-      row.forfeited ? "forfeited" : "", row.bot ? "played by the server's bot" : ""].filter(Boolean).join(", ");
+    const notes = [row.seat === me ? t("end.you") : "", result.winners.includes(row.seat) ? t("end.winner") : "",
+      row.forfeited ? t("end.forfeited") : "", row.bot ? t("end.bot") : ""].filter(Boolean).join(", ");
     tr.append(node("td", {}, row.place ? ordinal(row.place) : "–"), node("th", { scope: "row" }, row.name),
       node("td", {}, row.score === null || row.score === undefined ? "–" : score(row.score)),
       ...(result.winning_mobs ? [node("td", {}, row.mob ? mobName(row.mob).replace(/^the /, "") : "–")] : []),
@@ -84,7 +83,7 @@ export function createEnding(panel, { onRematch }) {
     asking = false;
     button.disabled = false;
     if (answer.status === 200 || answer.status === 201) { stop(); onRematch(answer.body.game_id, true); return; }
-    refusal.textContent = answer.body?.detail || `the server refused it (${answer.status})`;
+    refusal.textContent = answer.body?.detail || t("seat.refused", { status: answer.status });
     button.focus();
   }
 
@@ -97,19 +96,19 @@ export function createEnding(panel, { onRematch }) {
       if (status !== 200) return;  // read again at the next event or reconnection
       shown = state.version;
       const me = state.viewer?.seat;
-      const heading = node("h2", { id: "ending-title", tabindex: "-1" }, "The game is over");
+      const heading = node("h2", { id: "ending-title", tabindex: "-1" }, t("end.over"));
       const won = node("p", { class: "winners" }, winnersWords(result));
       const ended = endingEntries(entries).filter((e) => e.actor?.kind !== "organizer" || !/seed/i.test(e.text))
         .map((e) => split(e).sentence).filter((s) => !/^The seed is revealed/.test(s));
       const how = ended.length ? node("p", { class: "how" }, ended.join(" ")) : "";
       const links = node("p", { class: "after" });
       const replay = node("a", { href: `/viewer/${encodeURIComponent(gameId)}#token=${encodeURIComponent(getToken())}` },
-        "Replay the game in the viewer");
+        t("end.replay"));
       const refusal = node("p", { class: "refusal", role: "alert" });
-      const again = node("button", { type: "button", id: "rematch" }, "Rematch: play again with the same players");
+      const again = node("button", { type: "button", id: "rematch" }, t("end.rematch"));
       again.addEventListener("click", () => rematch(again, refusal));
       links.append(replay, " ", again);
-      const tournament = state.tournament ? node("p", { class: "muted" }, "A tournament's table has no rematch: the tournament seats its next round.") : "";
+      const tournament = state.tournament ? node("p", { class: "muted" }, t("end.tournament")) : "";
       if (state.tournament) again.hidden = true;
       panel.replaceChildren(heading, won, result.annulled ? "" : table(result, me), how, links, refusal, tournament);
       panel.hidden = false;

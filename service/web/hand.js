@@ -3,6 +3,14 @@
 // Thug card the seat cannot play now says why (when it may be played, from the rules' table).
 import { cardName, deliveryCard, listed, mobName, place, plural, stillName, truckName, words } from "./seat-words.js";
 import { THUG_WINDOWS } from "./thug-cards.js";
+import { t } from "./i18n.js";
+
+// A window's phrase by its catalog key (its words, slugged); English as the table says it otherwise.
+const phrase = (text) => {
+  const key = `thugwin.${text.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "").slice(0, 48)}`;
+  const said = t(key);
+  return said === key ? text : said;
+};
 
 const item = (term, value, key) => {
   const row = document.createElement("div");
@@ -23,22 +31,22 @@ export function whyNot(state, legal, card) {
   const playable = (legal?.actions || []).find((a) => a.type === "play_thug")?.params?.card?.choices || [];
   if (playable.includes(card)) return null;
   const [from, until] = THUG_WINDOWS[kindOf(card)] || [];
-  const when = from ? ` It is played ${from.replace(/^any time/, "at any time")}, until ${until}.` : "";
-  if (state.status !== "running") return "The game is not running.";
-  if (!legal?.awaited) return `Not now: you may play Thug cards when the game waits for you.${when}`;
-  return `Not now: it has no target it can take, or this is not its moment.${when}`;
+  const when = from ? t("hand.when", { from: phrase(from), until: phrase(until) }) : "";
+  if (state.status !== "running") return t("hand.not_running");
+  if (!legal?.awaited) return t("hand.not_now_wait", { when });
+  return t("hand.not_now_target", { when });
 }
 
 function thugList(state, legal, cards) {
-  if (!Array.isArray(cards)) return `${plural(cards ?? 0, "card")} (hidden)`;
-  if (!cards.length) return "none";
+  if (!Array.isArray(cards)) return t("hand.hidden", { cards: plural(cards ?? 0, "card") });
+  if (!cards.length) return t("hand.none");
   const list = document.createElement("ul");
   list.className = "cards";
   for (const card of cards) {
     const li = document.createElement("li");
     li.dataset.card = card;
     const why = whyNot(state, legal, card);
-    li.append(document.createTextNode(cardName(card) + (why ? "" : " — playable now (see your moves)")));
+    li.append(document.createTextNode(cardName(card) + (why ? "" : t("hand.playable"))));
     if (why) {
       const note = document.createElement("span");
       note.className = "why muted";
@@ -54,30 +62,30 @@ function bootleggers(p, state, legal) {
   const room = Object.entries(p.back_room || {}).filter(([, n]) => n)
     .map(([k, n]) => (k === "influence" ? plural(n, "influence marker") : k === "dice" ? plural(n, "die", "dice") : plural(n, words(k).replace(/s$/, ""))));
   return [
-    item("Cash", `$${p.cash}`, "cash"),
-    item("Muscle cards", Array.isArray(p.muscle_hand) ? p.muscle_hand.join(", ") || "none" : `${p.muscle_hand}`, "muscle"),
-    item("Muscle shown", p.displayed_muscle ?? "–", "displayed"),
-    item("Thug cards", thugList(state, legal, p.thug_cards), "thugs"),
-    item("Back room", listed(room) || "empty", "back-room"),
-    item("Crates", plural(p.crates ?? 0, "crate"), "crates"),
-    item("Trucks", listed((p.trucks || []).map((t) => `${truckName(t.id)} ${t.load}/${t.capacity}${t.at ? " → " + place(state, t.at) : ""}`)) || "none", "trucks"),
-    item("Stills", listed((p.stills || []).map((s) => `${stillName(s.id)}: ${plural(s.dice, "die", "dice")}`)) || "none", "stills"),
+    item(t("hand.cash"), t("hand.cash_value", { n: p.cash }), "cash"),
+    item(t("hand.muscle"), Array.isArray(p.muscle_hand) ? p.muscle_hand.join(", ") || t("hand.none") : `${p.muscle_hand}`, "muscle"),
+    item(t("hand.muscle_shown"), p.displayed_muscle ?? "–", "displayed"),
+    item(t("hand.thugs"), thugList(state, legal, p.thug_cards), "thugs"),
+    item(t("hand.back_room"), listed(room) || t("hand.empty"), "back-room"),
+    item(t("hand.crates"), plural(p.crates ?? 0, "crate"), "crates"),
+    item(t("hand.trucks"), listed((p.trucks || []).map((x) => `${truckName(x.id)} ${x.load}/${x.capacity}${x.at ? " → " + place(state, x.at) : ""}`)) || t("hand.none"), "trucks"),
+    item(t("hand.stills"), listed((p.stills || []).map((s) => `${stillName(s.id)}: ${plural(s.dice, "die", "dice")}`)) || t("hand.none"), "stills"),
   ];
 }
 
 function prohibition(p, state) {
-  return [item("Bankrolls", p.bankrolls, "bankrolls"), item("Cases", p.cases, "cases"),
-    item("Space", p.space ? place(state, p.space) : "–", "space")];
+  return [item(t("hand.bankrolls"), p.bankrolls, "bankrolls"), item(t("hand.cases"), p.cases, "cases"),
+    item(t("hand.space"), p.space ? place(state, p.space) : "–", "space")];
 }
 
 function boozeBaron(p, state) {
-  const cards = (p.deliveries || []).map((d) => `${deliveryCard(state, d.id)}${d.face_up ? " (face up)" : ""}`);
+  const cards = (p.deliveries || []).map((d) => `${deliveryCard(state, d.id)}${d.face_up ? t("hand.face_up") : ""}`);
   return [
-    item("Your Mob", p.mob ? `${mobName(p.mob).replace(/^the /, "")}${p.booze ? " — " + p.booze : ""}` : "unknown", "mob"),
-    item("Exposed", p.exposed ? "yes" : "no", "exposed"),
-    item("Delivery cards", listed(cards) || "none", "deliveries"),
-    item("Movement cards", listed((p.movement || []).map((m) => place(state, m))) || "none", "movement"),
-    item("Snitch tokens", p.snitch ?? 0, "snitch"),
+    item(t("hand.your_mob"), p.mob ? `${mobName(p.mob).replace(/^the /, "")}${p.booze ? " — " + p.booze : ""}` : t("hand.unknown"), "mob"),
+    item(t("hand.exposed"), p.exposed ? t("value.yes") : t("value.no"), "exposed"),
+    item(t("hand.deliveries"), listed(cards) || t("hand.none"), "deliveries"),
+    item(t("hand.movement"), listed((p.movement || []).map((m) => place(state, m))) || t("hand.none"), "movement"),
+    item(t("hand.snitch"), p.snitch ?? 0, "snitch"),
   ];
 }
 

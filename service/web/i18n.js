@@ -41,16 +41,18 @@ const catalog = lang === "en" ? english : lang === PSEUDO
     : Object.fromEntries(Object.entries(v).map(([form, text]) => [form, pseudo(text)]))]))
   : { ...english, ...(await load(lang)) };
 const rules = new Intl.PluralRules(lang === PSEUDO ? "en" : lang);
+const ordinals = new Intl.PluralRules(lang === PSEUDO ? "en" : lang, { type: "ordinal" });
 document.documentElement.lang = lang === PSEUDO ? "en" : lang;
 
 /** The message `key` with `{name}` filled from `params`; a plural message (an object of CLDR
- *  forms) picks its form by `params.n` (or `params.count`). A missing key reads as the key. */
+ *  forms) picks its form by `params.n` (or `params.count`), by the ordinal rules ("1st",
+ *  "2nd") when `params.ordinal` is set. A missing key reads as the key. */
 export function t(key, params = {}) {
   let message = catalog[key];
   if (message === undefined) return key;
   if (typeof message === "object") {
     const n = Number(params.n ?? params.count ?? 0);
-    message = message[rules.select(n)] ?? message.other;
+    message = message[(params.ordinal ? ordinals : rules).select(n)] ?? message.other;
   }
   return message.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }

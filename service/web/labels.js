@@ -2,33 +2,25 @@
 // truck 1 to Mother's", "Hit: one of Bix's markers at Mother's", "Move your pawn 3
 // clockwise, to Saloon (9)"), an action's facts ("$1 a Case at Canada (7)"), and the labels
 // of the fields a form leaves to fill. Built from the state the seat holds; ids never shown.
+import { t } from "./i18n.js";
 import {
   cardName, deliveryCard, listed, mine, place, plural, stillName, targetWords, truckName, truckOf, who, whose, words,
 } from "./seat-words.js";
 
-export const TITLES = {
-  bid: "Bid a Muscle card (sealed)", take_offer: "Take an offer", pass: "Pass",
-  place_influence: "Place influence", place_die: "Put a die on a still", place_improvement: "Improve a speakeasy",
-  answer_vigorish: "Vigorish: pay?", load: "Load your trucks", dispatch: "Dispatch your trucks",
-  allow_public: "The public dock", play_thug: "Play a Thug card", move: "Move a pawn", end_turn: "End your turn",
-  buy: "Buy Cases", sell: "Sell Cases", choose_move: "Choose your Location (sealed)",
-  trigger_event: "Trigger the Location's Event", pass_turn: "Pass your turn", deliver: "Deliver a card",
-  tail: "Tail a player", steal: "Steal a card", expose: "Expose: name their Booze", drop_tail: "Drop the tail",
-};
-export const titleOf = (type) => TITLES[type] || words(type).replace(/^./, (c) => c.toUpperCase());
+const TITLED = new Set(["bid", "take_offer", "pass", "place_influence", "place_die", "place_improvement", "answer_vigorish",
+  "load", "dispatch", "allow_public", "play_thug", "move", "end_turn", "buy", "sell", "choose_move", "trigger_event",
+  "pass_turn", "deliver", "tail", "steal", "expose", "drop_tail"]);
+export const titleOf = (type) => (TITLED.has(type) ? t(`action.${type}`) : null) || words(type).replace(/^./, (c) => c.toUpperCase());
 
 /** Labels of the fields a form leaves to fill, by param name. */
-export const FIELD_LABELS = {
-  placements: "Markers per speakeasy", loads: "Crates per truck", routes: "Where each truck goes", cases: "Cases",
-  card: "Card", offer: "Offer", choice: "Take it as", still: "Still", speakeasy: "Speakeasy", location: "Location",
-  seat: "Player", target: "Player", booze: "Booze", die: "Die", pawn: "Pawn", direction: "Direction", accept: "Sell",
-  allow: "Let it sell", truck: "Truck", pay: "Pay", count: "How many", text: "Text",
-};
-export const fieldLabel = (key) => FIELD_LABELS[key] || words(key).replace(/^./, (c) => c.toUpperCase());
+const FIELDS = new Set(["placements", "loads", "routes", "cases", "card", "offer", "choice", "still", "speakeasy",
+  "location", "seat", "target", "booze", "die", "pawn", "direction", "accept", "allow", "truck", "pay", "count", "text"]);
+export const fieldLabel = (key) => (FIELDS.has(key) ? t(`field.${key}`) : null) || words(key).replace(/^./, (c) => c.toUpperCase());
 
-const PAWNS = { own: "your pawn", police: "the Police", agent: "the Agent", fbi: "the FBI" };
-const DIRECTIONS = { cw: "clockwise", ccw: "counter-clockwise" };
-const CHOICES = { dice: "dice on a still", remote_still: "a remote still" };
+const known = (family, value) => { const said = t(`${family}.${value}`); return said === `${family}.${value}` ? null : said; };
+const PAWNS = new Proxy({}, { get: (_, v) => known("pawn", String(v)) });
+const DIRECTIONS = new Proxy({}, { get: (_, v) => known("direction", String(v)) });
+const CHOICES = new Proxy({}, { get: (_, v) => known("choice", String(v)) });
 
 /** One value of a command in words (for a select's options and map fields). */
 export function valueWords(state, key, value) {
@@ -42,15 +34,15 @@ export function valueWords(state, key, value) {
   if (key === "card" && state.ruleset === "booze_baron") return deliveryCard(state, value);
   if (key === "booze") return words(value);
   if (key === "offer") return offerWords(state, value);
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "boolean") return value ? t("value.yes") : t("value.no");
   if (typeof value === "number" && !["space", "to", "via"].includes(key)) return String(value);
   return place(state, value);
 }
 
 function offerWords(state, offer) {
-  if (offer === "truck") return `the ${truckName(state.offers?.truck || "truck")}`;
+  if (offer === "truck") return t("offer.truck", { truck: truckName(state.offers?.truck || "truck") });
   const slot = (state.offers?.slots || []).find((s) => s.slot === offer);
-  return slot?.card ? `offer ${offer}: ${cardName(slot.card)}` : `offer ${offer}`;
+  return slot?.card ? t("offer.card", { n: offer, card: cardName(slot.card) }) : t("offer.n", { n: offer });
 }
 
 const crates = (n) => plural(n, "crate");
@@ -65,17 +57,19 @@ function landing(state, pawn, die, direction) {
 }
 
 const COMMANDS = {
-  bid: (s, e) => `Bid ${e.card}`,
-  take_offer: (s, e) => `Take ${offerWords(s, e.offer)}${e.choice ? `, as ${CHOICES[e.choice] || words(e.choice)}` : ""}`,
-  pass: (s) => (s.step === "reaction" ? "Pass (let it happen)" : s.step === "thug_window" ? "Pass (play no card)" : "Pass"),
-  place_influence: (s, e) => listed(Object.entries(e.placements || {}).map(([id, n]) => `${plural(n, "marker")} at ${place(s, id)}`))
-    .replace(/^/, "Place ") || "Place nothing",
-  place_die: (s, e) => `Put a die on your ${stillName(e.still)}`,
-  place_improvement: (s, e) => `Improve ${place(s, e.speakeasy)}`,
-  answer_vigorish: (s, e) => (e.pay ? `Pay${s.vigorish?.amount ? " $" + s.vigorish.amount : ""}` : "Don't pay (the still idles)"),
-  load: (s, e) => "Load " + (listed(Object.entries(e.loads || {}).map(([id, n]) => `${crates(n)} on your ${truckName(id)}`)) || "nothing"),
-  dispatch: (s, e) => "Send " + (listed(Object.entries(e.routes || {}).map(([id, to]) => `your ${truckName(id)} to ${place(s, to)}`)) || "no truck"),
-  allow_public: (s, e) => (e.allow ? `Let ${truckOf(s, e.truck)} sell` : `Keep ${truckOf(s, e.truck)} out`),
+  bid: (s, e) => t("cmd.bid", { card: e.card }),
+  take_offer: (s, e) => t("cmd.take", { offer: offerWords(s, e.offer) }) + (e.choice ? t("cmd.as", { choice: CHOICES[e.choice] || words(e.choice) }) : ""),
+  pass: (s) => (s.step === "reaction" ? t("cmd.pass_reaction") : s.step === "thug_window" ? t("cmd.pass_thug") : t("cmd.pass")),
+  place_influence: (s, e) => {
+    const what = listed(Object.entries(e.placements || {}).map(([id, n]) => t("cmd.markers_at", { markers: plural(n, "marker"), place: place(s, id) })));
+    return what ? t("cmd.place", { what }) : t("cmd.place_nothing");
+  },
+  place_die: (s, e) => t("cmd.place_die", { still: stillName(e.still) }),
+  place_improvement: (s, e) => t("cmd.improve", { place: place(s, e.speakeasy) }),
+  answer_vigorish: (s, e) => (e.pay ? (s.vigorish?.amount ? t("cmd.pay_amount", { amount: s.vigorish.amount }) : t("cmd.pay")) : t("cmd.dont_pay")),
+  load: (s, e) => t("cmd.load", { what: listed(Object.entries(e.loads || {}).map(([id, n]) => t("cmd.on_truck", { crates: crates(n), truck: truckName(id) }))) || t("cmd.nothing") }),
+  dispatch: (s, e) => t("cmd.send", { what: listed(Object.entries(e.routes || {}).map(([id, to]) => t("cmd.truck_to", { truck: truckName(id), place: place(s, to) }))) || t("cmd.no_truck") }),
+  allow_public: (s, e) => (e.allow ? t("cmd.let_sell", { truck: truckOf(s, e.truck) }) : t("cmd.keep_out", { truck: truckOf(s, e.truck) })),
   play_thug: (s, e) => {
     const { type, card, ...targets } = e;
     const target = targetWords(s, targets);
@@ -85,23 +79,24 @@ const COMMANDS = {
     const to = landing(s, e.pawn, e.die, e.direction);
     const rest = Object.entries(e).filter(([k]) => !["type", "die", "pawn", "direction"].includes(k))
       .map(([k, v]) => `${words(k)} ${valueWords(s, k, v)}`);
-    return `Move ${PAWNS[e.pawn] || words(e.pawn)} ${e.die} ${DIRECTIONS[e.direction] || e.direction}${to ? ", to " + to : ""}` +
+    return t("cmd.move", { pawn: PAWNS[e.pawn] || words(e.pawn), die: e.die, direction: DIRECTIONS[e.direction] || e.direction }) +
+      (to ? t("cmd.to", { place: to }) : "") +
       (rest.length ? ` (${rest.join(", ")})` : "");
   },
   end_turn: (s) => {
     const left = s.turn?.dice || [];
-    return `End your turn${left.length ? ` (leaving ${listed(left.map(String))} unused)` : ""}`;
+    return t("cmd.end_turn") + (left.length ? t("cmd.leaving", { dice: listed(left.map(String)) }) : "");
   },
-  buy: (s, e) => `Buy ${plural(e.cases, "Case")}`,
-  sell: (s, e) => (e.accept ? "Sell" : "Don't sell"),
-  choose_move: (s, e) => `Go to ${place(s, e.location)}`,
-  trigger_event: () => "Trigger the Event",
-  pass_turn: () => "Pass your turn",
-  deliver: (s, e) => `Deliver ${deliveryCard(s, e.card)}`,
-  tail: (s, e) => `Tail ${who(s, e.seat)}`,
-  steal: (s, e) => (e.card ? `Steal ${deliveryCard(s, e.card)}` : "Steal a card"),
-  expose: (s, e) => `Expose: "${words(e.booze)}"${e.target !== undefined ? ` (${who(s, e.target)})` : ""}`,
-  drop_tail: () => "Drop the tail",
+  buy: (s, e) => t("cmd.buy", { cases: plural(e.cases, "Case") }),
+  sell: (s, e) => (e.accept ? t("cmd.sell") : t("cmd.dont_sell")),
+  choose_move: (s, e) => t("cmd.go_to", { place: place(s, e.location) }),
+  trigger_event: () => t("cmd.trigger"),
+  pass_turn: () => t("cmd.pass_turn"),
+  deliver: (s, e) => t("cmd.deliver", { card: deliveryCard(s, e.card) }),
+  tail: (s, e) => t("cmd.tail", { name: who(s, e.seat) }),
+  steal: (s, e) => (e.card ? t("cmd.steal", { card: deliveryCard(s, e.card) }) : t("cmd.steal_a_card")),
+  expose: (s, e) => t("cmd.expose", { booze: words(e.booze) }) + (e.target !== undefined ? ` (${who(s, e.target)})` : ""),
+  drop_tail: () => t("cmd.drop_tail"),
 };
 
 /** A button's words for one example. */
@@ -116,19 +111,19 @@ export function describe(state, example) {
 }
 
 const FACTS = {
-  allow_public: (s, p) => `${whose(s, p.seller)} truck with ${crates(p.crates)} at ${place(s, p.speakeasy)}`,
-  buy: (s, p) => `$${p.price} a Case at ${place(s, p.space)}`,
-  sell: (s, p) => `${plural(p.cases, "Case")} at $${p.price} each, at ${place(s, p.space)}`,
-  end_turn: (s, p) => ((p.unused_dice || []).length ? `dice unused: ${listed(p.unused_dice.map(String))}` : ""),
-  trigger_event: (s, p) => `${words(p.event).replace(/^./, (c) => c.toUpperCase())} at ${place(s, p.location)}${p.what ? ": " + p.what : ""}`,
-  expose: (s, p) => (p.target !== undefined ? `You tailed ${who(s, p.target)}` : ""),
+  allow_public: (s, p) => t("fact.dock", { owner: whose(s, p.seller), crates: crates(p.crates), place: place(s, p.speakeasy) }),
+  buy: (s, p) => t("fact.buy", { price: p.price, place: place(s, p.space) }),
+  sell: (s, p) => t("fact.sell", { cases: plural(p.cases, "Case"), price: p.price, place: place(s, p.space) }),
+  end_turn: (s, p) => ((p.unused_dice || []).length ? t("fact.unused", { dice: listed(p.unused_dice.map(String)) }) : ""),
+  trigger_event: (s, p) => t("fact.event", { event: words(p.event).replace(/^./, (c) => c.toUpperCase()), place: place(s, p.location) }) + (p.what ? ": " + p.what : ""),
+  expose: (s, p) => (p.target !== undefined ? t("fact.tailed", { name: who(s, p.target) }) : ""),
   move: (s, p) => {
     const plans = (p.plans || []).map((plan) => {
       const dirs = plan.directions || [];
-      const how = dirs.length === 2 && dirs[0] === dirs[1] ? `both ${DIRECTIONS[dirs[0]]}` : dirs.map((d) => DIRECTIONS[d]).join(", then ");
-      return `${listed((plan.dice || []).map(String))} ${how}: to ${place(s, plan.to)}${plan.via ? ` via ${place(s, plan.via)}` : ""}`;
+      const how = dirs.length === 2 && dirs[0] === dirs[1] ? t("fact.both", { direction: DIRECTIONS[dirs[0]] }) : dirs.map((d) => DIRECTIONS[d]).join(t("fact.then"));
+      return t("fact.plan", { dice: listed((plan.dice || []).map(String)), how, place: place(s, plan.to) }) + (plan.via ? t("fact.via", { place: place(s, plan.via) }) : "");
     });
-    return `Dice: ${listed((p.dice || []).map(String))}.` + (plans.length ? ` Your pawn with both dice: ${plans.join("; ")}.` : "");
+    return t("fact.dice", { dice: listed((p.dice || []).map(String)) }) + (plans.length ? t("fact.plans", { plans: plans.join("; ") }) : "");
   },
   play_thug: () => "",
 };

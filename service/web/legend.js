@@ -1,6 +1,7 @@
 // What the marks on each ruleset's board mean, under the board: letters, colours and short
 // notes the drawing uses (RULES.md's words for them), so nobody has to guess what "C" or
 // "the Copper is here" says.
+import { t } from "./i18n.js";
 const LEGENDS = {
   bootleggers: [
     ["Discs", "influence markers at a speakeasy, one per marker, in the player's colour"],
@@ -32,7 +33,7 @@ export function drawLegend(container, ruleset) {
   container.dataset.ruleset = ruleset;
   const details = document.createElement("details");
   const summary = document.createElement("summary");
-  summary.textContent = "What the marks on the board mean";
+  summary.textContent = t("legend.title");
   const list = document.createElement("dl");
   for (const [mark, meaning] of LEGENDS[ruleset] || []) {
     const row = document.createElement("div");

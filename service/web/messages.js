@@ -1,6 +1,7 @@
 // Messages that must outlive the redraws a live page makes many times a second: a new token
 // shown once, "Your dispute is filed.". Each stays until its reader closes it (a transient
 // notice, by contrast, is replaced by the next one).
+import { t } from "./i18n.js";
 export function keep(list, text, { key = "", kind = "info", copy = "" } = {}) {
   if (key) list.querySelector(`li[data-key="${CSS.escape(key)}"]`)?.remove();
   const item = document.createElement("li");
@@ -11,14 +12,14 @@ export function keep(list, text, { key = "", kind = "info", copy = "" } = {}) {
     const field = document.createElement("input");
     field.readOnly = true;
     field.value = copy;
-    field.setAttribute("aria-label", "copy this");
+    field.setAttribute("aria-label", t("messages.copy"));
     field.addEventListener("focus", () => field.select());
     item.append(" ", field);
   }
   const close = document.createElement("button");
   close.type = "button";
   close.className = "close";
-  close.textContent = "Dismiss";
+  close.textContent = t("messages.dismiss");
   close.addEventListener("click", () => item.remove());
   item.append(" ", close);
   list.append(item);

@@ -168,7 +168,7 @@ function draw(state, legal) {
   document.body.dataset.ruleset = state.ruleset;
   document.body.dataset.status = state.status;
   $("ruleset-title").textContent = rulesetTitle(state.ruleset);
-  $("whoami").textContent = `${nameOf(state, state.viewer.seat)} · seat ${state.viewer.seat}`;
+  $("whoami").textContent = t("play.whoami", { name: nameOf(state, state.viewer.seat), seat: state.viewer.seat });
   showTurn(state);
   const about = stepAbout(state, legal);
   if ($("about").textContent !== about) $("about").textContent = about;
@@ -301,7 +301,7 @@ function followRematch(newId, ours) {
   const where = `/play/${encodeURIComponent(newId)}#token=${encodeURIComponent(getToken())}`;
   keep($("messages"), ours ? t("seat.rematch_ours")
     : t("seat.rematch_other"), { key: "rematch", kind: "ok" });
-  announcer.say("A rematch has started: taking you to your seat there.");
+  announcer.say(t("play.rematch_started"));
   setTimeout(() => location.assign(where), 600);  // long enough for the message to be read out
 }
 

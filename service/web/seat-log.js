@@ -2,6 +2,7 @@
 // for this seat's token) newest first, so every change of cash, crates and markers is explained
 // by the lines just above it; moves of the server's bot and of the clock are marked. Only what
 // is new is read (`after`), and only new lines are drawn.
+import { t } from "./i18n.js";
 import { loadLog } from "./panels.js";
 
 const SHOWN = 400;  // lines kept on the page; the desk has them all
@@ -37,7 +38,7 @@ export function madeBy(entry) {
   return "";
 }
 
-const TAGS = { bot: "the server's bot", referee: "referee", organizer: "organizer" };
+const TAGS = { bot: t("tag.bot"), referee: t("tag.referee"), organizer: t("tag.organizer") };
 
 export function createSeatLog(list) {
   const log = { entries: [], after: 0 };

@@ -1,5 +1,6 @@
 // Table talk: the lines said so far (GET /talk, paged by `next_after`) and new ones as the
 // stream tells of them. Talk is not part of the state, so it is fetched on its own.
+import { t } from "./i18n.js";
 import { gameId, get } from "./api.js";
 
 const talk = { after: 0, lines: [] };
@@ -24,7 +25,7 @@ export function drawTalk(list) {
     const item = document.createElement("li");
     item.dataset.version = line.version;
     const who = document.createElement("b");
-    who.textContent = `${line.name ?? (line.seat ? "seat " + line.seat : "the organizer")}: `;
+    who.textContent = `${line.name ?? (line.seat ? t("talk.seat", { seat: line.seat }) : t("talk.organizer"))}: `;
     item.append(who, document.createTextNode(line.text));
     return item;
   });

@@ -13,7 +13,7 @@
 // fragment `#token=…`: api.js) and goes only into the Authorization header, never a query; a
 // link to a table's pages carries it in its own fragment when that token opens that table.
 import { getToken, setToken } from "./api.js";
-import { lang, t } from "./i18n.js";
+import { lang, t as say } from "./i18n.js";
 import {
   $, base, desk, notify, once, request, tick,
 } from "./tournament-core.js";
@@ -53,9 +53,9 @@ async function identify() {
 }
 
 function describeWho(who) {
-  if (who.role === "organizer") return "you are the organizer";
-  if (who.role === "entrant") return `you are entrant ${who.entrant} (${who.name})`;
-  return "you are a spectator";
+  if (who.role === "organizer") return say("desk.you_are_organizer");
+  if (who.role === "entrant") return say("tournament.you_are_entrant", { entrant: who.entrant, name: who.name });
+  return say("desk.you_are_spectator");
 }
 
 /** What the desk shows of a table's game: where it stands, whom it waits for, who plays for whom. */
@@ -215,7 +215,7 @@ async function refresh({ full = true } = {}) {
   performance.mark(`painted:${t.body.version}`);
   if (performance.getEntriesByName("desk:refresh").length >= 300) performance.clearMeasures("desk:refresh");
   performance.measure("desk:refresh", { start: began });
-  $("refreshed").textContent = `updated ${new Date().toLocaleTimeString()}`;
+  $("refreshed").textContent = say("tournament.updated", { time: new Date().toLocaleTimeString(lang === "xx" ? "en" : lang) });
 }
 
 function drawReport({ status, role }) {

@@ -2,6 +2,7 @@
 // Where it is (`#at=N&as=…`) lives in the URL fragment beside the token, so a link opens the
 // board at a version; messages that must outlive redraws go to a list that only its reader
 // clears (messages.js), the transient notice is redrawn freely.
+import { t } from "./i18n.js";
 import { follow, gameId, get, getToken, setToken } from "./api.js";
 import { describeStatus, drawBoard } from "./board.js";
 import { clearBoardText, drawBoardText } from "./board-text.js";
@@ -73,18 +74,18 @@ async function show(head) {
     const refused = document.createElement("p");
     refused.className = "hidden-view";
     refused.dataset.refused = body?.code || String(status);
-    refused.textContent = `Not shown: ${body?.detail || `the server answered ${status}`}`;
+    refused.textContent = t("desk.not_shown", { detail: body?.detail || t("seat.answered", { status }) });
     $("board").replaceChildren(refused);
     clearBoardText($("board-text"), refused.textContent);
     $("status").textContent = "";
     $("raw-state").textContent = "";
     view.shown = null;
     delete document.body.dataset.version;
-    notify(body?.detail || `the server answered ${status}`);
+    notify(body?.detail || t("seat.answered", { status }));
     return;
   }
   if (view.as && body.viewer && body.viewer.kind === "organizer") {
-    notify("This server cannot show the game as another viewer (?as= is not supported): showing the organizer's view.");
+    notify(t("desk.no_as"));
   } else notify("");
   drawBoard($("board"), body);
   drawBoardText($("board-text"), body);
@@ -103,7 +104,7 @@ async function show(head) {
 async function refreshLatest() {
   const { status, body } = await fetchState(0, "");
   if (status !== 200) {
-    notify(status === 404 ? "No such game." : body?.detail || `the server answered ${status}`);
+    notify(status === 404 ? t("desk.no_such_game") : body?.detail || t("seat.answered", { status }));
     return null;
   }
   view.viewer = body.viewer || { kind: "spectator" };
@@ -112,15 +113,16 @@ async function refreshLatest() {
   view.ruleset = body.ruleset;
   view.seats = (body.players || []).map((p) => p.seat);
   $("ruleset-title").textContent = rulesetTitle(body.ruleset);
-  document.title = `${rulesetTitle(body.ruleset)} ${gameId} — the desk`;
+  document.title = t("desk.title", { ruleset: rulesetTitle(body.ruleset), game: gameId });
   $("slider").max = body.version;
   $("latest").value = body.version;
-  $("whoami").textContent = view.viewer.kind === "seat" ? `you are seat ${view.viewer.seat}` : `you are ${view.viewer.kind === "organizer" ? "the organizer" : "a spectator"}`;
+  $("whoami").textContent = view.viewer.kind === "seat" ? t("desk.you_are_seat", { seat: view.viewer.seat })
+    : t(view.viewer.kind === "organizer" ? "desk.you_are_organizer" : "desk.you_are_spectator");
   $("play-link").hidden = view.viewer.kind !== "seat" || body.status !== "running";
   $("play-link").href = `/play/${encodeURIComponent(gameId)}#token=${encodeURIComponent(getToken())}`;
   perspectiveOptions(body);
   $("verify").disabled = body.status !== "finished";
-  $("verify").title = body.status === "finished" ? "" : "the record becomes public and checkable when the game ends";
+  $("verify").title = body.status === "finished" ? "" : t("desk.verify_later");
   $("dispute-form").hidden = view.viewer.kind !== "seat";
   return body;
 }
@@ -158,9 +160,9 @@ function entryAt(version) {
  *  this version (no token in it: it is for sharing) and which steps lead anywhere. */
 function showWhere() {
   const entry = entryAt(view.at);
-  $("where").textContent = `Version ${view.at} of ${view.latest}${entry ? `: ${entry.text}` : "."}`;
+  $("where").textContent = t("desk.where", { at: view.at, latest: view.latest }) + (entry ? `: ${entry.text}` : ".");
   $("version-link").href = `${location.origin}/viewer/${encodeURIComponent(gameId)}#at=${view.at}`;
-  $("version-link").textContent = `Link to version ${view.at}`;
+  $("version-link").textContent = t("desk.link_to_version", { version: view.at });
   updateSteps();
 }
 
@@ -196,13 +198,13 @@ function updateSteps() {
 async function step(kind, direction) {
   if (kind === "move" && view.movesStale) {
     view.movesStale = false;
-    if (!(await loadMoves(view.moves))) { view.movesStale = true; notify("The game's events cannot be read now: try again."); return; }
+    if (!(await loadMoves(view.moves))) { view.movesStale = true; notify(t("desk.events_unreadable")); return; }
   } else if (kind !== "move" && view.log && logBehind()) await refreshPanels(true);
   const marks = landmarks(kind);
   const target = direction > 0 ? after(marks, view.at) : before(marks, view.at);
   if (target === null) {
     updateSteps();
-    notify(`There is no ${direction > 0 ? "later" : "earlier"} ${kind} ${view.status === "running" && direction > 0 ? "yet" : "in this game"}.`);
+    notify(t(`desk.no_${direction > 0 ? "later" : "earlier"}${view.status === "running" && direction > 0 ? "_yet" : ""}`, { kind: t(`desk.kind.${kind}`) }));
     return;
   }
   notify("");
@@ -311,7 +313,7 @@ $("dispute-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const answer = await fileDispute($("dispute-version").value, $("dispute-text").value);
   if (answer.status < 300) {
-    keepMessage("Your dispute is filed.", { key: "dispute-filed", kind: "ok" });
+    keepMessage(t("seat.dispute_filed"), { key: "dispute-filed", kind: "ok" });
     $("dispute-text").value = "";
   } else notify(answer.body?.detail || `refused (${answer.status})`);
   refreshPanels();

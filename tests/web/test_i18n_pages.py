@@ -7,6 +7,7 @@ Regions not converted yet are listed in NOT_YET (docs/i18n.md, "Pages") and shri
 from __future__ import annotations
 
 import random
+import re
 import tempfile
 from pathlib import Path
 
@@ -22,7 +23,7 @@ SHOTS = Path(tempfile.gettempdir()) / "bootleggers-i18n-screenshots"
 ALWAYS = ["Language / Sprache", "English", "Deutsch", "Bootleggers", "Prohibition", "Booze Baron"]
 # Regions whose words do not come from the catalog yet (shrinks to nothing; docs/i18n.md).
 NOT_YET = {
-    "seat": ["#board", "#board-text", "#legend", "#controls", "#hand", "#ending", "#clock", "#talk", "#log"],
+    "seat": ["#board", "#board-text", "#legend"],
     "desk": ["#board", "#board-text", "#legend", "#controls", "#verify-result", "#moves", "#meta", "#state-json",
              "#status", "#log", "#slider-label", "#messages", "#viewer-moves", "#who", "#position"],
     "tournament": ["main", "#status", "#who"],
@@ -35,7 +36,7 @@ LEAKS = """([allowed, skipped]) => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement;
-    if (!el || !n.nodeValue.trim() || el.closest('script, style, option:not(:checked), [hidden], .mono')) continue;
+    if (!el || !n.nodeValue.trim() || el.closest('script, style, option:not(:checked), [hidden], .mono, #game-id')) continue;
     if (skipped.length && el.closest(skipped.join(', '))) continue;
     if (!el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') continue;
     let text = n.nodeValue;
@@ -134,6 +135,70 @@ def test_the_pseudo_locale_shows_only_catalog_text_and_nothing_overlaps(browser,
         assert {n: s["leaks"] for n, s in found.items() if s["leaks"]} == {}
         assert {n: s["clipped"] + s["overlaps"] for n, s in found.items() if s["clipped"] or s["overlaps"]} == {}
         assert {n: s["width"] for n, s in found.items() if s["width"] > width} == {}
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+# What a German page must say, and English UI words it must no longer show.
+GERMAN = {"seat": ["Deine Züge", "Deine Hand", "Tischgespräch", "Was geschah", "Einspruch einlegen", "Runde"],
+          "desk": ["Prüfen", "Einsprüche", "Protokoll", "Spielplan als Text", "Runde"],
+          "tournament": ["Turnierpult", "Übersicht", "Einsprüche"]}
+ENGLISH = ["Your moves", "Your hand", "Table talk", "What happened", "File a dispute", "Waiting for", "Your turn",
+           "Disputes", "Standings", "Entrants", "the desk", "lobby", "connected", "Board as text", "Something went wrong",
+           "Round ", "Setup", "you are the organizer", "Nothing to do", "Pass", "Place influence", "Propose"]
+
+VISIBLE_TEXT = """(skipped) => {
+  const parts = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!el || el.closest('script, style, option:not(:checked), [hidden]')) continue;
+    if (skipped.length && el.closest(skipped.join(', '))) continue;
+    if (el.getClientRects().length) parts.push(n.nodeValue);
+  }
+  return parts.join(' ');
+}"""
+
+
+def test_a_german_browser_reads_the_pages_in_german(browser, site, game, tournament):
+    context, page, errors = localized(browser, "de", 1280)
+    try:
+        SHOTS.mkdir(exist_ok=True)
+        for name, url, ready in pages(site, game, tournament):
+            page.goto(url)
+            page.wait_for_selector(ready, timeout=15000)
+            page.wait_for_timeout(300)
+            assert page.evaluate("document.documentElement.lang") == "de"
+            assert page.input_value("#language") == "de"
+            text = page.evaluate(VISIBLE_TEXT, NOT_YET[name])
+            missing = [w for w in GERMAN[name] if w not in text]
+            left = [w for w in ENGLISH if re.search(rf"\b{re.escape(w)}\b", text)]
+            page.screenshot(path=str(SHOTS / f"de-{name}.png"), full_page=True)
+            print(f"de, {name}: {len(text)} characters read, German words missing {missing}, English left {left}")
+            assert missing == [] and left == [], (name, missing, left)
+        print(f"screenshots in {SHOTS}")
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def test_the_picker_switches_the_language_and_remembers_it(browser, site, game):
+    """English by default in an English browser; choosing Deutsch reads the page (and the
+    server's log) again in German, and the choice outlives the page."""
+    context, page, errors = localized(browser, "en", 1280)
+    try:
+        page.goto(play_url(site, game.game_id, game.tokens[1]))
+        page.wait_for_selector("body[data-ready=true] #board-svg")
+        assert page.text_content("#moves-title") == "Your moves"
+        page.select_option("#language", "de")
+        page.wait_for_selector("body[data-ready=true] #board-svg")
+        page.wait_for_function("document.querySelector('#moves-title').textContent === 'Deine Züge'")
+        page.wait_for_selector("#log li")
+        assert "Runde" in page.text_content("#log")
+        page.goto(f"{site.base}/")
+        page.wait_for_selector("body[data-ready=true]")
+        assert page.text_content("h1") == "Die Lobby"
     finally:
         context.close()
     assert not errors, errors
