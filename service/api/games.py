@@ -6,7 +6,6 @@ import functools
 from flask import jsonify, request
 from marshmallow import ValidationError
 
-from events.store import VersionConflict
 from projections.views import chain_hidden_from, view_state
 from service.desk import history
 from service.bots import look_ahead
@@ -16,10 +15,10 @@ from service.api.requests import json_object, pins
 from service.rules.common import loading
 from service.rules.common.text import TEXT_MAX
 from service.api.auth import caller, require, sight
-from service.table import lobby_index, record_scan
-from service.rules.errors import Message, RuleViolation
-from service.table.errors import StaleCopy
+from service.table import record_scan
+from service.rules.errors import Message
 from service.api.request_log import note
+from service.api.stream_http import list_page, opened_texts
 from service.api.helpers import (
     answer_events, bp, command_answer, games, readable_state, receipt_of, ruleset_named, ruleset_of, seat_range, state_after,
 )
@@ -73,12 +72,7 @@ def create_game(body: dict):
                responses={**ok(200, "GameList", "public fields of each game, and `next`"), **errors(413, 422)})
 @bp.arguments(queries.GamesQuery(), location="query")
 def list_games(query: dict):
-    try:
-        page, cursor = games().list(query.get("status"), query["limit"], query.get("after"))
-    except lobby_index.BadCursor:
-        raise Problem(422, "invalid_fields", Message("problem-api-bad-cursor"),
-                      errors={"after": ["not a cursor this server gave"]}) from None
-    return jsonify(games=page, next=cursor)
+    return list_page(games(), query, "games")
 
 
 @bp.post("/games/<game_id>/seats")
@@ -234,37 +228,15 @@ def etag_matches(header: str | None, etag: str) -> bool:
                                then=("getLegalActions", "sendCommand", "getState", "listEvents")),
                           **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503)})
 def command(game_id: str):
-    body, pinned = json_object(), pins()
+    body = json_object()
 
-    def attempt(state: dict, optimistic: bool):
+    def authorize(state: dict) -> tuple[dict, dict]:
         actor = caller(state)
         require(actor, "seat", "organizer", what="send commands")
-        parsed = parse_command(state, body)
-        return games().command(game_id, actor, parsed, state=state, optimistic=optimistic, **pinned), actor
+        return actor, parse_command(state, body)
 
-    return command_answer(*on_latest(game_id, attempt))
-
-
-#: what an attempt decided on this process's copy of a state may meet because the copy is old
-#: (a token it does not know yet, a rule that no longer applies, a pin it is behind): decided
-#: again on a checked read, which alone may refuse
-STALE_COPY_SIGNS = (StaleCopy, VersionConflict, RuleViolation, Problem, ValidationError)
-
-
-def on_latest(game_id: str, attempt):
-    """`attempt(state, optimistic)` under this process's write lock of the game: first on the
-    process's own state of it (no read, no copy: the attempt only reads it), and when there is
-    none or it turns out to be behind the record (or the attempt refuses on it), on a checked
-    read of the record."""
-    with games().writing(game_id):
-        held, latest = games().held_shared(game_id), None
-        if held is not None:
-            try:
-                return attempt(held, True)
-            except STALE_COPY_SIGNS as refused:  # (another process's events may have come back with it)
-                latest = refused.state if isinstance(refused, StaleCopy) else None
-                note(decided_again=True)
-        return attempt(latest if latest is not None else games().load(game_id), False)
+    return command_answer(*games().command_on_latest(game_id, authorize, refusals=(Problem, ValidationError),
+                                                     again=lambda: note(decided_again=True), **pins()))
 
 
 def parse_command(state: dict, body: dict) -> dict:
@@ -374,9 +346,7 @@ def list_events(page: dict, game_id: str):
     events = games().events(game_id, after, limit, upto=upto, stored=public) if upto is None or after < upto else []
     extra = {} if damage is None else {"record_damaged": damage}
     viewer = sight(state, actor)
-    opened = games().dispute_texts.sidecar(events, viewer) if public else []
-    if opened:  # the filer's and the organizer's sealed texts, beside the events as recorded
-        extra["dispute_texts"] = opened
+    extra.update(opened_texts(games(), events, viewer, public))
     return jsonify(version=state["version"], events=answer_events(state, viewer, events),
                    next_after=events[-1]["version"] if events else after, **extra)
 

@@ -1,21 +1,25 @@
-"""What the game routes share: the service, the games blueprint, rulesets by name, and the
-write answer (201, `Location`, `Idempotent-Replayed`, the receipt). Route modules import from
-here, never from one another."""
+"""What the routes share: the services, the games and tournaments blueprints, rulesets by name,
+the write answer (201, `Location`, `Idempotent-Replayed`, the receipt) and a tournament event
+as a caller may see it. Route modules import from here, never from one another."""
 from __future__ import annotations
 
 from flask import current_app, jsonify
 
 from events.integrity import RecordDamaged
-from projections.views import chain_hidden_from, view_event
+from projections.views import chain_hidden_from, show_dispute_text, view_event
 from service.api.openapi import ApiBlueprint
 from service.api.problems import Problem
 from service.rules.errors import Message
 from service.table import record_scan
 from service.table.games import Games, Outcome
+from service.tournaments.ledger import Tournaments
 
 #: the games blueprint: the lobby and play routes (games.py) and those that add theirs to it
 #: (desk, disputes, records, stream, ending)
 bp = ApiBlueprint("games", __name__, url_prefix="/v1")
+#: the tournaments blueprint: tournaments.py's routes, then the report's, the exports' and the stream's
+tournament_bp = ApiBlueprint("tournaments", __name__, url_prefix="/v1")
+A_TOURNAMENT = {404: ("tournament_not_found",)}
 
 #: seats a ruleset hosts unless it says otherwise (`seat_range`, service/rules/interface.py)
 DEFAULT_SEAT_RANGE = (3, 6)
@@ -23,6 +27,10 @@ DEFAULT_SEAT_RANGE = (3, 6)
 
 def games() -> Games:
     return current_app.extensions["games"]
+
+
+def tournaments() -> Tournaments:
+    return current_app.extensions["tournaments"]
 
 
 def ruleset_of(state: dict):
@@ -88,3 +96,29 @@ def readable_state(game_id: str) -> tuple[dict, dict | None]:
         if first is None:  # (damaged between the two reads)
             return state, {"first_bad_version": damaged.version, "damage": damaged.kind}
         return state, {"first_bad_version": first["version"], "damage": first["kind"]}
+
+
+# ---- tournaments -------------------------------------------------------------
+HIDDEN_PAYLOAD_FIELDS = ("token_hash", "organizer_token_hash")
+#: events whose `text` is a dispute's (the filing, or the organizer's answer to it)
+DISPUTE_EVENTS = ("dispute_filed", "dispute_resolved")
+SPECTATOR = {"kind": "spectator"}
+
+
+def tournament_receipt(tournament_id: str, outcome: Outcome) -> dict | None:
+    return tournaments().receipt(tournament_id, outcome.version, outcome.events[-1]["hash"])
+
+
+def view_tournament_event(event: dict, finished: bool, viewer: dict = SPECTATOR) -> dict:
+    """A tournament hides its tokens' hashes until it finishes: then its record is public as
+    stored, so that anyone can check its chain. A dispute's text (the decision and any ruling
+    are public) is its filer's and the organizer's: recorded sealed, opened for them only while
+    the tournament runs (after the end beside the record: `dispute_texts`); a version 1 event's
+    text is public as stored after the end (docs/service-decisions.md, "Disputes are private")."""
+    if finished:
+        return event
+    payload = {k: v for k, v in event["payload"].items() if k not in HIDDEN_PAYLOAD_FIELDS}
+    shown = {**event, "payload": payload}
+    if event["type"] in DISPUTE_EVENTS:
+        show_dispute_text(shown, viewer, tournaments().dispute_texts, finished)
+    return shown

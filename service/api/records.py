@@ -11,12 +11,11 @@ from flask import jsonify
 from marshmallow import INCLUDE, Schema, fields
 
 from service.desk import records
-from service.api.helpers import bp, games, readable_state
+from service.api import stream_http
+from service.api.helpers import bp, created, games, readable_state
 from service.api.schemas import DISPUTE_TEXTS, DisputeText
-from service.api import frontdoor
-from service.api.problems import Problem
 from service.rules.errors import Message
-from service.api.auth import bearer_token, caller, require, sight
+from service.api.auth import caller, require, sight
 from service.api.declare import (
     A_GAME, BEARER, JSON_BODY, TOKEN_OPTIONAL, TOKEN_REQUIRED, api_operation, body, codes, errors, headers, ok,
 )
@@ -83,22 +82,6 @@ def export_game(game_id: str):
                                   "content": {"application/json": {"schema": "ImportAnswer"}}},
                           **errors(400, 401, 403, 409, 413, 415, 422, 429)})
 def import_game():
-    NOT_HIS = Message("problem-api-import-not-organizer", what="game")
-    token = bearer_token()
-    if token is None:
-        raise Problem(401, "token_required", Message("problem-api-import-token", what="game"))
-    # the import limit was counted before the view; the body is read by who sends it (frontdoor.py)
-    body = frontdoor.read_import(token, forbidden=NOT_HIS)
-    try:
-        imported = records.import_record(games(), body, token)
-    except records.InvalidRecord as bad:
-        extra = {"event_version": bad.version} if bad.version is not None else {}
-        raise Problem(422, "invalid_record", Message("problem-api-invalid-record", why=bad.detail), **extra) from None
-    except records.NotTheOrganizer:
-        raise Problem(403, "forbidden", NOT_HIS) from None
-    except records.GameExists as exists:
-        raise Problem(409, "game_exists", Message("problem-api-game-exists", game=str(exists.args[0]))) from None
-    response = jsonify(imported)
-    response.status_code = 201
-    response.headers["Location"] = f"/v1/games/{imported['game_id']}"
-    return response
+    imported = stream_http.imported("game", lambda body, token: records.import_record(games(), body, token), {
+        records.GameExists: ("game_exists", lambda found: Message("problem-api-game-exists", game=found))})
+    return created(imported, f"/v1/games/{imported['game_id']}")

@@ -21,7 +21,7 @@ from service.api.auth import caller, require
 from service.api.declare import TOKEN_OPTIONAL, api_operation, codes, errors
 from service.api.helpers import games
 from service.api.language import reader_language
-from service.api.tournaments import A_TOURNAMENT, bp, tournaments
+from service.api.helpers import A_TOURNAMENT, tournament_bp as bp, tournaments
 from service.desk.game_log import names_of
 from service.desk.sentences import text as sentence_text
 from service.table.errors import GameNotFound

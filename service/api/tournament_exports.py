@@ -26,7 +26,7 @@ from service.api.declare import PUBLIC, api_operation, codes, errors
 from service.api.problems import Problem
 from service.rules.errors import Message
 from service.api.queries import whole
-from service.api.tournaments import A_TOURNAMENT, bp, tournaments
+from service.api.helpers import A_TOURNAMENT, tournament_bp as bp, tournaments
 from service.tournaments import report
 
 #: what a spreadsheet reads as the start of a formula

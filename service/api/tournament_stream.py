@@ -7,30 +7,18 @@ dispute's text from all but its filer and the organizer, until it finishes); res
 """
 from __future__ import annotations
 
-import time
-
-from flask import current_app, request
-
 from events.integrity import RecordDamaged
 from service.api import queries
 from service.api.auth import caller
 from service.api.declare import TOKEN_OPTIONAL, api_operation, codes, errors
-from service.api.fanout import READ_BLOCK_SECONDS, Broadcast, Hub
-from service.api.problems import Problem
-from service.rules.errors import Message
-from service.api.requests import version_number
-from service.api.stream import RETRY, checked_events, damage_message, event_stream, live, sse
-from service.api.tournaments import A_TOURNAMENT, bp, tournaments, view_event
-from service.runtime import redis_connect
+from service.api.fanout import Broadcast, Hub
+from service.api.stream_http import checked_events, damage_message, event_stream, fanout_hub, frames, resume_point, \
+    sse, timing
+from service.api.helpers import A_TOURNAMENT, tournament_bp as bp, tournaments, view_tournament_event as view_event
 
 
 def tournament_hub() -> Hub:
-    hub = current_app.extensions.get("tournament_stream_hub")
-    if hub is None:
-        ledger = tournaments()
-        reader = redis_connect.sibling(ledger.redis, socket_timeout=READ_BLOCK_SECONDS + 10, socket_connect_timeout=5)
-        hub = current_app.extensions.setdefault("tournament_stream_hub", Hub(reader, ledger, lambda state: None))
-    return hub
+    return fanout_hub("tournament_stream_hub", tournaments(), lambda state: None)
 
 
 @bp.get("/tournaments/<tournament_id>/events/stream")
@@ -59,14 +47,8 @@ def tournament_hub() -> Hub:
 def stream(query: dict, tournament_id: str):
     state = tournaments().load(tournament_id)
     viewer = caller(state)
-    after = query["after"]
-    last_id = request.headers.get("Last-Event-ID")
-    if last_id is not None:
-        after = version_number(last_id)
-        if after is None:
-            raise Problem(400, "bad_last_event_id", Message("problem-api-bad-last-event-id"))
-    deadline = None if query.get("timeout") is None else time.monotonic() + query["timeout"]
-    keepalive = current_app.config.get("STREAM_KEEPALIVE_SECONDS", 15)
+    after = resume_point(query)
+    deadline, keepalive = timing(query)
     ledger = tournaments()
     subscription = None if state["status"] == "finished" else tournament_hub().subscribe(tournament_id, state)
     finished_at_start = state["status"] == "finished"
@@ -75,25 +57,21 @@ def stream(query: dict, tournament_id: str):
     def render(item: Broadcast, viewer: dict) -> str:
         return sse(item.event, view_event(item.event, item.finished, viewer))
 
-    def generate():
-        sent = after
-        try:
-            finished = finished_at_start
-            try:
-                for event in checked_events(ledger, tournament_id, after):
-                    finished = finished or event["type"] == "tournament_finished"
-                    yield sse(event, view_event(event, finished, viewer))
-                    sent = event["version"]
-            except RecordDamaged as damaged:
-                yield damage_message(damaged)
-                return
-            if subscription is None:
-                return
-            yield RETRY
-            yield from live(subscription, sent, keepalive, deadline,
-                            lambda item: item.rendered(viewer, render))
-        finally:
-            if subscription is not None:
-                subscription.cancel()
+    past = catch_up(ledger, tournament_id, after, finished_at_start, viewer)
+    return event_stream(frames(past, subscription, keepalive, deadline, lambda item: item.rendered(viewer, render)),
+                        subscription)
 
-    return event_stream(generate(), subscription)
+
+def catch_up(ledger, tournament_id: str, after: int, finished: bool, viewer: dict):
+    """The record after `after`, checked (a damage message ends it: returns None); returns the
+    last version sent, and False: a subscribed stream goes on live (the reader ends it)."""
+    sent = after
+    try:
+        for event in checked_events(ledger, tournament_id, after):
+            finished = finished or event["type"] == "tournament_finished"
+            yield sse(event, view_event(event, finished, viewer))
+            sent = event["version"]
+    except RecordDamaged as damaged:
+        yield damage_message(damaged)
+        return None
+    return sent, False

@@ -4,34 +4,28 @@ from __future__ import annotations
 
 from flask import current_app, jsonify
 
-from projections.views import show_dispute_text
 from service.api import limits, queries
 from service.api import tournament_schemas as ts
 from service.api.auth import bearer_token, caller
 from service.api.declare import (BEARER, JSON_BODY, PINNED, PINS, PUBLIC, TOKEN_OPTIONAL, TOKEN_REQUIRED, TOURNAMENT_ARCHIVED,
                                  api_operation, codes, errors, ok)
-from service.api.helpers import games, ruleset_named, seat_range
-from service.api.openapi import ApiBlueprint
+from service.api.helpers import (
+    A_TOURNAMENT, created, games, ruleset_named, seat_range, tournament_bp as bp, tournament_receipt as receipt_of,
+    tournaments, view_tournament_event as view_event,
+)
 from service.api.problems import Problem
 from service.rules.errors import Message
+from service.api import stream_http
 from service.api.request_log import note
+from service.api.stream_http import list_page, opened_texts
+from service.desk.records import GameExists
 from service.api.requests import pins
-from service.table import lobby_index
-from service.table.ledger import Outcome
 from service.runtime import timeutil
 from service.tournaments import director, kernel, record, scoring
 from service.tournaments.kernel import current_table
-from service.tournaments.ledger import Tournaments
 
-bp = ApiBlueprint("tournaments", __name__, url_prefix="/v1")
-A_TOURNAMENT = {404: ("tournament_not_found",)}
-HIDDEN_PAYLOAD_FIELDS = ("token_hash", "organizer_token_hash")
 #: rendered standings kept per process (the tournaments most recently read)
 STANDINGS_KEPT = 64
-
-
-def tournaments() -> Tournaments:
-    return current_app.extensions["tournaments"]
 
 
 def no_show_policies(ruleset) -> list[str]:
@@ -47,17 +41,6 @@ def bots_only_tables(state: dict, seated: dict) -> int:
     return sum(all(s["entrant"] is None or s["entrant"] in house for s in t["seats"]) for t in seated["tables"])
 
 
-def created(body: dict, location: str):
-    response = jsonify(body)
-    response.status_code = 201
-    response.headers["Location"] = location
-    return response
-
-
-def receipt_of(tournament_id: str, outcome: Outcome) -> dict | None:
-    return tournaments().receipt(tournament_id, outcome.version, outcome.events[-1]["hash"])
-
-
 def require_kind(actor: dict, kind: str, code: str, refused: Message) -> None:
     """Only `kind` (an entrant, the organizer): 401 without a token, 403 `code` for another."""
     if actor["kind"] == kind:
@@ -65,26 +48,6 @@ def require_kind(actor: dict, kind: str, code: str, refused: Message) -> None:
     if actor["kind"] == "spectator":
         raise Problem(401, "token_required", Message("problem-api-send-token-because", why=refused))
     raise Problem(403, code, refused)
-
-
-#: events whose `text` is a dispute's (the filing, or the organizer's answer to it)
-DISPUTE_EVENTS = ("dispute_filed", "dispute_resolved")
-SPECTATOR = {"kind": "spectator"}
-
-
-def view_event(event: dict, finished: bool, viewer: dict = SPECTATOR) -> dict:
-    """A tournament hides its tokens' hashes until it finishes: then its record is public as
-    stored, so that anyone can check its chain. A dispute's text (the decision and any ruling
-    are public) is its filer's and the organizer's: recorded sealed, opened for them only while
-    the tournament runs (after the end beside the record: `dispute_texts`); a version 1 event's
-    text is public as stored after the end (docs/service-decisions.md, "Disputes are private")."""
-    if finished:
-        return event
-    payload = {k: v for k, v in event["payload"].items() if k not in HIDDEN_PAYLOAD_FIELDS}
-    shown = {**event, "payload": payload}
-    if event["type"] in DISPUTE_EVENTS:
-        show_dispute_text(shown, viewer, tournaments().dispute_texts, finished)
-    return shown
 
 
 def view(state: dict, actor: dict) -> dict:
@@ -158,12 +121,7 @@ def create_tournament(body: dict):
                responses={**ok(200, "TournamentList", "public fields of each tournament, and `next`"), **errors(422)})
 @bp.arguments(queries.TournamentsQuery(), location="query")
 def list_tournaments(query: dict):
-    try:
-        page, cursor = tournaments().list(query.get("status"), query["limit"], query.get("after"))
-    except lobby_index.BadCursor:
-        raise Problem(422, "invalid_fields", Message("problem-api-bad-cursor"),
-                      errors={"after": ["not a cursor this server gave"]}) from None
-    return jsonify(tournaments=page, next=cursor)
+    return list_page(tournaments(), query, "tournaments")
 
 
 @bp.post("/tournaments/<tournament_id>/entrants")
@@ -252,20 +210,11 @@ def send_command(body: dict, tournament_id: str):
         return jsonify(preview=True, **tournaments().preview_seating(tournament_id, actor))
     if body["type"] == "seat_round" and current_app.extensions.get("rate_limits") is not None:
         limits.charge_games(bots_only_tables(state, tournaments().preview_seating(tournament_id, actor)))
-    outcome = tournaments().command(tournament_id, actor, body, state=state, **pins())
-    after = outcome.state
-    if any(e["type"] in ("round_seated", "table_replayed") for e in outcome.events):
-        director.open_tables(games(), after)
-    if any(e["type"] == "entrant_no_show" for e in outcome.events):
-        director.apply_no_shows(games(), after)
-    finished = after["status"] == "finished"
-    response = jsonify(version=outcome.version, events=[view_event(e, finished, actor) for e in outcome.events],
-                       receipt=receipt_of(tournament_id, outcome))
-    response.status_code = 201
-    response.headers["Location"] = f"/v1/tournaments/{tournament_id}"
-    if outcome.duplicate:
-        response.headers["Idempotent-Replayed"] = "true"
-    return response
+    outcome = director.command(tournaments(), games(), tournament_id, actor, body, state=state, **pins())
+    finished = outcome.state["status"] == "finished"
+    return created({"version": outcome.version, "events": [view_event(e, finished, actor) for e in outcome.events],
+                    "receipt": receipt_of(tournament_id, outcome)}, f"/v1/tournaments/{tournament_id}",
+                   outcome.duplicate)
 
 
 @bp.get("/tournaments/<tournament_id>/standings")
@@ -385,10 +334,8 @@ def events(query: dict, tournament_id: str):
     viewer = caller(state)
     finished = state["status"] == "finished"
     page = tournaments().events(tournament_id, query["after"], query["limit"], upto=state["version"], stored=finished)
-    body = {"version": state["version"], "events": [view_event(e, finished, viewer) for e in page]}
-    opened = tournaments().dispute_texts.sidecar(page, viewer) if finished else []
-    if opened:  # the filer's and the organizer's sealed texts, beside the events as recorded
-        body["dispute_texts"] = opened
+    body = {"version": state["version"], "events": [view_event(e, finished, viewer) for e in page],
+            **opened_texts(tournaments(), page, viewer, finished)}
     if page:
         body["next_after"] = page[-1]["version"]
     return jsonify(body)
@@ -435,25 +382,10 @@ def export(tournament_id: str):
                responses={**ok(201, "TournamentImported", "imported", ("Location",)),
                           **errors(400, 401, 403, 409, 413, 415, 422, 429)})
 def import_tournament():
-    NOT_THEIRS = Message("problem-api-import-not-organizer", what="tournament")
-    token = bearer_token()
-    if token is None:
-        raise Problem(401, "token_required", Message("problem-api-import-token", what="tournament"))
-    # the import limit was counted before the view; the body is read by who sends it (frontdoor.py)
-    from service.api.frontdoor import read_import
-    from service.desk.records import GameExists
-    body = read_import(token, forbidden=NOT_THEIRS)
-    try:
-        imported = record.import_record(tournaments(), games(), body, token)
-    except record.InvalidRecord as bad:
-        extra = {"event_version": bad.version} if bad.version is not None else {}
-        raise Problem(422, "invalid_record", Message("problem-api-invalid-record", why=bad.detail), **extra) from None
-    except record.NotTheOrganizer:
-        raise Problem(403, "forbidden", NOT_THEIRS) from None
-    except record.TournamentExists as exists:
-        raise Problem(409, "tournament_exists", Message("problem-api-tournament-exists",
-                                                        tournament=str(exists.args[0]))) from None
-    except GameExists as exists:  # the same record imported twice at once: the other one stored its tables first
-        raise Problem(409, "tournament_exists", Message("problem-api-tournament-importing",
-                                                        game=str(exists.args[0]))) from None
+    imported = stream_http.imported("tournament", lambda body, token: record.import_record(
+        tournaments(), games(), body, token), {
+        record.TournamentExists: ("tournament_exists", lambda found: Message("problem-api-tournament-exists",
+                                                                           tournament=found)),
+        # the same record imported twice at once: the other one stored its tables first
+        GameExists: ("tournament_exists", lambda found: Message("problem-api-tournament-importing", game=found))})
     return created(imported, f"/v1/tournaments/{imported['tournament_id']}")
