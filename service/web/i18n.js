@@ -57,6 +57,12 @@ export function t(key, params = {}) {
   return message.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
+/** The message `key`, or `fallback` (a value shown as it is) when the catalog has no such key. */
+export function either(key, fallback, params = {}) {
+  const said = t(key, params);
+  return said === key ? fallback : said;
+}
+
 /** "1 crate" / "3 crates": the plural message `key` for `n`. */
 export const plural = (key, n, params = {}) => t(key, { ...params, n });
 

@@ -5,6 +5,7 @@
 // following its own invitation (#join=…) never replaces it (the invitation opens in a tab of
 // its own, and a #join= arriving in this tab is answered and the host's fragment put back),
 // and an organizer who lost the page opens the game again with its organizer token.
+import { either, t as say } from "./i18n.js";
 import { get, post } from "./api.js";
 import { keep } from "./messages.js";
 import { rulesetTitle } from "./svg.js";
@@ -28,14 +29,14 @@ const playLink = (id, token) => `/play/${encodeURIComponent(id)}#token=${encodeU
 function shareItem(words, path, note, apart = false) {
   const item = node("li");
   const link = node("a", apart ? { href: path, target: "_blank", rel: "noopener" } : { href: path }, words);
-  const field = node("input", { readonly: "", value: absolute(path), "aria-label": `${words}: the address to share` });
+  const field = node("input", { readonly: "", value: absolute(path), "aria-label": say("lobby.address_to_share", { words }) });
   field.addEventListener("focus", () => field.select());
   item.append(link, note ? node("span", { class: "muted" }, ` — ${note}`) : "", field);
   return item;
 }
 
 function problem(answer) {
-  return answer.body?.detail || `the server answered ${answer.status}`;
+  return answer.body?.detail || say("seat.answered", { status: answer.status });
 }
 
 // ---- the lists ------------------------------------------------------------------------------
@@ -46,7 +47,7 @@ async function loadGames(more = false) {
   if (!more) rows.replaceChildren();
   if (status !== 200) { rows.append(row([problem({ status, body })])); return; }
   for (const game of body.games) rows.append(gameRow(game));
-  if (!rows.children.length) rows.append(row(["No game is waiting for players. Create one!"], true));
+  if (!rows.children.length) rows.append(row([say("lobby.no_game")], true));
   lists.games = body.next;
   $("games-more").hidden = !body.next;
 }
@@ -63,12 +64,12 @@ function row(cells, muted) {
 
 function gameRow(game) {
   const form = node("form", { class: "join", "data-game": game.game_id });
-  const name = node("input", { name: "name", maxlength: 40, required: "", placeholder: "your name", "aria-label": `your name for game ${game.game_id}` });
-  form.append(name, node("button", { type: "submit" }, "Join"),
-    node("a", { href: `/viewer/${encodeURIComponent(game.game_id)}` }, "Watch"),
+  const name = node("input", { name: "name", maxlength: 40, required: "", placeholder: say("lobby.your_name"), "aria-label": say("lobby.your_name_for_game", { game: game.game_id }) });
+  form.append(name, node("button", { type: "submit" }, say("lobby.join")),
+    node("a", { href: `/viewer/${encodeURIComponent(game.game_id)}` }, say("lobby.watch")),
     node("p", { class: "refusal", role: "alert" }));
   form.addEventListener("submit", (event) => { event.preventDefault(); join(game.game_id, name.value, form); });
-  const tr = row([node("code", {}, game.game_id), rulesetTitle(game.ruleset), `${game.seats_taken} of ${game.seats_total}`, form]);
+  const tr = row([node("code", {}, game.game_id), rulesetTitle(game.ruleset), say("lobby.seats_taken", { taken: game.seats_taken, total: game.seats_total }), form]);
   tr.dataset.game = game.game_id;
   return tr;
 }
@@ -84,17 +85,17 @@ async function loadTournaments(more = false) {
     const desk = `/viewer/tournaments/${encodeURIComponent(t.tournament_id)}`;
     if (t.status === "registering") {
       const form = node("form", { class: "join", "data-tournament": t.tournament_id });
-      const name = node("input", { name: "name", maxlength: 40, required: "", placeholder: "your name", "aria-label": `your name for ${t.name}` });
-      form.append(name, node("button", { type: "submit" }, "Enter"), node("p", { class: "refusal", role: "alert" }));
+      const name = node("input", { name: "name", maxlength: 40, required: "", placeholder: say("lobby.your_name"), "aria-label": say("lobby.your_name_for", { name: t.name }) });
+      form.append(name, node("button", { type: "submit" }, say("lobby.enter")), node("p", { class: "refusal", role: "alert" }));
       form.addEventListener("submit", (event) => { event.preventDefault(); enter(t, name.value, form); });
       cell.append(form);
     }
-    cell.append(node("a", { href: desk }, "Watch"));
-    const tr = row([t.name, rulesetTitle(t.ruleset), `${t.status}${t.round ? `, round ${t.round} of ${t.rounds}` : ""} · ${t.entrants} entrants`, cell]);
+    cell.append(node("a", { href: desk }, say("lobby.watch")));
+    const tr = row([t.name, rulesetTitle(t.ruleset), `${either(`lobby.t_status.${t.status}`, t.status)}${t.round ? say("lobby.t_round", { round: t.round, rounds: t.rounds }) : ""} · ${say("lobby.entrants", { n: t.entrants })}`, cell]);
     tr.dataset.tournament = t.tournament_id;
     rows.append(tr);
   }
-  if (!rows.children.length) rows.append(row(["No tournament yet."], true));
+  if (!rows.children.length) rows.append(row([say("lobby.no_tournament")], true));
   lists.tournaments = body.next;
   $("tournaments-more").hidden = !body.next;
 }
@@ -111,9 +112,9 @@ async function join(gameId, name, form) {
 
 function showJoined(gameId, seatNo, token, name) {
   $("joined").hidden = false;
-  $("joined-text").textContent = `${name}, you sit at seat ${seatNo} of game ${gameId}. Your seat's link holds your token: keep it, it is the only way back to your seat.`;
-  $("joined-links").replaceChildren(shareItem("Take your seat", playLink(gameId, token), "yours alone"),
-    shareItem("Watch the game", `/viewer/${encodeURIComponent(gameId)}`, "for anyone"));
+  $("joined-text").textContent = say("lobby.you_sit", { name, seat: seatNo, game: gameId });
+  $("joined-links").replaceChildren(shareItem(say("lobby.take_your_seat"), playLink(gameId, token), say("lobby.yours_alone")),
+    shareItem(say("lobby.watch_the_game"), `/viewer/${encodeURIComponent(gameId)}`, say("lobby.for_anyone")));
   $("joined").querySelector("a").focus();
 }
 
@@ -122,7 +123,7 @@ async function enter(t, name, form) {
   refusal.textContent = "";
   const answer = await post(`/v1/tournaments/${encodeURIComponent(t.tournament_id)}/entrants`, { name }, "");
   if (answer.status !== 201) { refusal.textContent = problem(answer); return; }
-  keep($("messages"), `${name}, you are entrant ${answer.body.entrant} of ${t.name}. Your token opens your seat at each of your tables (the desk shows where you sit):`,
+  keep($("messages"), say("lobby.you_are_entrant", { name, entrant: answer.body.entrant, tournament: t.name }),
     { key: `t-${t.tournament_id}`, copy: absolute(`/viewer/tournaments/${encodeURIComponent(t.tournament_id)}#token=${encodeURIComponent(answer.body.entrant_token)}`) });
   loadTournaments();
 }
@@ -153,7 +154,7 @@ async function create(event) {
   const name = $("host-name").value.trim();
   const bots = Number($("bots").value) || 0;
   if (bots + (name ? 1 : 0) > seats) {
-    $("create-refusal").textContent = `${seats} seats cannot hold ${bots} bots${name ? " and you" : ""}.`;
+    $("create-refusal").textContent = say("lobby.too_many_bots", { seats, n: bots, and_you: name ? say("lobby.and_you") : "" });
     return;
   }
   const options = {};
@@ -183,10 +184,10 @@ async function create(event) {
 async function showHost() {
   $("host").hidden = false;
   $("host-id").textContent = host.id;
-  const links = [shareItem("Invite players", `/#join=${encodeURIComponent(host.id)}`, "they join with a name (opens in a new tab)", true),
-    shareItem("Watch", `/viewer/${encodeURIComponent(host.id)}`, "for spectators"),
-    shareItem("The organizer's desk", `/viewer/${encodeURIComponent(host.id)}#token=${encodeURIComponent(host.token)}`, "yours alone: rulings, disputes")];
-  if (host.seat) links.unshift(shareItem("Take your seat", playLink(host.id, host.seat), "yours alone"));
+  const links = [shareItem(say("lobby.invite"), `/#join=${encodeURIComponent(host.id)}`, say("lobby.invite_note"), true),
+    shareItem(say("lobby.watch"), `/viewer/${encodeURIComponent(host.id)}`, say("lobby.for_spectators")),
+    shareItem(say("lobby.organizer_desk"), `/viewer/${encodeURIComponent(host.id)}#token=${encodeURIComponent(host.token)}`, say("lobby.desk_note"))];
+  if (host.seat) links.unshift(shareItem(say("lobby.take_your_seat"), playLink(host.id, host.seat), say("lobby.yours_alone")));
   $("host-links").replaceChildren(...links);
   await refreshHost();
 }
@@ -201,11 +202,11 @@ async function refreshHost() {
   $("start").disabled = body.status !== "lobby" || !full;
   $("host").dataset.status = body.status;
   if (body.status === "lobby") {
-    $("host-status").textContent = `${rulesetTitle(body.ruleset)}: ${taken} of ${body.seats_total} seats taken.` +
-      (full ? " Every seat is taken: start when you are ready." : " Waiting for players…");
+    $("host-status").textContent = say("lobby.seats_status", { ruleset: rulesetTitle(body.ruleset), taken, total: body.seats_total }) +
+      (full ? say("lobby.all_taken") : say("lobby.waiting"));
     host.timer = setTimeout(refreshHost, 1500);  // the lobby has no stream: look again
   } else {
-    $("host-status").textContent = `${rulesetTitle(body.ruleset)}: the game is ${body.status}.`;
+    $("host-status").textContent = say("lobby.game_is", { ruleset: rulesetTitle(body.ruleset), status: either(`lobby.status.${body.status}`, body.status) });
   }
 }
 
@@ -243,7 +244,7 @@ function fromFragment() {
 function invitedTo(invited) {
   const form = document.querySelector(`form.join[data-game="${CSS.escape(invited)}"]`);
   if (form) form.querySelector("input").focus();
-  else keep($("messages"), `Game ${invited} is not waiting for players any more (it started, or there is no such game).`, { key: "invite" });
+  else keep($("messages"), say("lobby.not_waiting", { game: invited }), { key: "invite" });
 }
 
 async function reopen(event) {
@@ -253,7 +254,7 @@ async function reopen(event) {
   const { status, body } = await get(`/v1/games/${encodeURIComponent(id)}`, token);
   if (status !== 200) { $("reopen-refusal").textContent = problem({ status, body }); return; }
   if (body.viewer?.kind !== "organizer") {
-    $("reopen-refusal").textContent = "This token is not the organizer's of that game (a seat's token opens its seat at /play).";
+    $("reopen-refusal").textContent = say("lobby.not_organizer_token");
     return;
   }
   Object.assign(host, { id, token, seat: "", bots: [], strategy: "greedy" });

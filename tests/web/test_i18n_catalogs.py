@@ -14,7 +14,7 @@ import pytest
 
 WEB = Path(__file__).resolve().parents[2] / "service" / "web"
 LANGS = ("en", "de")
-CALL = re.compile(r"""\b(?:t|say)\(\s*["']([a-z][A-Za-z0-9_.:-]*)["']""")
+CALL = re.compile(r"""\b(?:t|say|either)\(\s*["']([a-z][A-Za-z0-9_.:-]*)["']""")
 FAMILY_CALL = re.compile(r"""`([a-z][a-z0-9_]*\.[a-z0-9_.]*)\$\{""")  # a key made from a value, wherever it is made
 QUOTED = re.compile(r"""["']([a-z][a-z0-9_]*\.[A-Za-z0-9_.:]+)["']""")  # a key chosen first (t(cond ? "a" : "b"))
 KNOWN_CALL = re.compile(r"""\bknown\(\s*["']([a-z]+)["']""")
@@ -49,6 +49,8 @@ FAMILIES: dict[str, set[str]] = {
     "end.score.": {"cash", "bankrolls", "coins"},
     "desk.no_": {"later", "later_yet", "earlier"},
     "desk.kind.": {"event", "move", "phase", "round"},
+    "lobby.t_status.": {"registering", "running", "finished"},  # (either(): another status is shown as it is)
+    "lobby.status.": {"lobby", "running", "finished"},
     "count.": {"crate", "card", "die", "case", "marker", "time", "bankroll", "coin", "demand_die", "improvement",
                "influence_marker"},
     "thugwin.": {_slug(p) for p in re.findall(r'"([^"]+)"', THUG_TABLE)},
@@ -57,7 +59,7 @@ FAMILIES: dict[str, set[str]] = {
 SAME_IN_GERMAN = {
     "list.separator", "seat.owned", "seat.truck_with_crates", "status.phase", "desk.phase", "desk.token", "tournament.token",
     "tournament.name", "lobby.bootleggers_3_6", "lobby.prohibition_2_6", "lobby.booze_baron_3_9", "lobby.in_phase_2",
-    "count.bankroll", "hand.bankrolls", "end.score.bankrolls", "field.speakeasy", "field.text", "dispute.quoted",
+    "field.speakeasy", "field.text", "dispute.quoted",
     "clock.paused_who", "card.thug:moll", "lobby.bootleggers_options",
 }
 

@@ -27,6 +27,7 @@ NOT_YET = {
     "desk": ["#board", "#board-text", "#legend", "#controls", "#verify-result", "#moves", "#meta", "#state-json",
              "#status", "#log", "#slider-label", "#messages", "#viewer-moves", "#who", "#position"],
     "tournament": ["main", "#status", "#who"],
+    "lobby": [],
 }
 
 # Every visible text node that, once the catalog's ⟦…⟧ and the allowed words are taken out,
@@ -36,7 +37,7 @@ LEAKS = """([allowed, skipped]) => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement;
-    if (!el || !n.nodeValue.trim() || el.closest('script, style, option:not(:checked), [hidden], .mono, #game-id')) continue;
+    if (!el || !n.nodeValue.trim() || el.closest('script, style, option:not(:checked), [hidden], .mono, code, #game-id')) continue;
     if (skipped.length && el.closest(skipped.join(', '))) continue;
     if (!el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') continue;
     let text = n.nodeValue;
@@ -97,7 +98,8 @@ def tournament(site):  # type: ignore[no-untyped-def]
 
 def pages(site, game, tournament) -> list[tuple[str, str, str]]:  # type: ignore[no-untyped-def]
     seat = game.state()["waiting_for"][0]
-    return [("seat", play_url(site, game.game_id, game.tokens[seat]), "body[data-ready=true] #board-svg"),
+    return [("lobby", f"{site.base}/", "body[data-ready=true] #tournaments tbody tr"),
+            ("seat", play_url(site, game.game_id, game.tokens[seat]), "body[data-ready=true] #board-svg"),
             ("desk", f"{site.base}/viewer/{game.game_id}#token={game.organizer}", "body[data-ready=true] #board-svg"),
             ("tournament", f"{site.base}/viewer/tournaments/{tournament['tournament_id']}#token={tournament['organizer_token']}",
              "table")]
@@ -141,12 +143,14 @@ def test_the_pseudo_locale_shows_only_catalog_text_and_nothing_overlaps(browser,
 
 
 # What a German page must say, and English UI words it must no longer show.
-GERMAN = {"seat": ["Deine Züge", "Deine Hand", "Tischgespräch", "Was geschah", "Einspruch einlegen", "Runde"],
+GERMAN = {"lobby": ["Die Lobby", "Offene Spiele", "Ein Spiel anlegen", "Turniere", "Zusehen"],
+          "seat": ["Deine Züge", "Deine Hand", "Tischgespräch", "Was geschah", "Einspruch einlegen", "Runde"],
           "desk": ["Prüfen", "Einsprüche", "Protokoll", "Spielplan als Text", "Runde"],
           "tournament": ["Turnierpult", "Übersicht", "Einsprüche"]}
 ENGLISH = ["Your moves", "Your hand", "Table talk", "What happened", "File a dispute", "Waiting for", "Your turn",
            "Disputes", "Standings", "Entrants", "the desk", "lobby", "connected", "Board as text", "Something went wrong",
-           "Round ", "Setup", "you are the organizer", "Nothing to do", "Pass", "Place influence", "Propose"]
+           "Round ", "Setup", "you are the organizer", "Nothing to do", "Pass", "Place influence", "Propose",
+           "Open games", "Create a game", "Tournaments", "Watch", "Join", "Refresh"]
 
 VISIBLE_TEXT = """(skipped) => {
   const parts = [];
