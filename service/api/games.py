@@ -20,7 +20,8 @@ from service.rules.errors import Message
 from service.api.request_log import note
 from service.api.stream_http import list_page, opened_texts
 from service.api.helpers import (
-    answer_events, bp, command_answer, games, readable_state, receipt_of, ruleset_named, ruleset_of, seat_range, state_after,
+    answer_events, bp, command_answer, created, first_receipt, games, readable_state, receipt_of, ruleset_named,
+    ruleset_of, seat_range, state_after,
 )
 from service.api.declare import (
     A_GAME, BEARER, GAME_ARCHIVED, JSON_BODY, PINNED, PINS, PUBLIC, RULES, TOKEN_OPTIONAL, TOKEN_REQUIRED,
@@ -52,12 +53,8 @@ def create_game(body: dict):
     errors = ruleset.validate_options(body["options"], body["seats"])
     if errors:
         raise Problem(422, "invalid_options", Message("problem-api-invalid-options"), errors=errors)
-    created = games().create(body["ruleset"], body["seats"], body["options"])
-    first = games().store.read(created["game_id"], 0, 1)[0]
-    response = jsonify({**created, "receipt": games().receipt(created["game_id"], first["version"], first["hash"])})
-    response.status_code = 201
-    response.headers["Location"] = f"/v1/games/{created['game_id']}"
-    return response
+    made = games().create(body["ruleset"], body["seats"], body["options"])
+    return created({**made, "receipt": first_receipt(games(), made["game_id"])}, f"/v1/games/{made['game_id']}")
 
 
 @bp.get("/games")
@@ -92,10 +89,8 @@ def list_games(query: dict):
 @bp.arguments(schemas.JoinSeat())  # 1-40 visible characters
 def join(body: dict, game_id: str):
     seat, token, outcome = games().join(game_id, body["name"].strip())
-    response = jsonify(seat=seat, player_token=token, version=outcome.version, receipt=receipt_of(game_id, outcome))
-    response.status_code = 201
-    response.headers["Location"] = state_after(game_id, outcome.version)
-    return response
+    return created({"seat": seat, "player_token": token, "version": outcome.version,
+                    "receipt": receipt_of(game_id, outcome)}, state_after(game_id, outcome.version))
 
 
 @bp.post("/games/<game_id>/start")

@@ -78,6 +78,12 @@ def created(body: dict, location: str, replayed: bool = False):
     return response
 
 
+def first_receipt(ledger, stream_id: str) -> dict | None:
+    """The receipt of a stream's first event: what its creation answers with."""
+    first = ledger.store.read(stream_id, 0, 1)[0]
+    return ledger.receipt(stream_id, first["version"], first["hash"])
+
+
 def command_answer(outcome: Outcome, actor: dict):
     """201 (every write creates events) with `Location`: the state they led to."""
     return created({"version": outcome.version, "events": answer_events(outcome.state, actor, outcome.events),

@@ -10,8 +10,8 @@ from service.api.auth import bearer_token, caller
 from service.api.declare import (BEARER, JSON_BODY, PINNED, PINS, PUBLIC, TOKEN_OPTIONAL, TOKEN_REQUIRED, TOURNAMENT_ARCHIVED,
                                  api_operation, codes, errors, ok)
 from service.api.helpers import (
-    A_TOURNAMENT, created, games, ruleset_named, seat_range, tournament_bp as bp, tournament_receipt as receipt_of,
-    tournaments, view_tournament_event as view_event,
+    A_TOURNAMENT, created, first_receipt, games, ruleset_named, seat_range, tournament_bp as bp,
+    tournament_receipt as receipt_of, tournaments, view_tournament_event as view_event,
 )
 from service.api.problems import Problem
 from service.rules.errors import Message
@@ -107,8 +107,7 @@ def create_tournament(body: dict):
     if scoring_body.get("method") is None:     # tables of mixed sizes weigh alike under placement
         scoring_body["method"] = "beaten" if size["min"] == size["max"] else "placement"
     made = tournaments().create({**body, "table_size": size, "scoring": scoring_body})
-    first = tournaments().store.read(made["tournament_id"], 0, 1)[0]
-    return created({**made, "receipt": tournaments().receipt(made["tournament_id"], first["version"], first["hash"])},
+    return created({**made, "receipt": first_receipt(tournaments(), made["tournament_id"])},
                    f"/v1/tournaments/{made['tournament_id']}")
 
 

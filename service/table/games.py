@@ -191,19 +191,7 @@ class Games(Ledger):
             if kind == "ruling":
                 disputes.require_organizer(actor, "make a ruling")
                 return rule(state, command, None)
-            lobby.require_status(state, "running")
-            organizers = getattr(ruleset, "organizer_commands", frozenset())
-            if actor["kind"] == "organizer" and kind not in organizers:
-                raise RuleViolation("seat_only", f"only a seated player may send {kind}", status=403)
-            if actor["kind"] == "seat" and kind in organizers:
-                raise RuleViolation("organizer_only", f"only the organizer may send {kind}", status=403)
-            if actor["kind"] == "seat" and actor["seat"] in (state.get("forfeited") or ()):
-                raise RuleViolation("seat_forfeited", f"seat {actor['seat']} has forfeited this game; "
-                                    "its moves are made for it", status=403)
-            if actor["kind"] == "seat" and str(actor["seat"]) in (state.get("bots") or {}) and not actor.get("bot"):
-                raise RuleViolation("seat_played_by_bot", f"the organizer has handed seat {actor['seat']} to the "
-                                    "server's bot; ask the organizer for it back (a seat_to_player ruling)",
-                                    status=403)
+            lobby.check_sender(state, actor, kind, getattr(ruleset, "organizer_commands", frozenset()))
             return ruleset.decide(state, actor, command, oracle)
 
         decided = DECIDED_AT.set(None)

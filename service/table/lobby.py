@@ -1,4 +1,5 @@
-"""Decisions the engine takes itself, before and around a ruleset: seats, start, talk.
+"""Decisions the engine takes itself, before and around a ruleset: seats, start, talk, who
+may send a ruleset's command.
 
 Pure like the rules kernel: state in, drafts out, RuleViolation for a refusal.
 """
@@ -41,3 +42,21 @@ def decide_say(state: dict, actor: dict, text: str) -> list[dict]:
     if actor["kind"] not in ("seat", "organizer"):
         raise RuleViolation("not_a_player", "only seated players and the organizer may talk at the table", status=403)
     return [{"type": "said", "payload": {"text": text}}]
+
+
+def check_sender(state: dict, actor: dict, kind: str, organizers) -> None:
+    """Whether `actor` may send the ruleset's command `kind` now: the game running, the
+    organizer only its `organizers` commands, a seat the others, and only while the seat is
+    its own (not forfeited, not handed to the server's bot)."""
+    require_status(state, "running")
+    if actor["kind"] == "organizer" and kind not in organizers:
+        raise RuleViolation("seat_only", f"only a seated player may send {kind}", status=403)
+    if actor["kind"] == "seat" and kind in organizers:
+        raise RuleViolation("organizer_only", f"only the organizer may send {kind}", status=403)
+    if actor["kind"] == "seat" and actor["seat"] in (state.get("forfeited") or ()):
+        raise RuleViolation("seat_forfeited", f"seat {actor['seat']} has forfeited this game; "
+                            "its moves are made for it", status=403)
+    if actor["kind"] == "seat" and str(actor["seat"]) in (state.get("bots") or {}) and not actor.get("bot"):
+        raise RuleViolation("seat_played_by_bot", f"the organizer has handed seat {actor['seat']} to the "
+                            "server's bot; ask the organizer for it back (a seat_to_player ruling)",
+                            status=403)
