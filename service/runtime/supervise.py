@@ -1,6 +1,6 @@
 """When a crashed child of ``bootleggers serve`` starts again, and how its death is told.
 
-``bootleggers serve`` (service/cli.py) restarts the RQ worker and the embedded Redis when they
+``bootleggers serve`` (service/cli/) restarts the RQ worker and the embedded Redis when they
 die, after a delay that doubles with each crash in a row — 0.5 s, 1, 2, 4, 8, then 10 s at
 most — and falls back to the first once the child has run a stable minute. Each death is one
 JSON log line (service/runtime/logs.py) naming the child, its pid, its exit code or the signal

@@ -1,6 +1,6 @@
 """The service as a user runs it, in a child process, for the benches (and tests that need
 real gunicorn): `serve` is `make serve` (gunicorn with gunicorn.conf.py + the RQ worker,
-service/cli.py), `gunicorn` the web process alone. Each waits for /healthz and is stopped
+service/cli/serve.py), `gunicorn` the web process alone. Each waits for /healthz and is stopped
 with its whole process group."""
 from __future__ import annotations
 
