@@ -1,6 +1,6 @@
 """Tournaments: the ledger's second kind of stream (`tournament:{id}:events`), with the same
 write loop, hash chain, checked reads, snapshots and commit–reveal seed as a game
-(service/table/ledger.py); the decisions are the tournament kernel's (kernel.py).
+(service/table/ledger.py); the decisions are the tournament kernel's (kernel/decide.py).
 
 The use cases here write the tournament's own stream only. What a decision means for its
 tables' games (make and start them, hand a no-show's seat to the policy) is the director's
