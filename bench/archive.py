@@ -1,4 +1,4 @@
-"""Issue 27's archive figures, measured as a client meets them: over HTTP against the service
+"""The archive's figures, measured as a client meets them: over HTTP against the service
 as `make serve` runs it (`bootleggers serve`: gunicorn and the RQ worker, whose archive thread
 moves finished games out once their dispute window closes) on an embedded Redis with AOF on,
 its default maxmemory and noeviction, the archive a directory (ARCHIVE_URL=file://...).

@@ -1,4 +1,4 @@
-"""Issue 35, items 3 and 7: every way to make games counts against one budget (a tournament
+"""Every way to make games counts against one budget (a tournament
 round's tables that only the server's bots play are new games from the organizer's address),
 stored talk is capped per address too, and every HTML answer carries the page headers."""
 from __future__ import annotations

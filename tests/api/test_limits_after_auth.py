@@ -1,4 +1,4 @@
-"""Issue 35, point 1: a request's token is resolved against the game's (the tournament's) own
+"""A request's token is resolved against the game's (the tournament's) own
 `auth` before any budget of that game is spent (service/api/limits.py, service/api/auth.py).
 
 Random bearer tokens used to spend the per-game command and talk budgets before the view

@@ -1,4 +1,4 @@
-"""Issue 35, point 2: an import's body is bounded by who sends it (service/api/frontdoor.py
+"""An import's body is bounded by who sends it (service/api/frontdoor.py
 `read_import`).
 
 The probe sent a 64 MiB body to `POST /v1/tournaments/import` with a bogus token: it was

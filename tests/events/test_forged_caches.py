@@ -1,4 +1,5 @@
-"""Issue 27, "caches nobody can forge": each attack of the issue, against the real store.
+"""Caches nobody can forge: each attack on what the server keeps beside the events, against the
+real store.
 
 A writer to Redis who does not hold the server key (SECRET_KEY) edits what the server keeps
 beside a game's events — its snapshot, its checkpoints, the end of its stream — and the

@@ -1,4 +1,4 @@
-"""Issue 11's table, row by row: tamper with the real Redis, then call the API.
+"""Every way to damage a record, one by one: tamper with the real Redis, then call the API.
 
 Every damaged game answers 409 `record_damaged` naming the first bad version (never a 500,
 never the damaged state, never an endless 503), and the organizer can still audit it,

@@ -1,4 +1,4 @@
-"""Issue 35, item 8: an organizer who plays is a player. Anyone may create a tournament and
+"""An organizer who plays is a player. Anyone may create a tournament and
 enter it, and the organizer's token organizes every table: by default it reads a running
 table as a spectator does (no hand, no `as=` another seat), while rulings stay its own; a
 tournament created with `organizer_sees_tables: true` (shown to every entrant) keeps the

@@ -123,7 +123,7 @@ def test_a_third_meeting_costs_more_than_a_second():
 
 
 def test_four_third_meetings_become_two_when_they_can():
-    """Issue 34's field: repeats are counted as meetings, so the search prefers two third
+    """A field as reported: repeats are counted as meetings, so the search prefers two third
     meetings plus second ones to four third meetings."""
     rnd = random.Random(3)
     ids = list(range(1, 13))

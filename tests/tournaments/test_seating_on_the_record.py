@@ -12,7 +12,7 @@ held just before it:
 - seat 1 goes to whoever at the table has had it fewest times;
 - byes go to the lowest-ranked who have sat out least; everyone active is seated once.
 
-Issue 34's defect (points looked up under the wrong key) fails the first property at once.
+A seating that looks the points up under the wrong key (an old defect) fails the first property at once.
 """
 from __future__ import annotations
 
@@ -196,7 +196,7 @@ def test_fields_up_to_240_seat_by_the_rule_every_round(field):
 
 
 def test_the_leaders_sit_together_in_round_two():
-    """Issue 34's evening: 14 entrants, tables of 4-5; after round 1, the two leaders (who won
+    """An evening as reported: 14 entrants, tables of 4-5; after round 1, the two leaders (who won
     their tables) share round 2's top table and seat 1 of it goes to one who did not have it."""
     record = Record(14, 4, 5, 3, "bots", "beaten", "nothing")
     record.seat()

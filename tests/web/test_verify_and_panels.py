@@ -225,7 +225,7 @@ def test_the_organizer_upholds_a_dispute_with_a_ruling(page, site):
 
 
 def test_another_games_record_is_named_and_never_verifies_this_game(page, site, finished, tmp_path):
-    """Issue 30: verify loaded another game's record on this page and showed a green VERIFIED."""
+    """Verify once loaded another game's record on this page and showed a green VERIFIED."""
     from tests.support.bots import play
     other = open_table(site.client, 3, {"rounds": 8})
     play(other, random.Random(16))

@@ -67,7 +67,7 @@ def test_the_lobby_shows_the_locations_the_game_will_use(app):
 
 
 def test_the_state_shows_only_booze_barons_own_options(app):
-    """Issue 28: no Bootleggers defaults (`rounds`, `influence`) echoed into a Booze Baron
+    """No Bootleggers defaults (`rounds`, `influence`) echoed into a Booze Baron
     game; its own options (here `first_baron`) and the engine's are shown."""
     c = app.test_client()
     created = c.post("/v1/games", json={"ruleset": "booze_baron", "seats": 3,

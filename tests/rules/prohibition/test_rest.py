@@ -159,8 +159,8 @@ def test_nothing_secret_reaches_players_while_the_game_runs(client):
 
 
 def test_the_state_shows_prohibitions_own_options_and_its_round_limit(client):
-    """Issue 28: the API loads Bootleggers' option defaults (`rounds: 12`, `influence: phase`)
-    for every game; a Prohibition game reads neither, so its state shows neither — only the
+    """Bootleggers' option defaults (`rounds: 12`, `influence: phase`) are its own, never loaded
+    into another ruleset's game: a Prohibition game reads neither, so its state shows neither — only the
     engine's options (dice, clock, disputes) — and shows its house round limit, 60, from the
     lobby on."""
     created = client.post("/v1/games", json={"ruleset": "prohibition", "seats": 2,
