@@ -4,6 +4,7 @@
 // bot stood in marked), the entrants in natural name order, the disputes with who filed them,
 // an entrant's own seat, and the announcements and talk. The organizer's controls (a seat's
 // no-show, a drop, a ruling) sit beside what they act on (tournament-controls.js).
+import { t as say } from "./i18n.js";
 import {
   $, base, byName, commandsPath, desk, el, fmt, gameCommandsPath, names, ordinal, seatName, since, viewerHref,
   viewerLink,
@@ -246,7 +247,7 @@ export function drawEntrants({ t }) {
       el("td", { class: "where" }, at ? `table ${at[0].table}, seat ${at[1].seat}` : "—"),
       actions);
   }));
-  $("entrants-note").textContent = t.entrants.length ? `${t.entrants.length} entrants, in name order.` : "Nobody has registered yet.";
+  $("entrants-note").textContent = t.entrants.length ? say("tournament.entrants_note", { n: t.entrants.length }) : say("tournament.nobody_registered");
 }
 
 // ---- disputes -------------------------------------------------------------------------------
@@ -312,21 +313,20 @@ export function drawDisputes({ role, disputes, tables }) {
   const table = $("dispute-table");
   if (role !== "organizer") {
     note.dataset.state = "forbidden";
-    note.textContent = "The disputes of every table are the organizer's to read: type the organizer's token above to see them."
-      + (role === "entrant" ? " Your own disputes are on your table's page." : "");
+    note.textContent = say("tournament.disputes_organizers") + (role === "entrant" ? say("tournament.disputes_yours") : "");
     table.hidden = true;
     return;
   }
-  if (disputes === null) { note.dataset.state = "error"; note.textContent = "The disputes could not be read just now."; return; }
+  if (disputes === null) { note.dataset.state = "error"; note.textContent = say("tournament.disputes_unreadable"); return; }
   if (!disputes.length) {
     note.dataset.state = "none";
-    note.textContent = "No disputes, at any table or about the tournament.";
+    note.textContent = say("tournament.no_disputes");
     table.hidden = true;
     return;
   }
   note.dataset.state = "listed";
   const open = disputes.filter((d) => d.state === "open").length;
-  note.textContent = `${disputes.length} dispute${disputes.length === 1 ? "" : "s"}, ${open} open.`;
+  note.textContent = say("tournament.disputes_count", { n: disputes.length, open });
   const byGame = new Map(tables.map((x) => [x.game_id, x]));
   const known = names();
   table.tBodies[0].replaceChildren(...disputes.map((d) => {

@@ -26,7 +26,9 @@ NOT_YET = {
     "seat": ["#board", "#board-text", "#legend"],
     "desk": ["#board", "#board-text", "#legend", "#controls", "#verify-result", "#moves", "#meta", "#state-json",
              "#status", "#log", "#slider-label", "#messages", "#viewer-moves", "#who", "#position"],
-    "tournament": ["main", "#status", "#who"],
+    "tournament": ["#facts", "#report", "#exports", "#mine", "#evening", "#announcements", "#talk", "#say-box",
+                   "#standings-state", "#standings", "#explained", "#entrants-table", "#dispute-table", "#rounds",
+                   "#sheet-title", "#pairings-sheet", "#pairings-index", "#seat-cards", "#notice"],
     "lobby": [],
 }
 
@@ -146,7 +148,7 @@ def test_the_pseudo_locale_shows_only_catalog_text_and_nothing_overlaps(browser,
 GERMAN = {"lobby": ["Die Lobby", "Offene Spiele", "Ein Spiel anlegen", "Turniere", "Zusehen"],
           "seat": ["Deine Züge", "Deine Hand", "Tischgespräch", "Was geschah", "Einspruch einlegen", "Runde"],
           "desk": ["Prüfen", "Einsprüche", "Protokoll", "Spielplan als Text", "Runde"],
-          "tournament": ["Turnierpult", "Übersicht", "Einsprüche"]}
+          "tournament": ["Turnier", "Verwenden", "Übersicht", "Tabelle"]}
 ENGLISH = ["Your moves", "Your hand", "Table talk", "What happened", "File a dispute", "Waiting for", "Your turn",
            "Disputes", "Standings", "Entrants", "the desk", "lobby", "connected", "Board as text", "Something went wrong",
            "Round ", "Setup", "you are the organizer", "Nothing to do", "Pass", "Place influence", "Propose",
