@@ -131,6 +131,19 @@ def test_the_pseudo_locale_shows_only_catalog_text_and_nothing_overlaps(browser,
             found[name] = {"leaks": leaks, "clipped": clipped, "overlaps": drawn, "width": wide}
             SHOTS.mkdir(exist_ok=True)
             page.screenshot(path=str(SHOTS / f"xx-{name}-{width}.png"), full_page=True)
+        if width == 1280:  # the seat page followed through a few more steps (a move each), read again at each
+            seat = game.state()["waiting_for"][0]
+            page.goto(play_url(site, game.game_id, game.tokens[seat]))
+            page.wait_for_selector("body[data-ready=true] #board-svg", timeout=15000)
+            rng, leaks = random.Random(3), []
+            for _ in range(6):
+                move(game, rng)
+                version = game.state()["version"]
+                page.wait_for_selector(f"body[data-version='{version}']", timeout=15000)
+                page.wait_for_timeout(200)
+                leaks += page.evaluate(LEAKS, [allowed_words(game), NOT_YET["seat"]])
+            found["seat, 6 steps on"] = {"leaks": sorted(set(leaks)), "clipped": [], "overlaps": overlaps(page),
+                                         "width": page.evaluate("document.documentElement.scrollWidth")}
         for name, seen in found.items():
             print(f"xx at {width} px, {name}: {len(seen['leaks'])} texts not from the catalog, "
                   f"{len(seen['clipped'])} clipped, {len(seen['overlaps'])} overlaps, page {seen['width']} px wide")
