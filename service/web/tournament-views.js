@@ -4,40 +4,41 @@
 // bot stood in marked), the entrants in natural name order, the disputes with who filed them,
 // an entrant's own seat, and the announcements and talk. The organizer's controls (a seat's
 // no-show, a drop, a ruling) sit beside what they act on (tournament-controls.js).
-import { t as say } from "./i18n.js";
+import { either, t as say } from "./i18n.js";
 import {
   $, base, byName, commandsPath, desk, el, fmt, gameCommandsPath, names, ordinal, seatName, since, viewerHref,
   viewerLink,
 } from "./tournament-core.js";
 import { control } from "./tournament-controls.js";
 
-const TIE_BREAKS = { opponents_points: "Opponents' points", score_share: "Score share" };
+const TIE_BREAKS = { opponents_points: say("tournament.tb.opponents_points"), score_share: say("tournament.tb.score_share") };
 const isOrganizer = () => desk.who.role === "organizer";
 
 export function drawFacts(t) {
   $("t-name").textContent = t.name;
-  document.title = `${t.name} — tournament desk`;
+  document.title = say("tournament.title", { name: t.name });
   const size = t.table_size || {};
   const active = t.entrants.filter((e) => !e.dropped).length;
   const facts = [
-    ["ruleset", "Ruleset", t.ruleset], ["status", "Status", t.status],
-    ["round", "Round", `${t.round} of ${t.rounds}`], ["format", "Format", t.format],
-    ["size", "Tables of", `${size.min} to ${size.max} players`],
-    ["entrants", "Entrants", `${t.entrants.length}` + (active < t.entrants.length ? ` (${active} still in)` : "")],
-    ["no-show", "A no-show's seat", t.no_show === "forfeit" ? "forfeits" : "goes to the bot"],
-    ["version", "Record", `${t.version} events`],
+    ["ruleset", say("tournament.fact.ruleset"), t.ruleset], ["status", say("tournament.fact.status"), either(`lobby.t_status.${t.status}`, t.status)],
+    ["round", say("tournament.fact.round"), say("tournament.round_of", { round: t.round, rounds: t.rounds })],
+    ["format", say("tournament.fact.format"), t.format],
+    ["size", say("tournament.fact.size"), say("tournament.players", { min: size.min, max: size.max })],
+    ["entrants", say("tournament.fact.entrants"), `${t.entrants.length}` + (active < t.entrants.length ? say("tournament.still_in", { n: active }) : "")],
+    ["no-show", say("tournament.fact.no_show"), t.no_show === "forfeit" ? say("tournament.forfeits") : say("tournament.goes_to_bot")],
+    ["version", say("tournament.fact.record"), say("tournament.events", { n: t.version })],
   ];
   $("facts").replaceChildren(...facts.map(([id, label, value]) =>
     el("div", {}, el("dt", {}, label), el("dd", { id: `fact-${id}` }, String(value)))));
 }
 
 export function drawExports({ round }) {
-  const links = [el("a", { href: `${base}/standings.csv`, id: "standings-csv", download: "" }, "Standings (CSV)")];
+  const links = [el("a", { href: `${base}/standings.csv`, id: "standings-csv", download: "" }, say("tournament.standings_csv"))];
   if (round >= 1) {
     links.push(" · ", el("a", { href: `${base}/pairings.csv?round=${round}`, id: "pairings-csv", download: "" },
-      `Round ${round} pairings (CSV)`));
+      say("tournament.pairings_csv", { round })));
   }
-  links.push(" · ", el("a", { href: "#sheet-panel" }, "Pairings sheet and seat cards"));
+  links.push(" · ", el("a", { href: "#sheet-panel" }, say("tournament.pairings_sheet_and_seat_cards")));
   $("exports").replaceChildren(...links);
 }
 
@@ -53,28 +54,28 @@ function standingRow(row, keys) {
     el("td", { class: "n rating", "data-value": rating, title: `${spread} (ordinal μ − 3σ)` },
       fmt(rating), el("span", { class: "muted" }, ` (${spread})`)),
     el("td", { class: "n played" }, String(row.tables_played)),
-    el("td", { class: "dropped-flag" }, row.dropped ? "dropped" : "—"));
+    el("td", { class: "dropped-flag" }, row.dropped ? say("tournament.dropped") : "—"));
 }
 
 export function drawStandings(s) {
   const keys = s.rows.length ? Object.keys(s.rows[0].tie_breaks) : Object.keys(TIE_BREAKS);
   $("standings").tHead.replaceChildren(el("tr", {},
-    el("th", { scope: "col", class: "n" }, "Rank"), el("th", { scope: "col" }, "Name"),
-    el("th", { scope: "col", class: "n" }, "Points"),
+    el("th", { scope: "col", class: "n" }, say("tournament.rank")), el("th", { scope: "col" }, say("tournament.name")),
+    el("th", { scope: "col", class: "n" }, say("tournament.points")),
     ...keys.map((k) => el("th", { scope: "col", class: "n tb" }, TIE_BREAKS[k] || k.replace(/_/g, " "))),
-    el("th", { scope: "col", class: "n rating" }, "Rating"), el("th", { scope: "col", class: "n played" }, "Tables played"),
-    el("th", { scope: "col", class: "dropped-flag" }, "Dropped")));
+    el("th", { scope: "col", class: "n rating" }, say("tournament.rating")), el("th", { scope: "col", class: "n played" }, say("tournament.tables_played")),
+    el("th", { scope: "col", class: "dropped-flag" }, say("tournament.dropped_col"))));
   const rows = s.rows.length ? s.rows.map((row) => standingRow(row, keys))
-    : [el("tr", {}, el("td", { colspan: keys.length + 6, class: "muted" }, "Nobody has registered yet."))];
+    : [el("tr", {}, el("td", { colspan: keys.length + 6, class: "muted" }, say("tournament.nobody_registered")))];
   $("standings").tBodies[0].replaceChildren(...rows);
   $("explained").textContent = s.explained;
   const state = $("standings-state");
   const final = s.final === true;
   state.dataset.final = String(final);
   state.replaceChildren(final
-    ? el("span", { class: "final" }, "Final", s.final_at ? ` since ${new Date(s.final_at).toLocaleString()}` : "")
-    : el("span", { class: "provisional" }, "Provisional",
-      el("span", { class: "muted" }, ": results may still change until the last table's dispute window closes.")));
+    ? el("span", { class: "final" }, say("tournament.final"), s.final_at ? say("tournament.since", { when: new Date(s.final_at).toLocaleString() }) : "")
+    : el("span", { class: "provisional" }, say("tournament.provisional"),
+      el("span", { class: "muted" }, say("tournament.provisional_note"))));
 }
 
 // ---- rounds and tables ----------------------------------------------------------------------
@@ -185,7 +186,7 @@ export function drawRounds({ t, lives }) {
   const known = names();
   const house = new Set(t.entrants.filter((e) => e.bot).map((e) => e.entrant));
   const rounds = [...new Set(t.tables.map((x) => x.round))].sort((a, b) => b - a);  // the current round first
-  if (!rounds.length) { $("rounds").replaceChildren(el("p", { class: "muted" }, "No round has been seated yet.")); return; }
+  if (!rounds.length) { $("rounds").replaceChildren(el("p", { class: "muted" }, say("tournament.no_round"))); return; }
   $("rounds").replaceChildren(...rounds.map((number) => {
     const current = number === t.round && t.status === "running";
     const tables = ordered(t.tables.filter((x) => x.round === number), current);
@@ -358,11 +359,11 @@ export function drawMine({ role, me, token }) {
   if (me.table && me.table.game_id) {
     const href = `/play/${encodeURIComponent(me.table.game_id)}#token=${encodeURIComponent(token)}`;
     parts.push(el("p", { class: "seat-now" }, `Round ${me.table.round}, table ${me.table.table}, seat ${me.table.seat}: `,
-      el("a", { href, id: "my-seat", class: "button-link", "data-game": me.table.game_id }, `Take your seat at table ${me.table.table}`)));
+      el("a", { href, id: "my-seat", class: "button-link", "data-game": me.table.game_id }, say("tournament.take_seat", { table: me.table.table }))));
   } else {
     parts.push(el("p", { class: "seat-now muted", id: "no-seat" }, me.dropped
-      ? "You have dropped out: no round seats you any more."
-      : "You sit at no table just now: your next seat shows here when the round is seated."));
+      ? say("tournament.dropped_out")
+      : say("tournament.no_table_now")));
   }
   if (me.standing) {
     const points = me.standing.points;

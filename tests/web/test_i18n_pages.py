@@ -26,8 +26,8 @@ NOT_YET = {
     "seat": ["#board", "#board-text", "#legend"],
     "desk": ["#board", "#board-text", "#legend", "#controls", "#verify-result", "#moves", "#meta", "#state-json",
              "#status", "#log", "#slider-label", "#messages", "#viewer-moves", "#who", "#position"],
-    "tournament": ["#facts", "#report", "#exports", "#mine", "#evening", "#announcements", "#talk", "#say-box",
-                   "#standings-state", "#standings", "#explained", "#entrants-table", "#dispute-table", "#rounds",
+    "tournament": ["#fact-ruleset", "#fact-format", "#report", "#mine", "#evening", "#announcements", "#talk", "#say-box",
+                   "#explained", "#entrants-table", "#dispute-table", "#rounds",
                    "#sheet-title", "#pairings-sheet", "#pairings-index", "#seat-cards", "#notice"],
     "lobby": [],
 }
