@@ -4,7 +4,7 @@
 // bot stood in marked), the entrants in natural name order, the disputes with who filed them,
 // an entrant's own seat, and the announcements and talk. The organizer's controls (a seat's
 // no-show, a drop, a ruling) sit beside what they act on (tournament-controls.js).
-import { either, t as say } from "./i18n.js";
+import { either, lang, t as say } from "./i18n.js";
 import {
   $, base, byName, commandsPath, desk, el, fmt, gameCommandsPath, names, ordinal, seatName, since, viewerHref,
   viewerLink,
@@ -95,9 +95,9 @@ function seatMarks(table, seat, live, house) {
 function seatItem(table, seat, live, known, house, awaited) {
   const marks = seatMarks(table, seat, live, house);
   const tags = [];
-  if (marks.houseBot) tags.push(el("span", { class: "tag house" }, "house bot"));
-  if (marks.standIn) tags.push(el("span", { class: "tag stand-in" }, "bot stands in"));
-  if (marks.forfeited) tags.push(el("span", { class: "tag forfeited" }, "forfeited"));
+  if (marks.houseBot) tags.push(el("span", { class: "tag house" }, say("tournament.house_bot")));
+  if (marks.standIn) tags.push(el("span", { class: "tag stand-in" }, say("tournament.bot_stands_in")));
+  if (marks.forfeited) tags.push(el("span", { class: "tag forfeited" }, say("tournament.forfeited")));
   const classes = [awaited.has(seat.seat) ? "awaited" : null, marks.standIn ? "stand-in" : null,
     marks.forfeited ? "forfeited" : null].filter(Boolean).join(" ") || null;
   const item = el("li", { value: seat.seat, "data-seat": seat.seat, "data-entrant": seat.entrant ?? "", class: classes },
@@ -106,13 +106,13 @@ function seatItem(table, seat, live, known, house, awaited) {
     && !marks.houseBot && !marks.standIn && !marks.forfeited;
   if (canAct) {
     const who = seatName(seat, known);
-    const policy = desk.state?.no_show === "forfeit" ? "forfeits" : "goes to the bot";
+    const policy = desk.state?.no_show === "forfeit" ? say("tournament.forfeits") : say("tournament.goes_to_bot");
     item.append(el("span", { class: "seat-actions" },
-      control({ path: commandsPath, body: { type: "no_show", entrant: seat.entrant }, label: "No-show",
-        title: `${who} is not here: the seat ${policy}`, className: "small",
-        confirm: { question: `${who} is absent? The seat ${policy}.`, yes: "Yes, no-show" } }),
-      control({ path: commandsPath, body: { type: "seat_to_bot", entrant: seat.entrant }, label: "Bot plays",
-        title: `the server's bot plays ${who}'s seat from now`, className: "small" })));
+      control({ path: commandsPath, body: { type: "no_show", entrant: seat.entrant }, label: say("tournament.no_show"),
+        title: say("tournament.no_show_title", { who, policy }), className: "small",
+        confirm: { question: say("tournament.no_show_question", { who, policy }), yes: say("tournament.no_show_yes") } }),
+      control({ path: commandsPath, body: { type: "seat_to_bot", entrant: seat.entrant }, label: say("tournament.bot_plays"),
+        title: say("tournament.bot_plays_title", { who }), className: "small" })));
   }
   return item;
 }
@@ -120,27 +120,28 @@ function seatItem(table, seat, live, known, house, awaited) {
 function liveCell(table, live, known) {
   const cell = el("td", { class: "live" });
   if (!live || live.status !== 200) {
-    cell.textContent = live?.status === 404 ? "the table's game is being made"
-      : `live state unavailable (${live?.status ?? "no answer"})`;
+    cell.textContent = live?.status === 404 ? say("tournament.game_being_made")
+      : say("tournament.live_unavailable", { status: live?.status ?? say("tournament.no_answer") });
     return cell;
   }
   const game = live.body;
   cell.dataset.version = game.version;
-  if (game.status === "lobby") { cell.textContent = "the table is being set up"; return cell; }
-  if (game.status === "finished") { cell.textContent = "game over: its result is on its way to the standings"; return cell; }
+  if (game.status === "lobby") { cell.textContent = say("tournament.being_set_up"); return cell; }
+  if (game.status === "finished") { cell.textContent = say("tournament.game_over"); return cell; }
   const seats = new Map(table.entrants.map((s) => [s.seat, seatName(s, known)]));
   const waiting = game.waiting_for || [];
   const moved = desk.moved.get(table.game_id);
   Object.assign(cell.dataset, { round: game.round ?? "", rounds: game.rounds ?? "", phase: game.phase ?? "",
     step: game.step ?? "", waiting: waiting.join(","), moved: moved?.at || "", started: game.started_at || "" });
-  const of = game.rounds ? ` of ${game.rounds}` : "";
-  const where = [`Game round ${game.round}${of}`, game.phase !== null && game.phase !== undefined ? `Phase ${game.phase}` : null,
-    game.step].filter(Boolean).join(" · ");
-  const whom = waiting.length ? waiting.map((s) => seats.get(s) || `seat ${s}`).join(", ") : "nobody (the server is moving)";
-  cell.append(el("span", { class: "step" }, where), el("br"), "waiting for ", el("span", { class: "waiting" }, whom));
-  if (moved?.at) cell.append(" since ", since(moved.at, "since waited"));
-  cell.append(el("br"), el("span", { class: "muted" }, "playing for "), since(game.started_at, "since played"));
-  if (game.due_at) cell.append(el("br"), el("span", { class: "muted" }, `due ${new Date(game.due_at).toLocaleTimeString()}`));
+  const round = game.rounds ? say("tournament.game_round_of", { round: game.round, rounds: game.rounds })
+    : say("tournament.game_round", { round: game.round });
+  const where = [round, game.phase !== null && game.phase !== undefined ? say("status.phase", { phase: game.phase }) : null,
+    lang === "en" ? game.step : either(`step.${game.step}`, game.step)].filter(Boolean).join(" · ");  // English: the step's id
+  const whom = waiting.length ? waiting.map((s) => seats.get(s) || say("talk.seat", { seat: s })).join(", ") : say("tournament.nobody_moving");
+  cell.append(el("span", { class: "step" }, where), el("br"), say("tournament.waiting_for"), el("span", { class: "waiting" }, whom));
+  if (moved?.at) cell.append(say("tournament.since_word"), since(moved.at, "since waited"));
+  cell.append(el("br"), el("span", { class: "muted" }, say("tournament.playing_for")), since(game.started_at, "since played"));
+  if (game.due_at) cell.append(el("br"), el("span", { class: "muted" }, say("tournament.due", { time: new Date(game.due_at).toLocaleTimeString() })));
   return cell;
 }
 
@@ -148,7 +149,7 @@ function resultCell(table, known, house) {
   const cell = el("td", { class: "result" });
   const result = table.result;
   if (!result) return cell;
-  if (result.annulled) { cell.textContent = "annulled: no points"; return cell; }
+  if (result.annulled) { cell.textContent = say("tournament.annulled"); return cell; }
   const seats = new Map(table.entrants.map((s) => [String(s.seat), s]));
   const forfeited = new Set((result.forfeited || []).map(String));
   // a house entrant's seat is its bot's from the start (not a stand-in), and a filler bot's is nobody's
@@ -162,8 +163,8 @@ function resultCell(table, known, house) {
   const unit = result.score_name || "score";
   cell.append(el("ol", {}, ...ranked.map(([seat, place]) => {
     const sat = seats.get(seat);
-    const marks = [forfeited.has(seat) ? el("span", { class: "tag forfeited" }, "forfeited") : null,
-      standIns.has(seat) && !forfeited.has(seat) ? el("span", { class: "tag stand-in" }, "bot stood in") : null];
+    const marks = [forfeited.has(seat) ? el("span", { class: "tag forfeited" }, say("tournament.forfeited")) : null,
+      standIns.has(seat) && !forfeited.has(seat) ? el("span", { class: "tag stand-in" }, say("tournament.bot_stood_in")) : null];
     return el("li", { "data-seat": seat, "data-place": place,
       class: [forfeited.has(seat) ? "forfeited" : null, standIns.has(seat) ? "stand-in" : null].filter(Boolean).join(" ") || null },
     `${ordinal(place)}: ${sat ? seatName(sat, known) : "seat " + seat}`,
@@ -190,11 +191,11 @@ export function drawRounds({ t, lives }) {
   $("rounds").replaceChildren(...rounds.map((number) => {
     const current = number === t.round && t.status === "running";
     const tables = ordered(t.tables.filter((x) => x.round === number), current);
-    const heading = el("h3", { id: `round-${number}` }, `Round ${number}` + (current ? " (current)" : ""));
+    const heading = el("h3", { id: `round-${number}` }, say("tournament.round_n", { round: number }) + (current ? say("tournament.current") : ""));
     const byes = t.byes ? t.byes.filter((b) => b.round === number) : (desk.byes.get(number) || []).map((e) => ({ entrant: e }));
-    const byeName = (b) => (known.get(b.entrant) || `entrant ${b.entrant}`) + (b.reason === "late_entry" ? " (late entry)" : "");
+    const byeName = (b) => (known.get(b.entrant) || say("tournament.entrant_n", { n: b.entrant })) + (b.reason === "late_entry" ? say("tournament.late_entry_note") : "");
     const byeLine = byes.length
-      ? el("p", { class: "byes", "data-byes": byes.map((b) => b.entrant).join(",") }, `Byes: ${byes.map(byeName).join(", ")}`)
+      ? el("p", { class: "byes", "data-byes": byes.map((b) => b.entrant).join(",") }, say("tournament.byes", { names: byes.map(byeName).join(", ") }))
       : null;
     const rows = tables.map((table) => {
       const live = lives[table.game_id];
@@ -202,19 +203,19 @@ export function drawRounds({ t, lives }) {
       const awaited = new Set(running ? live.body.waiting_for : []);
       const attrs = { "data-game": table.game_id, "data-status": table.status, "data-round": table.round, "data-table": table.table };
       return el("tr", attrs,
-        el("th", { scope: "row", class: "n table-no" }, el("span", { class: "label" }, "Table "), String(table.table)),
-        el("td", { class: "game" }, viewerLink(table, `Watch table ${table.table}`), el("br"),
+        el("th", { scope: "row", class: "n table-no" }, el("span", { class: "label" }, `${say("tournament.table")} `), String(table.table)),
+        el("td", { class: "game" }, viewerLink(table, say("tournament.watch_table", { table: table.table })), el("br"),
           el("span", { class: "game-id" }, table.game_id)),
         el("td", { class: "seats-cell" }, el("ol", { class: "seats" },
           ...table.entrants.map((s) => seatItem(table, s, live, known, house, awaited)))),
-        el("td", { class: "status-cell" }, el("span", { class: `status ${table.status}` }, table.status)),
+        el("td", { class: "status-cell" }, el("span", { class: `status ${table.status}` }, either(`tournament.table_status.${table.status}`, table.status))),
         table.status === "playing" ? liveCell(table, live, known) : resultCell(table, known, house));
     });
     return el("section", { "aria-labelledby": `round-${number}`, "data-round": number }, heading, byeLine,
       el("table", { class: "round-tables" },
-        el("thead", {}, el("tr", {}, el("th", { scope: "col", class: "n" }, "Table"), el("th", { scope: "col" }, "Game"),
-          el("th", { scope: "col" }, "Seats"), el("th", { scope: "col" }, "Status"),
-          el("th", { scope: "col" }, "Result, or where the game stands"))),
+        el("thead", {}, el("tr", {}, el("th", { scope: "col", class: "n" }, say("tournament.table")), el("th", { scope: "col" }, say("lobby.game")),
+          el("th", { scope: "col" }, say("lobby.seats")), el("th", { scope: "col" }, say("tournament.fact.status")),
+          el("th", { scope: "col" }, say("tournament.result_col")))),
         el("tbody", {}, ...rows)));
   }));
 }
@@ -229,23 +230,24 @@ export function drawEntrants({ t }) {
   const sorted = [...t.entrants].sort((a, b) => byName(a.name, b.name) || a.entrant - b.entrant);
   const organizer = isOrganizer() && t.status !== "finished";
   $("entrants-table").tHead.replaceChildren(el("tr", {},
-    el("th", { scope: "col" }, "Name"), el("th", { scope: "col" }, "Status"),
-    el("th", { scope: "col" }, t.round ? `Round ${t.round}` : "Seat"),
-    organizer ? el("th", { scope: "col" }, "Organizer") : null));
+    el("th", { scope: "col" }, say("tournament.name")), el("th", { scope: "col" }, say("tournament.fact.status")),
+    el("th", { scope: "col" }, t.round ? say("tournament.round_n", { round: t.round }) : say("tournament.seat")),
+    organizer ? el("th", { scope: "col" }, say("tournament.organizer")) : null));
   $("entrants-table").tBodies[0].replaceChildren(...sorted.map((e) => {
     const at = seatedNow.get(e.entrant);
-    const status = [e.dropped ? "dropped" : "in", e.bot ? `house bot (${e.bot})` : null, e.late ? "late entry" : null]
+    const status = [e.dropped ? say("tournament.dropped") : say("tournament.in"), e.bot ? say("tournament.house_bot_of", { bot: e.bot }) : null,
+      e.late ? say("tournament.late_entry") : null]
       .filter(Boolean).join(", ");
     const actions = !organizer ? null : el("td", { class: "actions" }, e.dropped
-      ? control({ path: commandsPath, body: { type: "reinstate", entrant: e.entrant }, label: "Reinstate",
-        title: `${e.name} is seated again from the next round` })
-      : control({ path: commandsPath, body: { type: "drop", entrant: e.entrant }, label: "Drop",
-        confirm: { question: `Drop ${e.name}? No later round seats them` +
-          (at && at[0].status === "playing" ? "; their seat now goes to the no-show rule." : "."), yes: "Yes, drop" } }));
+      ? control({ path: commandsPath, body: { type: "reinstate", entrant: e.entrant }, label: say("tournament.reinstate"),
+        title: say("tournament.reinstate_title", { name: e.name }) })
+      : control({ path: commandsPath, body: { type: "drop", entrant: e.entrant }, label: say("tournament.drop"),
+        confirm: { question: say("tournament.drop_question", { name: e.name }) +
+          (at && at[0].status === "playing" ? say("tournament.drop_playing") : "."), yes: say("tournament.drop_yes") } }));
     return el("tr", { "data-entrant": e.entrant, "data-dropped": String(Boolean(e.dropped)), class: e.dropped ? "dropped" : null },
       el("th", { scope: "row", class: "name" }, e.name),
       el("td", { class: "state" }, status),
-      el("td", { class: "where" }, at ? `table ${at[0].table}, seat ${at[1].seat}` : "—"),
+      el("td", { class: "where" }, at ? say("tournament.table_seat", { table: at[0].table, seat: at[1].seat }) : "—"),
       actions);
   }));
   $("entrants-note").textContent = t.entrants.length ? say("tournament.entrants_note", { n: t.entrants.length }) : say("tournament.nobody_registered");

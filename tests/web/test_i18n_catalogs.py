@@ -51,6 +51,7 @@ FAMILIES: dict[str, set[str]] = {
     "desk.kind.": {"event", "move", "phase", "round"},
     "lobby.t_status.": {"registering", "running", "finished"},  # (either(): another status is shown as it is)
     "lobby.status.": {"lobby", "running", "finished"},
+    "tournament.table_status.": {"playing", "finished"},
     "count.": {"crate", "card", "die", "case", "marker", "time", "bankroll", "coin", "demand_die", "improvement",
                "influence_marker"},
     "thugwin.": {_slug(p) for p in re.findall(r'"([^"]+)"', THUG_TABLE)},

@@ -27,7 +27,7 @@ NOT_YET = {
     "desk": ["#board", "#board-text", "#legend", "#controls", "#verify-result", "#moves", "#meta", "#state-json",
              "#status", "#log", "#slider-label", "#messages", "#viewer-moves", "#who", "#position"],
     "tournament": ["#fact-ruleset", "#fact-format", "#report", "#mine", "#evening", "#announcements", "#talk", "#say-box",
-                   "#explained", "#entrants-table", "#dispute-table", "#rounds",
+                   "#explained", "#dispute-table",
                    "#sheet-title", "#pairings-sheet", "#pairings-index", "#seat-cards", "#notice"],
     "lobby": [],
 }
@@ -39,7 +39,7 @@ LEAKS = """([allowed, skipped]) => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement;
-    if (!el || !n.nodeValue.trim() || el.closest('script, style, option:not(:checked), [hidden], .mono, code, #game-id')) continue;
+    if (!el || !n.nodeValue.trim() || el.closest('script, style, option:not(:checked), [hidden], .mono, code, #game-id, .game-id')) continue;
     if (skipped.length && el.closest(skipped.join(', '))) continue;
     if (!el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') continue;
     let text = n.nodeValue;
@@ -95,6 +95,9 @@ def tournament(site):  # type: ignore[no-untyped-def]
     for name in ("Anna", "Bert", "Carla"):
         site.client.post(f"/v1/tournaments/{made['tournament_id']}/entrants", json={"name": name},
                          headers=bearer(made["organizer_token"]))
+    seated = site.client.post(f"/v1/tournaments/{made['tournament_id']}/commands", json={"type": "seat_round"},
+                              headers=bearer(made["organizer_token"]))
+    assert seated.status_code < 300, seated.get_data(as_text=True)
     return made
 
 
@@ -109,7 +112,7 @@ def pages(site, game, tournament) -> list[tuple[str, str, str]]:  # type: ignore
 
 def allowed_words(game) -> list[str]:  # type: ignore[no-untyped-def]
     state = game.state()
-    return ALWAYS + NAMES + ["Anna", "Bert", "Carla", "Stammtisch Cup"] + \
+    return ALWAYS + NAMES + ["Anna", "Bert", "Carla", "Stammtisch Cup", "Bot (greedy)"] + \
         [s.get("name", "") for s in state.get("speakeasies", []) if s.get("name")]
 
 
