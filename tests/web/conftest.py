@@ -46,7 +46,8 @@ def page(browser):  # type: ignore[no-untyped-def]
     # Playwright evaluates a test's string predicates (wait_for_function) with eval inside the
     # page, which the pages' CSP forbids (script-src 'self'): these contexts bypass the CSP;
     # `strict_page` keeps it, and tests/web/test_csp.py loads every page under it.
-    context = browser.new_context(viewport={"width": 1360, "height": 1000}, bypass_csp=True)
+    # English pages whatever the machine's language (the pages follow navigator.languages).
+    context = browser.new_context(viewport={"width": 1360, "height": 1000}, bypass_csp=True, locale="en-US")
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
@@ -58,7 +59,7 @@ def page(browser):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def strict_page(browser):  # type: ignore[no-untyped-def]
     """A page under the server's own CSP; fails the test on any page error or CSP report."""
-    context = browser.new_context(viewport={"width": 1360, "height": 1000})
+    context = browser.new_context(viewport={"width": 1360, "height": 1000}, locale="en-US")
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
