@@ -9,7 +9,7 @@ its RULESET, default options and reading conveniences.
 """
 from __future__ import annotations
 
-import json
+import orjson
 from typing import Callable
 
 from marshmallow import RAISE
@@ -80,7 +80,7 @@ class KernelTable:
         for d in drafts:
             self._append(d, actor)
         if self.check:
-            assert json.loads(json.dumps(self.state)) == self.state
+            assert orjson.loads(orjson.dumps(self.state)) == self.state  # JSON all the way down
         return drafts
 
     def send(self, seat, cmd):
