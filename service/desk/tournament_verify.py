@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from service.desk.tournament_rule import (Walk, _walk_events, derive_round, game_id_for, read_settings, shuffle,
-                                          table_points)
+from service.desk.tournament_rule import (Table, Walk, _walk_events, derive_round, game_id_for, read_settings,
+                                          shuffle, table_points)
 from service.desk.verification import Check, check_receipts as _check_game_receipts
 
 __all__ = ["check_seatings", "check_table_seats", "check_points", "check_receipts", "derive_round"]
@@ -127,34 +127,7 @@ def check_seatings(events: list[dict], seed: bytes) -> Check:
             p = event.get("payload") or {}
             round_no, version = p.get("round"), event["version"]
             try:
-                if round_no != walk.round + 1:
-                    raise Mismatch(f"round {round_no} (event {version}) follows round {walk.round}: the rule "
-                                   f"seats round {walk.round + 1}")
-                if p.get("format") != walk.settings.format:
-                    raise Mismatch(f"round {round_no} format: the tournament's is {walk.settings.format!r}, "
-                                   f"the record's {p.get('format')!r}")
-                rule = p.get("rule")
-                if rule is None:  # rule 1: only the shuffle can be checked
-                    order = [int(e) for e in shuffle(seed, version, f"seating:round:{round_no}",
-                                                     [str(e) for e in walk.active()])]
-                    if p.get("order") != order:
-                        raise Mismatch(f"round {round_no} order: the seed's shuffle of the active entrants is "
-                                       f"{order}, the record's {p.get('order')}")
-                    unchecked.append(round_no)
-                elif rule != 2:
-                    raise Mismatch(f"round {round_no} rule: the record names rule {rule!r}, which "
-                                   "docs/verification.md does not describe")
-                elif walk.settings.format == "fixed":
-                    order = [int(e) for e in shuffle(seed, version, f"seating:round:{round_no}",
-                                                     [str(e) for e in walk.active()])]
-                    if p.get("order") != order:
-                        raise Mismatch(f"round {round_no} order: the seed's shuffle of the active entrants is "
-                                       f"{order}, the record's {p.get('order')}")
-                    _check_fixed(walk, p, round_no)
-                    checked.append(round_no)
-                else:
-                    _compare_round(walk, derive_round(walk, seed, round_no, version), p)
-                    checked.append(round_no)
+                (checked if _seated_as_the_rule(walk, seed, event) else unchecked).append(round_no)
             except Mismatch as bad:
                 return Check("seatings", False, f"event {version}: {bad}", version)
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -179,6 +152,41 @@ def check_seatings(events: list[dict], seed: bytes) -> Check:
                      + "; the seed's shuffled order of every round is", None)
     return Check("seatings", True, f"{len(checked)} rounds seated as rule 2 gives from the seed's shuffle, the "
                  "points and the meetings before each")
+
+
+def _seated_as_the_rule(walk: Walk, seed: bytes, event: dict) -> bool:
+    """One `round_seated` against the rule: True when who sits where was checked (rule 2, or a
+    fixed tournament's tables), False when only the seed's shuffle could be (rule 1); Mismatch
+    otherwise."""
+    p = event.get("payload") or {}
+    round_no, version = p.get("round"), event["version"]
+    if round_no != walk.round + 1:
+        raise Mismatch(f"round {round_no} (event {version}) follows round {walk.round}: the rule "
+                       f"seats round {walk.round + 1}")
+    if p.get("format") != walk.settings.format:
+        raise Mismatch(f"round {round_no} format: the tournament's is {walk.settings.format!r}, "
+                       f"the record's {p.get('format')!r}")
+    rule = p.get("rule")
+    if rule is None:  # rule 1: only the shuffle can be checked
+        _check_order(walk, seed, p, round_no, version)
+        return False
+    if rule != 2:
+        raise Mismatch(f"round {round_no} rule: the record names rule {rule!r}, which "
+                       "docs/verification.md does not describe")
+    if walk.settings.format == "fixed":
+        _check_order(walk, seed, p, round_no, version)
+        _check_fixed(walk, p, round_no)
+    else:
+        _compare_round(walk, derive_round(walk, seed, round_no, version), p)
+    return True
+
+
+def _check_order(walk: Walk, seed: bytes, p: dict, round_no, version: int) -> None:
+    """The round's `order` is the seed's shuffle of the active entrants."""
+    order = [int(e) for e in shuffle(seed, version, f"seating:round:{round_no}", [str(e) for e in walk.active()])]
+    if p.get("order") != order:
+        raise Mismatch(f"round {round_no} order: the seed's shuffle of the active entrants is "
+                       f"{order}, the record's {p.get('order')}")
 
 
 def _check_replay(walk: Walk, event: dict) -> str | None:
@@ -222,51 +230,13 @@ def check_table_seats(events: list[dict], games: dict) -> Check:
     hidden = any("token_hash" not in p for p in walk.entrants.values())
     checked = missing = 0
     for table in walk.tables:
-        where = f"round {table.round} table {table.table}"
         game = games.get(table.game_id) if isinstance(games, dict) else None
         if not isinstance(game, dict) or not isinstance(game.get("events"), list) or not game["events"]:
             missing += 1
             continue
-        gevents = game["events"]
-        created = gevents[0].get("payload") if isinstance(gevents[0], dict) else None
-        if not isinstance(created, dict) or gevents[0].get("type") != "game_created":
-            return Check("tables", False, f"{where}: the game {table.game_id} does not begin with game_created",
-                         table.version)
-        link = created.get("tournament")
-        if isinstance(link, dict):
-            want = {"tournament_id": walk.settings.tournament_id, "round": table.round, "table": table.table}
-            if {k: link.get(k) for k in want} != want:
-                return Check("tables", False, f"{where}: the game {table.game_id} names itself {link}, not this "
-                             "tournament's table", table.version)
-        if created.get("seats") != len(table.seats):
-            return Check("tables", False, f"{where} seats: the tournament seats {len(table.seats)}, the game "
-                         f"{table.game_id} {created.get('seats')}", table.version)
-        joined = {}
-        for e in gevents:
-            if isinstance(e, dict) and e.get("type") == "seat_joined" and isinstance(e.get("payload"), dict):
-                joined.setdefault(e["payload"].get("seat"), e["payload"])
-        for seat in table.seats:
-            number, entrant = seat.get("seat"), seat.get("entrant")
-            got = joined.get(number)
-            at = f"{where} seat {number}"
-            if got is None:
-                return Check("tables", False, f"{at}: nobody took this seat in the game {table.game_id}",
-                             table.version)
-            if entrant is None:
-                holder = hashes.get(got.get("token_hash"))
-                if holder is not None:
-                    return Check("tables", False, f"{at}: a filler bot's seat holds the token hash of "
-                                 f"{walk.name(holder)}", table.version)
-                continue
-            mine = walk.entrants.get(entrant)
-            if mine is None:
-                return Check("tables", False, f"{at}: {walk.name(entrant)} never registered", table.version)
-            if got.get("name") != mine.get("name"):
-                return Check("tables", False, f"{at} name: the tournament's {walk.name(entrant)}, the game "
-                             f"{table.game_id}'s {got.get('name')!r}", table.version)
-            if "token_hash" in mine and got.get("token_hash") != mine.get("token_hash"):
-                return Check("tables", False, f"{at} token_hash: the game {table.game_id}'s seat does not hold "
-                             f"the token hash {walk.name(entrant)} registered with", table.version)
+        problem = _table_game(walk, table, game["events"]) or _table_seats(walk, table, game["events"], hashes)
+        if problem:
+            return Check("tables", False, problem, table.version)
         checked += 1
     if missing:
         return Check("tables", None, f"{missing} of {len(walk.tables)} tables' games are not in the record: their "
@@ -277,6 +247,54 @@ def check_table_seats(events: list[dict], games: dict) -> Check:
                      None)
     return Check("tables", True, f"{checked} tables, each seat named as its entrant registered and holding its "
                  "token hash")
+
+
+def _table_game(walk: Walk, table: Table, gevents: list) -> str | None:
+    """The table's game begins with game_created, names itself this tournament's table (when it
+    names one) and has the table's number of seats; else what is wrong."""
+    where = f"round {table.round} table {table.table}"
+    created = gevents[0].get("payload") if isinstance(gevents[0], dict) else None
+    if not isinstance(created, dict) or gevents[0].get("type") != "game_created":
+        return f"{where}: the game {table.game_id} does not begin with game_created"
+    link = created.get("tournament")
+    if isinstance(link, dict):
+        want = {"tournament_id": walk.settings.tournament_id, "round": table.round, "table": table.table}
+        if {k: link.get(k) for k in want} != want:
+            return f"{where}: the game {table.game_id} names itself {link}, not this tournament's table"
+    if created.get("seats") != len(table.seats):
+        return (f"{where} seats: the tournament seats {len(table.seats)}, the game "
+                f"{table.game_id} {created.get('seats')}")
+    return None
+
+
+def _table_seats(walk: Walk, table: Table, gevents: list, hashes: dict) -> str | None:
+    """Each seat of the table taken in its game by its entrant's name and token hash (a filler
+    bot's by no entrant's); else what is wrong."""
+    where = f"round {table.round} table {table.table}"
+    joined = {}
+    for e in gevents:
+        if isinstance(e, dict) and e.get("type") == "seat_joined" and isinstance(e.get("payload"), dict):
+            joined.setdefault(e["payload"].get("seat"), e["payload"])
+    for seat in table.seats:
+        number, entrant = seat.get("seat"), seat.get("entrant")
+        got = joined.get(number)
+        at = f"{where} seat {number}"
+        if got is None:
+            return f"{at}: nobody took this seat in the game {table.game_id}"
+        if entrant is None:
+            holder = hashes.get(got.get("token_hash"))
+            if holder is not None:
+                return f"{at}: a filler bot's seat holds the token hash of {walk.name(holder)}"
+            continue
+        mine = walk.entrants.get(entrant)
+        if mine is None:
+            return f"{at}: {walk.name(entrant)} never registered"
+        if got.get("name") != mine.get("name"):
+            return f"{at} name: the tournament's {walk.name(entrant)}, the game {table.game_id}'s {got.get('name')!r}"
+        if "token_hash" in mine and got.get("token_hash") != mine.get("token_hash"):
+            return (f"{at} token_hash: the game {table.game_id}'s seat does not hold "
+                    f"the token hash {walk.name(entrant)} registered with")
+    return None
 
 
 # ---- points and the standings served ------------------------------------------------------
@@ -292,6 +310,27 @@ def check_points(events: list[dict], served) -> Check:
         walk = Walk(read_settings(events[0]))
     except (ValueError, TypeError, AttributeError) as exc:
         return Check("standings", False, str(exc), 1)
+    problem = _walk_results(walk, events)
+    if problem is not None:
+        return problem
+    points = walk.points()
+    results = sum(1 for t in walk.tables if t.result is not None)
+    if served is None:
+        return Check("standings", None, f"{len(points)} entrants' points summed from {results} table results "
+                     f"and {len(walk.byes)} byes; the record holds no standings to compare them with", None)
+    if not isinstance(served, list) or not all(isinstance(r, dict) for r in served):
+        return Check("standings", False, "the record's standings are not a list of rows", None)
+    problem = _compare_standings(walk, points, served)
+    if problem is not None:
+        return problem
+    return Check("standings", True, f"{len(points)} entrants' points summed again by the scoring rule from "
+                 f"{results} table results and {len(walk.byes)} byes, as the standings served them")
+
+
+def _walk_results(walk: Walk, events: list[dict]) -> Check | None:
+    """The record walked with every result and bye checked as it comes: a result names its
+    table's game and places the scoring can read, a bye the scoring's points; else the failed
+    Check."""
     for event in events[1:]:
         kind, p = event.get("type"), event.get("payload") or {}
         try:
@@ -317,13 +356,12 @@ def check_points(events: list[dict], served) -> Check:
         except (KeyError, TypeError, AttributeError) as exc:
             return Check("standings", False, f"event {event.get('version')} ({kind}) cannot be read: {exc!r}",
                          event.get("version"))
-    points = walk.points()
-    results = sum(1 for t in walk.tables if t.result is not None)
-    if served is None:
-        return Check("standings", None, f"{len(points)} entrants' points summed from {results} table results "
-                     f"and {len(walk.byes)} byes; the record holds no standings to compare them with", None)
-    if not isinstance(served, list) or not all(isinstance(r, dict) for r in served):
-        return Check("standings", False, "the record's standings are not a list of rows", None)
+    return None
+
+
+def _compare_standings(walk: Walk, points: dict, served: list[dict]) -> Check | None:
+    """Each served row against the points summed again: its name and points, every entrant
+    once, none above one with more points; else the failed Check."""
     seen: set = set()
     for row in served:
         e = row.get("entrant")
@@ -353,8 +391,7 @@ def check_points(events: list[dict], served) -> Check:
         if isinstance(ra, int) and isinstance(rb, int) and (rb < ra or (pa > pb and rb == ra)):
             return Check("standings", False, f"the standings rank {walk.name(below['entrant'])} {rb} after "
                          f"{walk.name(above['entrant'])} {ra}", None)
-    return Check("standings", True, f"{len(points)} entrants' points summed again by the scoring rule from "
-                 f"{results} table results and {len(walk.byes)} byes, as the standings served them")
+    return None
 
 
 # ---- receipts ------------------------------------------------------------------------------

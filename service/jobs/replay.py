@@ -33,18 +33,56 @@ PROGRESS_EVERY = 50
 
 
 def replay(games: Games, game_id: str, progress: Callable[[int, int], None] = lambda done, total: None) -> dict:
-    damage = None
+    live, total, damage = _live(games, game_id)
+    progress(0, total)
+    state, events, chain_break, unfoldable = _walk(games, game_id, total, progress)
+    done = len(events)
+    same_state = live is not None and unfoldable is None and dumps(state) == dumps(live)
+    if done != total and chain_break is None:
+        chain_break = done + 1  # events missing from the stream
+    result = {"equal": same_state and chain_break is None, "version": total, "events": done,
+              "chain": {"intact": chain_break is None, "first_break": chain_break},
+              "state": {"equal": same_state}}
+    if unfoldable is not None:
+        result["state"].update(first_difference=unfoldable[0], unfoldable=unfoldable[1])
+    elif damage is not None:
+        result["record_damaged"] = damage
+        result["state"]["first_difference"] = damage["first_bad_version"]
+    elif not same_state:
+        result["state"]["first_difference"] = chain_break if chain_break is not None else total
+        result["state"]["keys"] = sorted(k for k in set(state) | set(live) if dumps(state.get(k)) != dumps(live.get(k)))
+    if unfoldable is None and state.get("rng", {}).get("seed"):
+        _check_the_seed(result, games, state, events)
+    exact = [v for v in (result.get("dice", {}).get("first_unproven"),
+                         result.get("shuffles", {}).get("first_unproven")) if v is not None]
+    # a rewrite the sealed caches detected is bracketed from the window's start; a die or a
+    # shuffle the seed does not give names the very event
+    state_difference = None if damage is not None and exact else result["state"].get("first_difference")
+    differs = [v for v in (chain_break, state_difference, *exact) if v is not None]
+    if differs:
+        result["first_difference"] = min(differs)
+    return result
+
+
+def _live(games: Games, game_id: str) -> tuple[dict | None, int, dict | None]:
+    """(the live state, its version V, None), or for a damaged record (None, the stored
+    stream's version, what the audit names)."""
     try:
         live = games.load(game_id, cached=False)  # what the store holds, not this worker's copy
-        total = live["version"]
+        return live, live["version"], None
     except RecordDamaged as damaged:
         # No live state to compare with (the audit names the damage), but the stored stream is
         # still replayed to its head: once the seed is out, a re-chained forgery (which the
         # server's sealed checkpoints refuse to serve) still shows the exact die or shuffle
         # the seed does not give.
         damage = {"first_bad_version": damaged.version, "damage": damaged.kind, "detail": damaged.detail}
-        live, total = None, games.store.version(game_id)
-    progress(0, total)
+        return None, games.store.version(game_id), damage
+
+
+def _walk(games: Games, game_id: str, total: int, progress: Callable[[int, int], None]):
+    """Events 1..`total` as stored, folded from scratch and their chain recomputed as they
+    stream by: (the state, the events, the first break of the chain, and (version, why) of
+    the first event the rules cannot apply), each None when there is none."""
     state, prev_hash, chain_break, done, events = empty_state(), GENESIS_HASH, None, 0, []
     unfoldable = None  # (version, why): an edited event the rules cannot even apply
     for event in games.store.iter_all(game_id, upto=total):
@@ -62,38 +100,19 @@ def replay(games: Games, game_id: str, progress: Callable[[int, int], None] = la
         if done % PROGRESS_EVERY == 0:
             progress(done, total)
     progress(done, total)
-    same_state = live is not None and unfoldable is None and dumps(state) == dumps(live)
-    if done != total and chain_break is None:
-        chain_break = done + 1  # events missing from the stream
-    result = {"equal": same_state and chain_break is None, "version": total, "events": done,
-              "chain": {"intact": chain_break is None, "first_break": chain_break},
-              "state": {"equal": same_state}}
-    if unfoldable is not None:
-        result["state"].update(first_difference=unfoldable[0], unfoldable=unfoldable[1])
-    elif damage is not None:
-        result["record_damaged"] = damage
-        result["state"]["first_difference"] = damage["first_bad_version"]
-    elif not same_state:
-        result["state"]["first_difference"] = chain_break if chain_break is not None else total
-        result["state"]["keys"] = sorted(k for k in set(state) | set(live) if dumps(state.get(k)) != dumps(live.get(k)))
-    if unfoldable is None and state.get("rng", {}).get("seed"):
-        seed = bytes.fromhex(state["rng"]["seed"])
-        unproven = first_unproven_die(events, seed)
-        result["dice"] = {"proven": unproven is None, "first_unproven": unproven}
-        shuffles = check_shuffles(events, events[0]["payload"], seed,
-                                  getattr(games.ruleset_for(state["ruleset"]), "shuffle_start", None))
-        # proven None: the ruleset publishes no starting orders, so its shuffles cannot be checked
-        result["shuffles"] = {"proven": shuffles.ok, "first_unproven": shuffles.first_bad if shuffles.ok is False else None}
-        result["equal"] = result["equal"] and unproven is None and shuffles.ok is not False
-    exact = [v for v in (result.get("dice", {}).get("first_unproven"),
-                         result.get("shuffles", {}).get("first_unproven")) if v is not None]
-    # a rewrite the sealed caches detected is bracketed from the window's start; a die or a
-    # shuffle the seed does not give names the very event
-    state_difference = None if damage is not None and exact else result["state"].get("first_difference")
-    differs = [v for v in (chain_break, state_difference, *exact) if v is not None]
-    if differs:
-        result["first_difference"] = min(differs)
-    return result
+    return state, events, chain_break, unfoldable
+
+
+def _check_the_seed(result: dict, games: Games, state: dict, events: list[dict]) -> None:
+    """Every recorded die and shuffle recomputed from the revealed seed (`dice`, `shuffles`)."""
+    seed = bytes.fromhex(state["rng"]["seed"])
+    unproven = first_unproven_die(events, seed)
+    result["dice"] = {"proven": unproven is None, "first_unproven": unproven}
+    shuffles = check_shuffles(events, events[0]["payload"], seed,
+                              getattr(games.ruleset_for(state["ruleset"]), "shuffle_start", None))
+    # proven None: the ruleset publishes no starting orders, so its shuffles cannot be checked
+    result["shuffles"] = {"proven": shuffles.ok, "first_unproven": shuffles.first_bad if shuffles.ok is False else None}
+    result["equal"] = result["equal"] and unproven is None and shuffles.ok is not False
 
 
 def replay_game(game_id: str) -> dict:
