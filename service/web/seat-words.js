@@ -109,7 +109,8 @@ export function statusWords(state) {
   if (state.ruleset === "bootleggers" && state.phase && state.status === "running") parts.push(t("status.phase", { phase: state.phase }));
   if (state.status === "running" && state.step) parts.push(stepName(state));
   const waiting = state.waiting_for || [];
-  if (state.status === "running" && waiting.length) parts.push(t("status.waiting_for", { names: listed(waiting.map((s) => who(state, s, true))) }));
+  if (state.status === "running" && waiting.length) parts.push(t("status.waiting_for", {  // "you" as an object: "dich" in German
+    names: listed(waiting.map((s) => (Number(s) === mine(state) ? t("seat.you_object") : who(state, s)))) }));
   return parts.join(" · ");
 }
 
