@@ -26,7 +26,9 @@ export function who(state, seat, you = false) {
 }
 
 export function whose(state, seat) {
-  return Number(seat) === mine(state) ? t("seat.your") : t("seat.whose", { name: nameOf(state, seat) });
+  if (Number(seat) === mine(state)) return t("seat.your");
+  const name = nameOf(state, seat);  // (German: "Adas", but "Bix’" after s, ß, x, z)
+  return t(/[sßxz]$/i.test(name) ? "seat.whose_hissed" : "seat.whose", { name });
 }
 
 /** A place by id: a speakeasy, a Booze Baron Location, or a Prohibition space by number. */
