@@ -5,6 +5,7 @@
 import { colour, el, fitKnown, fitTexts, label, morph, nameOf, rulesetTitle } from "./svg.js";
 import { drawProhibition } from "./board-prohibition.js";
 import { drawBoozeBaron } from "./board-booze.js";
+import { either, lang, t } from "./i18n.js";
 
 export { SEAT_COLOURS } from "./svg.js";
 const LEVEL_MARK = { controlling: "C", majority: "M", minority: "m" };
@@ -30,6 +31,23 @@ export const cardLabel = (card) => {
   return text.replace(/^thug:/, "").replaceAll("_", " ");
 };
 
+/** A card as the board draws it: English as cardLabel, other languages by the catalog's name. */
+const drawnCard = (card) => {
+  if (lang === "en") return cardLabel(card);
+  const text = String(card).replace(/#\d+$/, "");
+  if (text.startsWith("truck:")) return t(`board.size.${text.slice(6)}`);
+  const named = t(`card.${text}`);
+  return named === `card.${text}` ? cardLabel(card) : named;
+};
+/** "Ada's" / "Adas", "Bix’" in German (after s, ß, x, z). */
+const whoseName = (name) => t(/[sßxz]$/i.test(name) ? "seat.whose_hissed" : "seat.whose", { name });
+/** A still by its id, as the player's line names it: "family", "remote 1". */
+const stillDrawn = (id) => {
+  if (id === "family") return t("board.still_family");
+  const m = String(id).match(/^remote_(\d+)$/);
+  return m ? t("board.still_remote", { n: m[1] }) : String(id).replace("_", " ");
+};
+
 function speakeasy(state, s, x, y, height, w = SPEAKEASY.w) {
   const narrow = w !== SPEAKEASY.w;
   const g = el("g", { class: "speakeasy", "data-speakeasy": s.id, "data-open": s.open,
@@ -37,10 +55,10 @@ function speakeasy(state, s, x, y, height, w = SPEAKEASY.w) {
   g.append(el("rect", { width: w, height, rx: 8, fill: s.open ? "#f3e3c3" : "#ddd6c8",
     stroke: "#6b4f2f", "stroke-width": 2 }));
   g.append(label({ x: 10, y: 22, "font-size": 17, "font-weight": "bold" }, s.name || s.id, w - 20));
-  const facts = [s.open ? "open" : "closed"];
-  if (s.dice) facts.push(`${s.dice} ${s.dice === 1 ? "die" : "dice"}`);
-  if (s.improvements) facts.push(`improvements ${s.improvements}`);
-  if (s.wholesale !== undefined) facts.push(`wholesale $${s.wholesale}`);
+  const facts = [s.open ? t("board.open") : t("board.closed")];
+  if (s.dice) facts.push(t("count.die", { n: s.dice }));
+  if (s.improvements) facts.push(t("board.improvements", { n: s.improvements }));
+  if (s.wholesale !== undefined) facts.push(t("board.wholesale", { n: s.wholesale }));
   g.append(label({ x: 10, y: 42, "font-size": 12, fill: "#4a3a28" }, facts.join(" · "), w - 20));
   // Influence: one row per seat: its name (shortened to its column), one disc per marker,
   // and the level's letter; past 10 markers a count says how many.
@@ -62,7 +80,7 @@ function speakeasy(state, s, x, y, height, w = SPEAKEASY.w) {
       const mark = el("text", { class: "level", x: w - 28, y: 14, "font-size": 12, "font-weight": "bold",
         "text-anchor": "end" }, LEVEL_MARK[level] || "");
       line.append(mark);
-      line.append(el("title", {}, `${nameOf(state, seat)}: ${count} influence, ${level}`));
+      line.append(el("title", {}, t("board.influence_title", { name: nameOf(state, seat), count, level: t(`board.level.${level}`) })));
     }
     g.append(line);
     row += 1;
@@ -70,16 +88,17 @@ function speakeasy(state, s, x, y, height, w = SPEAKEASY.w) {
   // Trucks lined up at the docks, four to a row, in their owner's colour.
   const docks = 58 + row * 21 + 2;
   const perRow = trucksPerRow(w);
-  (s.trucks || []).slice(0, 8).forEach((t, i) => {
-    const truck = el("g", { class: "dock-truck", "data-seat": t.seat, "data-truck": t.truck,
+  (s.trucks || []).slice(0, 8).forEach((x, i) => {
+    const truck = el("g", { class: "dock-truck", "data-seat": x.seat, "data-truck": x.truck,
       transform: `translate(${10 + (i % perRow) * 76},${docks + Math.floor(i / perRow) * 28})` });
-    truck.append(el("rect", { width: 72, height: 24, rx: 3, fill: colour(t.seat) }));
-    truck.append(label({ x: 4, y: 16, "font-size": narrow ? 12 : 11, fill: "#fff" }, `${t.crates ?? "?"} crates`, 64));
-    truck.append(el("title", {}, `${nameOf(state, t.seat)}'s ${t.truck}: ${t.crates ?? "?"} crates${t.dock ? ", dock " + t.dock : ""}`));
+    truck.append(el("rect", { width: 72, height: 24, rx: 3, fill: colour(x.seat) }));
+    truck.append(label({ x: 4, y: 16, "font-size": narrow ? 12 : 11, fill: "#fff" }, t("board.crates", { n: x.crates ?? "?" }), 64));
+    truck.append(el("title", {}, t(x.dock ? "board.dock_truck_at" : "board.dock_truck",
+      { owner: whoseName(nameOf(state, x.seat)), truck: x.truck, crates: x.crates ?? "?", dock: x.dock })));
     g.append(truck);
   });
   if ((s.trucks || []).length > 8) {
-    g.append(el("text", { x: 10, y: docks + Math.ceil(8 / perRow) * 28 + 14, "font-size": narrow ? 12 : 11 }, `+${s.trucks.length - 8} more trucks`));
+    g.append(el("text", { x: 10, y: docks + Math.ceil(8 / perRow) * 28 + 14, "font-size": narrow ? 12 : 11 }, t("board.more_trucks", { n: s.trucks.length - 8 })));
   }
   return g;
 }
@@ -91,30 +110,32 @@ const PLAYER_NARROW_H = 186;
 function playerFacts(state, p) {
   const seat = p.seat;
   const active = (state.waiting_for || []).includes(seat);
-  const marks = [`seat ${seat}`];
-  if (state.winner === seat || (state.winners || []).includes?.(seat)) marks.push("★ winner");
-  if (state.copper_at === seat) marks.push("the Copper is here");
-  if ((state.forfeited || []).includes(seat)) marks.push("forfeited");
-  if ((state.bots && state.bots[seat])) marks.push("played by the server's bot");
-  if (active) marks.push("to play");
+  const marks = [t("board.seat", { seat })];
+  if (state.winner === seat || (state.winners || []).includes?.(seat)) marks.push(t("board.winner"));
+  if (state.copper_at === seat) marks.push(t("board.copper"));
+  if ((state.forfeited || []).includes(seat)) marks.push(t("board.forfeited"));
+  if ((state.bots && state.bots[seat])) marks.push(t("board.bot"));
+  if (active) marks.push(t("board.to_play"));
   const money = cashShown(state, p);
   if (money.note) marks.push(money.note);
-  const hand = Array.isArray(p.muscle_hand) ? p.muscle_hand.join(" ") : `${p.muscle_hand ?? 0} cards`;
-  const thugs = Array.isArray(p.thug_cards) ? (p.thug_cards.map(cardLabel).join(", ") || "none") : `${p.thug_cards ?? 0}`;
-  const stills = (p.stills || []).map((s) => `${s.id === "family" ? "family" : s.id.replace("_", " ")}: ${s.dice || 0} ${s.dice === 1 ? "die" : "dice"}` +
-    (s.last_roll && s.last_roll.length ? ` (rolled ${s.last_roll.join(" ")})` : "")).join(" · ");
-  const back = Object.entries(p.back_room || {}).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`).join(", ");
-  const trucks = (p.trucks || []).map((t) => `${t.size || t.id} ${t.load ?? 0}/${t.capacity ?? "?"}${t.at ? " → " + t.at : ""}`);
-  return { active, marks: marks.join(" · "), money, hand: `hand: ${hand}`, thugs: `Thug cards: ${thugs}`,
-    stills: `stills: ${stills || "none"}`, back: `back room: ${back || "empty"}`,
-    trucks: `trucks: ${trucks.join(", ") || "none"}${p.crates ? ` · crates ${p.crates}` : ""}` };
+  const hand = Array.isArray(p.muscle_hand) ? p.muscle_hand.join(" ") : t("board.cards", { n: p.muscle_hand ?? 0 });
+  const thugs = Array.isArray(p.thug_cards) ? (p.thug_cards.map(drawnCard).join(", ") || t("board.none")) : `${p.thug_cards ?? 0}`;
+  const stills = (p.stills || []).map((s) => t(s.last_roll && s.last_roll.length ? "board.still_rolled" : "board.still",
+    { still: stillDrawn(s.id), dice: t("count.die", { n: s.dice || 0 }), roll: (s.last_roll || []).join(" ") })).join(" · ");
+  const back = Object.entries(p.back_room || {}).filter(([, n]) => n).map(([k, n]) => either(`board.back.${k}`, `${n} ${k}`, { n }))
+    .join(", ");
+  const trucks = (p.trucks || []).map((x) => `${x.size ? t(`board.size.${x.size}`) : x.id} ${x.load ?? 0}/${x.capacity ?? "?"}${x.at ? " → " + x.at : ""}`);
+  const truckLine = trucks.join(", ") || t("board.none");
+  return { active, marks: marks.join(" · "), money, hand: t("board.hand", { hand }), thugs: t("board.thugs", { thugs }),
+    stills: t("board.stills", { stills: stills || t("board.none") }), back: t("board.back_room", { back: back || t("board.empty") }),
+    trucks: p.crates ? t("board.trucks_crates", { trucks: truckLine, n: p.crates }) : t("board.trucks", { trucks: truckLine }) };
 }
 
 /** Where each line of a player's box goes: x, y and room, wide (two columns) or narrow (one). */
 const PLAYER_LINES = {
-  wide: { marks: [570, 25, 420], cash: [38, 46], muscle: [100, 46], hand: [210, 46], thugs: [620, 46, 370],
+  wide: { marks: [570, 25, 420], cash: [38, 46], muscle: [100, 46, 104], hand: [210, 46], thugs: [620, 46, 370],
     stills: [38, 67, 560], back: [620, 67, 370], trucks: [38, 88, 950] },
-  narrow: (w) => ({ marks: [10, 46, w - 20], cash: [10, 67], muscle: [90, 67], hand: [10, 88, w - 20],
+  narrow: (w) => ({ marks: [10, 46, w - 20], cash: [10, 67], muscle: [90, 67, w - 100], hand: [10, 88, w - 20],
     thugs: [10, 109, w - 20], stills: [10, 130, w - 20], back: [10, 151, w - 20], trucks: [10, 172, w - 20] }),
 };
 
@@ -128,7 +149,7 @@ function player(state, p, y, width, narrow = false) {
   g.append(el("rect", { width, height: (narrow ? PLAYER_NARROW_H : PLAYER_H) - 6, rx: 6, fill: f.active ? "#fff1c1" : "#fbf6ec",
     stroke: colour(seat), "stroke-width": f.active ? 4 : 2 }));
   g.append(el("circle", { cx: 20, cy: 20, r: 10, fill: colour(seat) }));
-  g.append(label({ class: "name", x: 38, y: 25, "font-size": 15, "font-weight": "bold" }, p.name ?? `seat ${seat}`,
+  g.append(label({ class: "name", x: 38, y: 25, "font-size": 15, "font-weight": "bold" }, p.name ?? t("board.seat", { seat }),
     narrow ? width - 46 : 520));
   const line = (cls, key, text, extra = {}) => {
     const [x, ly, room] = at[key];
@@ -140,7 +161,7 @@ function player(state, p, y, width, narrow = false) {
     "font-weight": "bold" }, f.money.text);
   if (f.money.note) cash.append(el("title", {}, f.money.note));
   g.append(cash);
-  line("muscle", "muscle", `Muscle ${p.displayed_muscle ?? "–"}`);
+  line("muscle", "muscle", t("board.muscle", { n: p.displayed_muscle ?? "–" }));
   line("hand", "hand", f.hand, { "data-hidden": !Array.isArray(p.muscle_hand) });
   line("thugs", "thugs", f.thugs);
   line("stills", "stills", f.stills);
@@ -155,19 +176,19 @@ function player(state, p, y, width, narrow = false) {
 function cashShown(state, p) {
   if (p.cash !== null && p.cash !== undefined) return { text: `$${p.cash}`, note: "" };
   if (p.cash_announced !== null && p.cash_announced !== undefined) {
-    return { text: `$${p.cash_announced}`, note: `cash announced after round ${state.cash_announced_round}` };
+    return { text: `$${p.cash_announced}`, note: t("board.cash_announced", { round: state.cash_announced_round }) };
   }
-  return { text: "$?", note: state.cash_visibility === "announced" ? "cash not announced yet" : "" };
+  return { text: "$?", note: state.cash_visibility === "announced" ? t("board.cash_not_announced") : "" };
 }
 
 /** The offers: a row of cards beside their title, or (narrow) one card a line under it.
  *  Returns the group and the height it takes. */
 function offers(state, width = 0) {
   const g = el("g", { class: "offers" });
-  g.append(el("text", { x: 0, y: 19, "font-size": 14, "font-weight": "bold" }, "Offers"));
+  g.append(el("text", { x: 0, y: 19, "font-size": 14, "font-weight": "bold" }, t("board.offers")));
   const slots = state.offers?.slots || [];
-  const cards = slots.map((s) => ({ label: `${s.slot}: ${s.card ? cardLabel(s.card) : "taken"}`, slot: s.slot, card: s.card }));
-  if (state.offers?.truck) cards.push({ label: cardLabel(state.offers.truck), slot: "truck", card: state.offers.truck });
+  const cards = slots.map((s) => ({ label: `${s.slot}: ${s.card ? drawnCard(s.card) : t("board.taken")}`, slot: s.slot, card: s.card }));
+  if (state.offers?.truck) cards.push({ label: drawnCard(state.offers.truck), slot: "truck", card: state.offers.truck });
   const w = width ? width - 2 : 182;
   cards.forEach((c, i) => {
     const at = width ? `1,${28 + i * 30}` : `${60 + i * 190},2`;
@@ -176,7 +197,7 @@ function offers(state, width = 0) {
     card.append(label({ x: 6, y: 18, "font-size": 12 }, c.label, w - 12));
     g.append(card);
   });
-  if (!cards.length) g.append(el("text", { x: 60, y: 19, "font-size": 12, fill: "#5c4c3a" }, "none on the table"));
+  if (!cards.length) g.append(el("text", { x: 60, y: 19, "font-size": 12, fill: "#5c4c3a" }, t("board.no_offers")));
   return { g, height: width && cards.length ? 28 + cards.length * 30 : 30 };
 }
 
@@ -249,7 +270,7 @@ export function drawBoard(container, state) {
   if (document.getElementById("board-text")) svg.setAttribute("aria-hidden", "true");
   else {
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", `the ${rulesetTitle(state.ruleset)} board at version ${state.version}`);
+    svg.setAttribute("aria-label", t("board.aria", { title: rulesetTitle(state.ruleset), version: state.version }));
   }
   fitKnown(svg);
   const live = container.querySelector("#board-svg");

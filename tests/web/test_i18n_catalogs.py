@@ -55,13 +55,16 @@ FAMILIES: dict[str, set[str]] = {
     "count.": {"crate", "card", "die", "case", "marker", "time", "bankroll", "coin", "demand_die", "improvement",
                "influence_marker"},
     "thugwin.": {_slug(p) for p in re.findall(r'"([^"]+)"', THUG_TABLE)},
+    "board.level.": {"controlling", "majority", "minority"},
+    "board.size.": {"small", "medium", "large"},
+    "board.back.": {"influence", "dice", "improvements"},  # (either(): another kind is shown as it is)
 }
 #: German equal to English on purpose: names, symbols, words German uses as they are
 SAME_IN_GERMAN = {
     "list.separator", "seat.owned", "seat.truck_with_crates", "status.phase", "desk.phase", "desk.token", "tournament.token",
     "tournament.name", "lobby.bootleggers_3_6", "lobby.prohibition_2_6", "lobby.booze_baron_3_9", "lobby.in_phase_2",
     "field.speakeasy", "field.text", "dispute.quoted",
-    "clock.paused_who", "card.thug:moll", "lobby.bootleggers_options",
+    "clock.paused_who", "card.thug:moll", "lobby.bootleggers_options", "board.still",
 }
 
 

@@ -23,8 +23,8 @@ SHOTS = Path(tempfile.gettempdir()) / "bootleggers-i18n-screenshots"
 ALWAYS = ["Language / Sprache", "English", "Deutsch", "Bootleggers", "Prohibition", "Booze Baron"]
 # Regions whose words do not come from the catalog yet (shrinks to nothing; docs/i18n.md).
 NOT_YET = {
-    "seat": ["#board", "#board-text", "#legend"],
-    "desk": ["#board", "#board-text", "#legend", "#controls", "#verify-result", "#moves", "#meta", "#state-json",
+    "seat": ["#board-text"],
+    "desk": ["#board-text", "#controls", "#verify-result", "#moves", "#meta", "#state-json",
              "#status", "#log", "#slider-label", "#messages", "#viewer-moves", "#who", "#position"],
     "tournament": ["#fact-ruleset", "#fact-format", "#report", "#mine", "#evening", "#announcements", "#talk", "#say-box",
                    "#explained", "#dispute-table",
@@ -42,7 +42,7 @@ LEAKS = """([allowed, skipped]) => {
     if (!el || !n.nodeValue.trim() || el.closest('script, style, option:not(:checked), [hidden], .mono, code, #game-id, .game-id')) continue;
     if (skipped.length && el.closest(skipped.join(', '))) continue;
     if (!el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') continue;
-    let text = n.nodeValue;
+    let text = el.dataset?.full ?? n.nodeValue;  // (a board label shortened to its room: its full text)
     for (let before = ''; before !== text;) { before = text; text = text.replace(/⟦[^⟦⟧]*⟧/g, ' '); }
     for (const word of allowed) text = text.split(word).join(' ');
     if (/\\p{L}{2,}/u.test(text)) leaks.push(`${el.closest('[id]')?.id || el.tagName}: ${n.nodeValue.trim().slice(0, 80)}`);
