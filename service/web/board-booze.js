@@ -4,6 +4,7 @@
 // Coins anyone can count, and the Coins of the end once the game is over. On a narrow screen:
 // one Location a row and each player's facts one a line, drawn for the width the page has.
 import { colour, el, label, nameOf, pawn } from "./svg.js";
+import { t } from "./i18n.js";
 
 const BOOZE = { beer: ["B", "#b8860b"], liquor: ["L", "#7a2e0e"], wine: ["W", "#6d1a4d"] };
 const LOC = { w: 318, h: 150 };
@@ -16,7 +17,7 @@ function card(state, id, faceUp, x, y, owner, big = false) {
   g.append(el("rect", { width: 46, height: 34, rx: 4, fill: faceUp ? "#fffdf5" : "#5a4632", stroke: "#3b2f22" }));
   if (!faceUp) {
     g.append(el("text", { x: 23, y: 22, "text-anchor": "middle", "font-size": big ? 12 : 11, fill: "#f5f0e6" }, id ? id : "?"));
-    g.append(el("title", {}, id ? `${id}, face down (only you see it)` : `a face-down Delivery card${owner ? " of " + owner : ""}`));
+    g.append(el("title", {}, id ? t("bb.face_down_yours", { id }) : owner ? t("bb.face_down_of", { owner }) : t("bb.face_down")));
     return g;
   }
   const booze = (state.cards || {})[id]?.booze || [];
@@ -40,14 +41,14 @@ function location(state, loc, x, y, w = LOC.w) {
     transform: `translate(${x},${y})` });
   g.append(el("rect", { width: w, height: LOC.h, rx: 8, fill: "#efe4cf", stroke: "#6b4f2f", "stroke-width": 2 }));
   g.append(label({ x: 10, y: 22, "font-size": 16, "font-weight": "bold" }, loc.name || loc.id, w - 20));
-  g.append(label({ x: 10, y: 40, "font-size": 12, fill: "#3b2f22" }, `Event: ${loc.event}`, w - 20));
+  g.append(label({ x: 10, y: 40, "font-size": 12, fill: "#3b2f22" }, t("bb.event", { event: loc.event }), w - 20));
   const fit = Math.min(6, cardsPerRow(w));
   (loc.cards || []).slice(0, fit).forEach((id, i) => g.append(card(state, id, true, 10 + i * 50, 50, undefined, big)));
-  if ((loc.cards || []).length > fit) g.append(el("text", { x: 10, y: 100, "font-size": big ? 12 : 11 }, `+${loc.cards.length - fit} more`));
+  if ((loc.cards || []).length > fit) g.append(el("text", { x: 10, y: 100, "font-size": big ? 12 : 11 }, t("bb.more", { n: loc.cards.length - fit })));
   const here = (state.players || []).filter((p) => p.location === loc.id);
   here.forEach((p, i) => {
     const disc = pawn(p.seat, 20 + i * 24, 124, 10, { "data-location": loc.id });
-    disc.append(el("title", {}, `${nameOf(state, p.seat)} is here`));
+    disc.append(el("title", {}, t("bb.is_here", { name: nameOf(state, p.seat) })));
     g.append(disc);
   });
   return g;
@@ -76,24 +77,24 @@ function player(state, p, y, width, narrow = false) {
     "stroke-width": active ? 4 : 2 }));
   g.append(pawn(p.seat, 20, 20, 10));
   g.append(label({ class: "name", x: 38, y: 25, "font-size": 15, "font-weight": "bold" }, p.name, narrow ? width - 46 : 400));
-  const marks = [p.exposed ? "Exposed" : "Unexposed", mob ? `${mob} Mob` : "Mob hidden"];
-  if (state.baron === p.seat) marks.push("the Booze Baron");
-  if (p.has_chosen && state.status === "running") marks.push("has chosen");
-  if (active) marks.push("to play");
+  const marks = [p.exposed ? t("bb.exposed") : t("bb.unexposed"), mob ? t("bb.mob", { mob }) : t("bb.mob_hidden")];
+  if (state.baron === p.seat) marks.push(t("bb.baron"));
+  if (p.has_chosen && state.status === "running") marks.push(t("bb.has_chosen"));
+  if (active) marks.push(t("board.to_play"));
   g.append(label({ class: "marks", x: at.marks[0], y: at.marks[1], "font-size": 13, "font-weight": p.exposed ? "bold" : "normal",
     fill: p.exposed ? "#8a1c12" : "#2b2118" }, marks.join(" · "), at.marks[2]));
   // Snitch tokens as small black discs.
   const [sx, sy] = at.snitch;
-  g.append(el("text", { x: sx, y: sy, "font-size": 12 }, "Snitch"));
+  g.append(el("text", { x: sx, y: sy, "font-size": 12 }, t("bb.snitch")));
   for (let i = 0; i < (p.snitch || 0); i++) g.append(el("circle", { class: "snitch", cx: sx + 50 + i * 14, cy: sy - 4, r: 5.5, fill: "#111" }));
-  if (!p.snitch) g.append(el("text", { x: sx + 46, y: sy, "font-size": 12 }, "none"));
+  if (!p.snitch) g.append(el("text", { x: sx + 46, y: sy, "font-size": 12 }, t("board.none")));
   const coins = result?.coins ? result.coins[p.seat] : null;
   const counted = (p.deliveries || []).length + (p.snitch || 0) + 2 * ((p.movement || []).length + (p.collected || []).length);
   g.append(el("text", { class: "coins", "data-coins": coins ?? "", x: at.coins[0], y: at.coins[1], "font-size": 13, "font-weight": "bold" },
-    coins !== null && coins !== undefined ? `${coins} Coins (final)` : `${counted} Coins on the table`));
+    coins !== null && coins !== undefined ? t("bb.coins_final", { n: coins }) : t("bb.coins_counted", { n: counted })));
   g.append(label({ class: "movement", x: at.movement[0], y: at.movement[1], "font-size": 12 },
-    `Movement cards: ${(p.movement || []).length}${(p.collected || []).length ? ` (+${p.collected.length} collected)` : ""}` +
-    `${p.location ? ` · at ${p.location.replaceAll("_", " ")}` : ""}`, at.movement[2]));
+    t((p.collected || []).length ? "bb.movement_collected" : "bb.movement", { n: (p.movement || []).length, collected: (p.collected || []).length }) +
+    `${p.location ? ` · ${t("bb.at", { place: p.location.replaceAll("_", " ") })}` : ""}`, at.movement[2]));
   // Delivery cards: face-up ones show their Booze; face-down ones only their back (or their
   // id, for their owner).
   const [cx, cy] = at.cards;
@@ -102,7 +103,7 @@ function player(state, p, y, width, narrow = false) {
   if ((p.deliveries || []).length > 18) {
     g.append(el("text", narrow ? { x: width - 40, y: 36, "font-size": 12 } : { x: 940, y: 84, "font-size": 11 }, `+${p.deliveries.length - 18}`));
   }
-  if (!(p.deliveries || []).length) g.append(el("text", { x: cx, y: cy + 22, "font-size": 12, fill: "#5c4c3a" }, "no Delivery cards"));
+  if (!(p.deliveries || []).length) g.append(el("text", { x: cx, y: cy + 22, "font-size": 12, fill: "#5c4c3a" }, t("bb.no_deliveries")));
   return g;
 }
 
@@ -111,9 +112,9 @@ function player(state, p, y, width, narrow = false) {
 function mobs(state, y, width, narrow = false) {
   const g = el("g", { class: "mobs", transform: `translate(0,${y})` });
   const result = state.result;
-  const facts = [`Deck: ${Array.isArray(state.deck) ? state.deck.length : state.deck ?? "?"} Delivery cards`,
-    `Snitch tokens left: ${state.snitches_left ?? "?"}`];
-  if (result?.mob_coins) facts.push("Mob Coins: " + Object.entries(result.mob_coins).map(([m, c]) => `${m} ${c}`).join(", "));
+  const facts = [t("bb.deck", { n: Array.isArray(state.deck) ? state.deck.length : state.deck ?? "?" }),
+    t("bb.snitches_left", { n: state.snitches_left ?? "?" })];
+  if (result?.mob_coins) facts.push(t("bb.mob_coins") + Object.entries(result.mob_coins).map(([m, c]) => `${m} ${c}`).join(", "));
   const lines = narrow ? facts : [facts.join(" · ")];
   lines.forEach((text, i) => g.append(label({ class: "summary", x: 0, y: 16 + i * 19, "font-size": 13, "font-weight": "bold" },
     text, width)));

@@ -5,10 +5,12 @@
 // ring is squashed into two columns (1–12 down the left, 13–24 back up the right, still a
 // loop) under the players' table, drawn for the width the page has.
 import { colour, el, label, nameOf, pawn } from "./svg.js";
+import { t } from "./i18n.js";
 
-const KIND = { E: "Establishment", S: "Source", C: "Culture" };
-const LAW = { police: ["P", "the Local Police", "#1d3f8f"], agent: ["A", "the Prohibition Agent", "#6b2f00"],
-  fbi: ["F", "the FBI Agent", "#222"] };
+// (the Law's names read from the catalog when drawn: the letters stay as printed)
+const KIND = { E: () => t("pro.establishment"), S: () => t("pro.source"), C: () => t("pro.culture") };
+const LAW = { police: ["P", "pro.police", "#1d3f8f"], agent: ["A", "pro.agent", "#6b2f00"], fbi: ["F", "pro.fbi", "#222"] };
+const lawName = (name) => (LAW[name] ? t(LAW[name][1]) : name);
 const BOX = { w: 134, h: 96, step: 141 };
 
 /** Where space n sits: its column and row on a 7 × 7 ring. */
@@ -48,24 +50,25 @@ function space(state, s, box = WIDE) {
   g.append(el("rect", { width: box.w, height: box.h, rx: 6, fill, stroke: "#6b4f2f", "stroke-width": 1.5 }));
   g.append(el("text", { x: 6, y: 16, "font-size": 12, "font-weight": "bold" }, s.space));
   g.append(label({ class: "space-name", x: 26, y: 16, "font-size": 12, "font-weight": "bold" }, s.name, box.w - 32));
-  let fact = KIND[s.kind] || s.kind;
-  if (s.kind === "E") fact = `${wet ? "wet" : "dry"} · ${s.cases || 0} cases`;
-  if (s.kind === "S") fact = `Source · ${s.cases || 0} cases`;
-  if (s.kind === "C") fact = `Culture · ${s.bankrolls || 0} Bankrolls`;
+  let fact = KIND[s.kind]?.() || s.kind;
+  if (s.kind === "E") fact = t(wet ? "pro.wet" : "pro.dry", { n: s.cases || 0 });
+  if (s.kind === "S") fact = t("pro.source_cases", { n: s.cases || 0 });
+  if (s.kind === "C") fact = t("pro.culture_bankrolls", { n: s.bankrolls || 0 });
   g.append(label({ class: "space-fact", x: 6, y: 34, "font-size": box.font, fill: "#3b2f22" }, fact, box.w - 12));
   // Pawns: the Law first (squares with a letter), then the players (discs with the seat).
   standing(state, s.space).forEach(([kind, who], i) => {
     const x = 14 + (i % box.perRow) * (box.r * 2 + 3), y = 56 + Math.floor(i / box.perRow) * 22;
     if (kind === "law") {
-      const [letter, title, fillColour] = LAW[who] || [who[0], who, "#444"];
+      const [letter, , fillColour] = LAW[who] || [who[0], who, "#444"];
+      const title = lawName(who);
       const law = el("g", { class: "law", "data-pawn": who, "data-space": s.space, transform: `translate(${x},${y})` });
       law.append(el("rect", { x: -9, y: -9, width: 18, height: 18, fill: fillColour, stroke: "#000" }));
       law.append(el("text", { y: 5, "text-anchor": "middle", "font-size": 12, "font-weight": "bold", fill: "#fff" }, letter));
-      law.append(el("title", {}, `${title} is here`));
+      law.append(el("title", {}, t("bb.is_here", { name: title })));
       g.append(law);
     } else {
       const p = pawn(who, x, y, box.r, { "data-space": s.space });
-      p.append(el("title", {}, `${nameOf(state, who)} is here`));
+      p.append(el("title", {}, t("bb.is_here", { name: nameOf(state, who) })));
       g.append(p);
     }
   });
@@ -80,16 +83,18 @@ function middle(state, narrow = 0) {
   const turn = state.turn || {};
   const lines = [];
   if (state.status === "running" && turn.seat) {
-    const dice = `rolled ${(turn.rolled || []).join(" and ") || "–"} · dice left ${(turn.dice || []).join(" and ") || "none"}`;
-    if (narrow) lines.push(`${nameOf(state, turn.seat)}'s turn`, dice);
-    else lines.push(`${nameOf(state, turn.seat)}'s turn · ${dice}`);
+    const and = ` ${t("pro.and")} `;
+    const dice = t("pro.dice", { rolled: (turn.rolled || []).join(and) || "–", left: (turn.dice || []).join(and) || t("board.none") });
+    const whose = t("pro.turn", { name: nameOf(state, turn.seat) });
+    if (narrow) lines.push(whose, dice);
+    else lines.push(`${whose} · ${dice}`);
   }
-  if (state.offer) lines.push(`${state.offer.kind === "buy" ? "may buy" : "may sell"} at space ${state.offer.space} (up to ${state.offer.max})`);
-  lines.push(`Round ${state.round ?? "–"} of at most ${state.round_limit ?? 60}`);
+  if (state.offer) lines.push(t(state.offer.kind === "buy" ? "pro.may_buy" : "pro.may_sell", { space: state.offer.space, max: state.offer.max }));
+  lines.push(t("pro.round", { round: state.round ?? "–", limit: state.round_limit ?? 60 }));
   lines.forEach((text, i) => g.append(label({ class: "turn", x: 0, y: 18 + i * 20, "font-size": 14,
     "font-weight": i ? "normal" : "bold" }, text, width)));
   // The Law: who stands where.
-  const law = Object.entries(state.law || {}).map(([name, at]) => `${(LAW[name] || [name])[0]} ${(LAW[name] || [0, name])[1]}: space ${at}`);
+  const law = Object.entries(state.law || {}).map(([name, at]) => t("pro.law_at", { letter: (LAW[name] || [name])[0], name: lawName(name), space: at }));
   const legend = narrow ? law : [law.join(" · ")];  // narrow: one pawn a line
   legend.forEach((text, i) => g.append(label({ class: "law-legend", x: 0, y: 18 + lines.length * 20 + 4 + i * 18,
     "font-size": 12, fill: "#333" }, text, width)));
@@ -97,10 +102,10 @@ function middle(state, narrow = 0) {
   // The columns: wide, far apart; narrow, the numbers close at the right, the name the rest.
   const col = narrow ? { bankrolls: width - 178, cases: width - 104, space: width - 50, name: width - 216 }
     : { bankrolls: width - 250, cases: width - 160, space: width - 80, name: width - 300 };
-  g.append(el("text", { x: 0, y: top, "font-size": 13, "font-weight": "bold" }, "Player"));
-  g.append(el("text", { x: col.bankrolls, y: top, "font-size": 13, "font-weight": "bold" }, "Bankrolls"));
-  g.append(el("text", { x: col.cases, y: top, "font-size": 13, "font-weight": "bold" }, "Cases"));
-  g.append(el("text", { x: col.space, y: top, "font-size": 13, "font-weight": "bold" }, "Space"));
+  g.append(el("text", { x: 0, y: top, "font-size": 13, "font-weight": "bold" }, t("pro.player")));
+  g.append(el("text", { x: col.bankrolls, y: top, "font-size": 13, "font-weight": "bold" }, t("pro.bankrolls")));
+  g.append(el("text", { x: col.cases, y: top, "font-size": 13, "font-weight": "bold" }, t("pro.cases")));
+  g.append(el("text", { x: col.space, y: top, "font-size": 13, "font-weight": "bold" }, t("pro.space")));
   const winners = state.winners || (state.winner ? [state.winner] : []);
   (state.players || []).forEach((p, i) => {
     const y = top + 12 + i * 34;
@@ -110,7 +115,7 @@ function middle(state, narrow = 0) {
     row.append(el("rect", { width, height: 30, rx: 5, fill: active ? "#fff1c1" : "#fbf6ec", stroke: colour(p.seat),
       "stroke-width": active ? 3 : 1.5 }));
     row.append(pawn(p.seat, 16, 15, narrow ? 10 : 9));
-    const marks = (winners.includes(p.seat) ? " ★ winner" : "") + ((state.forfeited || []).includes(p.seat) ? " · forfeited" : "");
+    const marks = (winners.includes(p.seat) ? ` ${t("board.winner")}` : "") + ((state.forfeited || []).includes(p.seat) ? ` · ${t("board.forfeited")}` : "");
     row.append(label({ class: "name", x: 32, y: 20, "font-size": 14, "font-weight": "bold" }, `${p.name}${marks}`, col.name));
     row.append(el("text", { class: "bankrolls", x: col.bankrolls, y: 20, "font-size": 14 }, p.bankrolls ?? "–"));
     row.append(el("text", { class: "cases", x: col.cases, y: 20, "font-size": 14 }, p.cases ?? "–"));
