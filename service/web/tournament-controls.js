@@ -6,6 +6,7 @@
 // reused by every redraw, so a question asked, a refusal shown or the focus survive the
 // desk's refreshes.
 import { desk, el, post, refusal } from "./tournament-core.js";
+import { t as say } from "./i18n.js";
 
 let sent = () => {};
 /** What to do after any command was accepted (the desk: refresh now). */
@@ -34,7 +35,7 @@ function make(key, first) {
   let opts = first;
   const act = el("button", { type: "button", class: `act ${first.className || ""}`.trim() });
   const yes = el("button", { type: "button", class: "yes" });
-  const no = el("button", { type: "button", class: "no" }, "Cancel");
+  const no = el("button", { type: "button", class: "no" }, say("controls.cancel"));
   const question = el("span", { class: "question" });
   const ask = el("span", { class: "confirm", hidden: "" }, question, " ", yes, " ", no);
   const problem = el("span", { class: "problem", role: "alert" });

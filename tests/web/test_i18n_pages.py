@@ -26,9 +26,8 @@ NOT_YET = {
     "seat": ["#board-text"],
     "desk": ["#board-text", "#controls", "#verify-result", "#moves", "#meta", "#state-json",
              "#status", "#log", "#slider-label", "#messages", "#viewer-moves", "#who", "#position"],
-    "tournament": ["#fact-ruleset", "#fact-format", "#report", "#mine", "#evening", "#announcements", "#talk", "#say-box",
-                   "#explained", "#dispute-table",
-                   "#sheet-title", "#pairings-sheet", "#pairings-index", "#seat-cards", "#notice"],
+    "tournament": ["#fact-ruleset", "#fact-format", "#report", "#mine", "#announcements", "#talk",
+                   "#explained", "#dispute-table", "#notice"],
     "lobby": [],
 }
 
