@@ -12,7 +12,7 @@ from __future__ import annotations
 from flask import Blueprint, request, send_from_directory
 from werkzeug.exceptions import NotFound
 
-from service.api.games import games
+from service.api.helpers import games
 from service.api.problems import HTTP_ERROR_CODES, problem_response
 from service.api.web_files import WEB, html_error, static_page, wants_html
 from service.table.errors import GameNotFound

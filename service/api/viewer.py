@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, send_from_directory
 
-from service.api.games import games
-from service.api.tournaments import tournaments
+from service.api.helpers import games, tournaments
 from service.api.web_files import WEB, html_error, static_page, wants_html
 from service.table.errors import GameNotFound
 from service.tournaments.ledger import TournamentNotFound
