@@ -349,7 +349,8 @@ def events(query: dict, tournament_id: str):
                            "revealed seed) and the exported record of every table's game, which "
                            "`bootleggers verify` checks offline — chain, seed, every seating re-derived from the "
                            "seed and the standings before it, every table's result read again from its game, "
-                           "and the standings. Before the end, the organizer's reading copy (`complete: false`, "
+                           "and the standings; beside it (`dispute_texts`) the dispute texts the caller may read: the organizer's "
+                           "all, an entrant's its own, at the tournament and at its tables. Before the end, the organizer's reading copy (`complete: false`, "
                            "token hashes left out, each running table as the organizer sees it).",
                responses={**ok(200, "TournamentRecord", "the record"), **errors(401, 403, 404, 409, 413)})
 def export(tournament_id: str):
@@ -359,7 +360,7 @@ def export(tournament_id: str):
         if actor["kind"] == "spectator":
             raise Problem(401, "token_required", Message("problem-api-export-token"))
         raise Problem(403, "forbidden", Message("problem-api-export-organizer"))
-    viewer = {"kind": "organizer"} if actor["kind"] == "organizer" else {"kind": "spectator"}
+    viewer = actor if actor["kind"] in ("organizer", "entrant") else {"kind": "spectator"}
     return jsonify(record.export(tournaments(), games(), tournament_id, viewer))
 
 

@@ -46,11 +46,20 @@ def export(tournaments: Tournaments, games: Games, tournament_id: str, viewer: d
     tables = {}
     for table in state["tables"]:
         if games.exists(table["game_id"]):
-            tables[table["game_id"]] = game_records.export(games, table["game_id"], viewer)
+            tables[table["game_id"]] = game_records.export(games, table["game_id"], _at_table(viewer, table))
     return {"format": FORMAT, "format_version": FORMAT_VERSION, "tournament_id": tournament_id,
             "ruleset": state["ruleset"], "status": state["status"], "version": state["version"],
             "complete": complete, "events": events, "tables": tables, "standings": state["standings"],
             **({"dispute_texts": opened} if opened else {})}
+
+
+def _at_table(viewer: dict, table: dict) -> dict:
+    """Who the viewer is at a table's game: an entrant is its seat there (so its own dispute
+    texts come beside the finished record), anyone else as it is."""
+    if viewer.get("kind") != "entrant":
+        return viewer
+    seat = next((s["seat"] for s in table["seats"] if s["entrant"] == viewer["entrant"]), None)
+    return {"kind": "seat", "seat": seat} if seat is not None else {"kind": "spectator"}
 
 
 def is_tournament_record(record) -> bool:

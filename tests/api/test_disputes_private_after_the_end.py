@@ -77,15 +77,15 @@ def readable(seen: dict, marks: dict, role: str, tid: str, gid: str) -> None:
                         ("/v1/games/{gid}/report", game_texts), ("/v1/games/{gid}/export", game_texts),
                         ("/v1/games/{gid}/events?limit=1000", game_texts),
                         ("/v1/tournaments/{tid}", tournament_texts),
-                        ("/v1/tournaments/{tid}/events?limit=1000", tournament_texts)):
+                        ("/v1/tournaments/{tid}/events?limit=1000", tournament_texts),
+                        ("/v1/tournaments/{tid}/export", tournament_texts + game_texts)):
         body = seen[role, path.format(tid=tid, gid=gid)]
         missing = [t for t in texts if t not in body]
         assert not missing, (role, path, missing, body[:300])
     if role == "organizer":
         filings = [marks[m] for m in ("t-filed", "t-late", "g-filed", "g-late")]  # (the desk's list: no answers)
         for path, texts in (("/v1/tournaments/{tid}/disputes", filings),
-                            ("/v1/tournaments/{tid}/report", tournament_texts + game_texts),
-                            ("/v1/tournaments/{tid}/export", tournament_texts + game_texts)):
+                            ("/v1/tournaments/{tid}/report", tournament_texts + game_texts)):
             body = seen[role, path.format(tid=tid, gid=gid)]
             missing = [t for t in texts if t not in body]
             assert not missing, (role, path, missing, body[:300])
