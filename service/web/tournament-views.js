@@ -260,19 +260,19 @@ function rulingForm(d, table, known) {
   if (kept) return kept.node;
   const id = `${d.game_id || "t"}-${d.dispute}`;
   const decision = el("select", { name: "decision", id: `decision-${id}` },
-    el("option", { value: "upheld" }, "upheld"), el("option", { value: "rejected" }, "rejected"));
-  const text = el("input", { name: "text", id: `ruling-text-${id}`, maxlength: 2000, placeholder: "your ruling (recorded)" });
-  const fields = [el("label", { for: `decision-${id}` }, "Decision "), decision, " ",
-    el("label", { for: `ruling-text-${id}`, class: "visually-hidden" }, "Ruling"), text];
+    el("option", { value: "upheld" }, say("dispute.state.upheld")), el("option", { value: "rejected" }, say("dispute.state.rejected")));
+  const text = el("input", { name: "text", id: `ruling-text-${id}`, maxlength: 2000, placeholder: say("ruling.placeholder") });
+  const fields = [el("label", { for: `decision-${id}` }, say("ruling.decision")), " ", decision, " ",
+    el("label", { for: `ruling-text-${id}`, class: "visually-hidden" }, say("ruling.ruling")), text];
   let kind = null, seat = null;
   if (d.game_id) {
     kind = el("select", { name: "kind", id: `kind-${id}` },
-      el("option", { value: "" }, "no correction"), el("option", { value: "forfeit" }, "forfeit a seat"),
-      el("option", { value: "seat_to_bot" }, "the bot plays a seat"), el("option", { value: "annul" }, "annul the game"));
+      el("option", { value: "" }, say("ruling.no_correction")), el("option", { value: "forfeit" }, say("ruling.forfeit")),
+      el("option", { value: "seat_to_bot" }, say("ruling.seat_to_bot")), el("option", { value: "annul" }, say("ruling.annul")));
     seat = el("select", { name: "seat", id: `seat-${id}` },
-      ...(table?.entrants || []).map((s) => el("option", { value: s.seat }, `seat ${s.seat}: ${seatName(s, known)}`)));
-    fields.push(" ", el("label", { for: `kind-${id}` }, "Correction "), kind, " ",
-      el("label", { for: `seat-${id}`, class: "visually-hidden" }, "Seat"), seat);
+      ...(table?.entrants || []).map((s) => el("option", { value: s.seat }, say("ruling.seat_option", { seat: s.seat, name: seatName(s, known) }))));
+    fields.push(" ", el("label", { for: `kind-${id}` }, say("ruling.correction")), " ", kind, " ",
+      el("label", { for: `seat-${id}`, class: "visually-hidden" }, say("ruling.seat")), seat);
   }
   const body = () => {
     const said = text.value.trim() || (decision.value === "upheld" ? "Upheld." : "Rejected.");
@@ -286,7 +286,7 @@ function rulingForm(d, table, known) {
   };
   const form = el("form", { class: "ruling", "data-dispute": d.dispute, "data-game": d.game_id || "" }, ...fields, " ");
   const send = control({ key: `${key} send`, path: d.game_id ? gameCommandsPath(d.game_id) : commandsPath, body,
-    label: "Rule", title: "record the ruling (and its correction) now" });
+    label: say("ruling.rule"), title: say("ruling.rule_title") });
   const sync = () => desk.controls.get(`${key} send`)?.sync();
   const showSeat = () => { if (seat) seat.hidden = !kind.value || kind.value === "annul"; };
   showSeat();
@@ -302,7 +302,7 @@ function filedBy(d, byGame, known) {
   if (d.filed_by) return d.filed_by.name || (d.filed_by.entrant ? known.get(d.filed_by.entrant) : null) || "—";
   if (!d.game_id) {  // the tournament's own: its state names the filer
     const mine = (desk.state?.disputes || []).find((x) => x.dispute === d.dispute);
-    if (mine?.entrant) return known.get(mine.entrant) || `entrant ${mine.entrant}`;
+    if (mine?.entrant) return known.get(mine.entrant) || say("print.entrant", { n: mine.entrant });
   }
   if (d.seat && byGame.get(d.game_id)) {
     const s = byGame.get(d.game_id).entrants.find((x) => x.seat === d.seat);
@@ -334,19 +334,19 @@ export function drawDisputes({ role, disputes, tables }) {
   const known = names();
   table.tBodies[0].replaceChildren(...disputes.map((d) => {
     const at = d.game_id ? byGame.get(d.game_id) : null;
-    const where = at ? viewerLink(at, `Round ${d.round}, table ${d.table}`) : el("span", {}, "the tournament");
+    const where = at ? viewerLink(at, say("disputes.where", { round: d.round, table: d.table })) : el("span", {}, say("disputes.the_tournament"));
     const about = d.game_id
       ? el("a", { href: viewerHref(d.game_id, { at: d.version, token: desk.token }), class: "version-link",
-        title: "the table's viewer at that version" }, `version ${d.version}`)
-      : el("a", { href: d.link, class: "version-link" }, `event ${d.version}`);
+        title: say("disputes.version_title") }, say("disputes.version", { n: d.version }))
+      : el("a", { href: d.link, class: "version-link" }, say("disputes.event", { n: d.version }));
     const answer = d.state === "open"
       ? rulingForm(d, at, known)
-      : el("span", { class: "resolution" }, d.state + (d.resolution?.text ? `: ${d.resolution.text}` : ""));
+      : el("span", { class: "resolution" }, either(`dispute.state.${d.state}`, d.state) + (d.resolution?.text ? `: ${d.resolution.text}` : ""));
     return el("tr", { class: d.state, "data-game": d.game_id || "", "data-dispute": d.dispute, "data-state": d.state },
-      el("td", { class: "state" }, d.state), el("td", { class: "where" }, where),
-      el("td", { class: "about", "data-label": "About" }, about),
-      el("td", { class: "filed-by", "data-label": "Filed by" }, filedBy(d, byGame, known)),
-      el("td", { class: "claim", "data-label": "Claim" }, d.text),
+      el("td", { class: "state" }, either(`dispute.state.${d.state}`, d.state)), el("td", { class: "where" }, where),
+      el("td", { class: "about", "data-label": say("disputes.about") }, about),
+      el("td", { class: "filed-by", "data-label": say("disputes.filed_by") }, filedBy(d, byGame, known)),
+      el("td", { class: "claim", "data-label": say("disputes.claim") }, d.text),
       el("td", { class: "answer" }, answer));
   }));
   table.hidden = false;
@@ -360,7 +360,7 @@ export function drawMine({ role, me, token }) {
   const parts = [];
   if (me.table && me.table.game_id) {
     const href = `/play/${encodeURIComponent(me.table.game_id)}#token=${encodeURIComponent(token)}`;
-    parts.push(el("p", { class: "seat-now" }, `Round ${me.table.round}, table ${me.table.table}, seat ${me.table.seat}: `,
+    parts.push(el("p", { class: "seat-now" }, say("mine.seat", { round: me.table.round, table: me.table.table, seat: me.table.seat }),
       el("a", { href, id: "my-seat", class: "button-link", "data-game": me.table.game_id }, say("tournament.take_seat", { table: me.table.table }))));
   } else {
     parts.push(el("p", { class: "seat-now muted", id: "no-seat" }, me.dropped
@@ -369,8 +369,8 @@ export function drawMine({ role, me, token }) {
   }
   if (me.standing) {
     const points = me.standing.points;
-    parts.push(el("p", { class: "my-standing" }, `Rank ${me.standing.rank}, ${fmt(points)} point${points === 1 ? "" : "s"} after `
-      + `${me.standing.tables_played} table${me.standing.tables_played === 1 ? "" : "s"}.`));
+    parts.push(el("p", { class: "my-standing" }, say("mine.standing", { rank: me.standing.rank, points: say("mine.points", { n: points, shown: fmt(points) }),
+      tables: say("mine.tables", { n: me.standing.tables_played }) })));
   }
   $("mine").replaceChildren(...parts);
 }
@@ -383,11 +383,11 @@ export function drawNews({ announcements, talk }) {
     el("span", { class: "text" }, a.text), " ", el("time", { class: "muted", datetime: a.at || "" },
       a.at ? new Date(a.at).toLocaleTimeString() : ""))));
   $("announcements-note").hidden = announcements.length > 0;
-  const who = (line) => line.by === "organizer" ? "the organizer"
-    : line.entrant ? (known.get(line.entrant) || `entrant ${line.entrant}`) : "someone";
+  const who = (line) => line.by === "organizer" ? say("talk.organizer")
+    : line.entrant ? (known.get(line.entrant) || say("print.entrant", { n: line.entrant })) : say("talk.someone");
   const said = $("talk");
   said.replaceChildren(...talk.slice(-200).map((line) => el("li", { "data-version": line.version },
-    el("b", {}, `${who(line)}: `), line.text)));
+    el("b", {}, say("talk.who", { who: who(line) })), line.text)));
   said.scrollTop = said.scrollHeight;
   $("talk-note").hidden = talk.length > 0;
 }
