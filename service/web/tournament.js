@@ -160,9 +160,9 @@ async function refresh({ full = true } = {}) {
   const role = desk.who.role;
   const [t, standings] = await Promise.all([request(base), request(`${base}/standings`, { auth: false })]);
   if (generation !== desk.generation) return;
-  if (t.status === 404) { notify("There is no such tournament."); return; }
+  if (t.status === 404) { notify(say("notice.no_tournament")); return; }
   if (t.status !== 200 || standings.status !== 200) {
-    notify((t.body || standings.body)?.detail || `the server answered ${t.status}`);
+    notify((t.body || standings.body)?.detail || say("seat.answered", { status: t.status }));
     return;
   }
   desk.state = t.body;
@@ -227,14 +227,13 @@ function drawReport({ status, role }) {
     return node;
   };
   if (status === "finished") {
-    place.replaceChildren(el("a", { href: `${base}/report` }, "The printable report"),
-      " (standings, every table's result, rulings, verification).");
+    place.replaceChildren(el("a", { href: `${base}/report` }, say("report.link")), say("report.link_note"));
   } else if (role === "organizer") {
-    const button = el("button", { type: "button" }, "Open the printable report");
+    const button = el("button", { type: "button" }, say("report.open"));
     button.addEventListener("click", openReport);
-    place.replaceChildren(button, el("span", { class: "muted" }, " yours until the tournament finishes; then anyone's."));
+    place.replaceChildren(button, el("span", { class: "muted" }, say("report.yours")));
   } else {
-    place.replaceChildren(el("span", { class: "muted" }, "The printable report opens to everyone when the tournament finishes."));
+    place.replaceChildren(el("span", { class: "muted" }, say("report.later")));
   }
 }
 
@@ -242,7 +241,7 @@ function drawReport({ status, role }) {
  *  fetch it and open it as a document of its own. */
 async function openReport() {
   const response = await fetch(`${base}/report`, { headers: { Authorization: `Bearer ${desk.token}`, "Accept-Language": lang }, cache: "no-store" });
-  if (!response.ok) { notify(`the report answered ${response.status}`); return; }
+  if (!response.ok) { notify(say("report.answered", { status: response.status })); return; }
   const html = (await response.text()).replace("<head>", `<head><base href="${location.origin}/">`);
   const url = URL.createObjectURL(new Blob([html], { type: "text/html" }));
   window.open(url, "_blank", "noopener");
@@ -270,7 +269,7 @@ async function cycle() {
       if (full || moved) await refresh({ full });
     } while (desk.kicked && generation === desk.generation);
   } catch (error) {
-    if (generation === desk.generation) notify(`The server did not answer (${error.message}); trying again.`);
+    if (generation === desk.generation) notify(say("notice.no_answer", { error: error.message }));
   } finally {
     if (desk.running === generation) desk.running = 0;
   }
@@ -306,12 +305,12 @@ async function start() {
   } catch (error) {
     desk.who = { role: "spectator" };
     desk.token = "";
-    notify(`Could not tell who this token is (${error.message}); showing the public view.`);
+    notify(say("notice.who_unknown", { error: error.message }));
   }
   const role = desk.who.role;
   document.body.dataset.role = role;
   $("whoami").textContent = describeWho(desk.who);
-  if (role === "unknown") notify("This token belongs to nobody in this tournament: showing what anyone may see.");
+  if (role === "unknown") notify(say("notice.nobody"));
   $("evening-panel").hidden = role !== "organizer";
   $("entrants-panel").classList.toggle("organizer", role === "organizer");
   if (role === "organizer") buildEvening(); else $("evening").replaceChildren();

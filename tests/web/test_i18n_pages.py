@@ -26,7 +26,7 @@ NOT_YET = {
     "seat": ["#board-text"],
     "desk": ["#board-text", "#controls", "#verify-result", "#moves", "#meta", "#state-json",
              "#status", "#log", "#slider-label", "#messages", "#viewer-moves", "#who", "#position"],
-    "tournament": ["#fact-ruleset", "#fact-format", "#report", "#explained", "#notice"],
+    "tournament": ["#fact-ruleset", "#fact-format", "#explained"],
     "lobby": [],
 }
 
