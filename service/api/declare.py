@@ -1,4 +1,4 @@
-"""OpenAPI declarations, attached to the routes themselves (issue 14: one source of truth).
+"""OpenAPI declarations, attached to the routes themselves: one source of truth.
 
 A view says what its operation is with `@api_operation(...)` beside its `@bp.get/post`: the
 operation is handed to flask-smorest (`Blueprint.doc`), which writes it into the document

@@ -7,7 +7,7 @@
   here by their `Content-Length` before any view, so every route answers them alike,
   whether or not it reads a body (each operation declares its 413), and one streamed
   without a length is cut at the limit while a view reads it.
-- An import's body is read by who sends it (`read_import`, issue 35): the views ask for a
+- An import's body is read by who sends it (`read_import`): the views ask for a
   bearer token and the import limit is counted before a byte of it is read; of a body over
   `IMPORT_HEAD_BYTES` (1 MiB) only that much is read first, and unless the record's first
   event names the caller's token as its organizer's (`organizer_token_hash`) it is 403 then,

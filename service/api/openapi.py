@@ -1,4 +1,4 @@
-"""flask-smorest is the API's router and documentation engine (issue 14: one source of truth).
+"""flask-smorest is the API's router and documentation engine: one source of truth.
 
 Every API route lives on an `ApiBlueprint` (flask-smorest's Blueprint) and says what its
 operation is with `@api_operation` (service/api/declare.py, flask-smorest's `Blueprint.doc`);

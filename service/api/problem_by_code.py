@@ -68,7 +68,7 @@ BY_CODE: dict[str, list[tuple[str | None, str]]] = {
     "rematch_taken": [(None, "problem-table-rematch-taken")],
     "scripted_dice_exhausted": [(r"run out of dice: (?P<purpose>.+) needs (?P<count>\d+) more, but only "
                                  r"(?P<left>\d+) of the (?P<total>\d+) supplied", "problem-table-dice-exhausted")],
-    # --- the tournament (service/tournaments/kernel.py) --------------------------------------
+    # --- the tournament (service/tournaments/kernel/) --------------------------------------
     "registration_closed": [(r"late entry", "problem-tournament-registration-closed-late"),
                             (None, "problem-tournament-registration-closed")],
     "tournament_finished": [(r"nobody can enter", "problem-tournament-over-enter"),

@@ -11,7 +11,7 @@ from service.rules.common.text import NAME_MAX, TEXT_MAX, PlayerName, TableText
 
 STEPS = ["default", "bid", "choose_offer", "place_influence", "vigorish", "deals", "load",
          "dispatch", "public_dock", "reaction", "thug_window",
-         "move", "buy", "sell",              # prohibition (service/rules/prohibition/table.py)
+         "move", "buy", "sell",              # prohibition (service/rules/prohibition/steps.py)
          "action", "follow_up"]              # booze_baron ("move" too)
 
 

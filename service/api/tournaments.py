@@ -225,7 +225,7 @@ def send_command(body: dict, tournament_id: str):
                            "scoring rule in words. The standings follow every table result, amendments included.",
                responses={**ok(200, "Standings", "the standings"), **errors(404, 409, 413)})
 def standings(tournament_id: str):
-    # The standings are part of the state (kernel.py), but a thousand entrants' state is large
+    # The standings are part of the state (service/tournaments/kernel/), but a thousand entrants' state is large
     # to load and copy: the answer at a version is kept, rendered, and served again while the
     # tournament's head (version and hash, one round trip) has not moved.
     ledger, kept = tournaments(), current_app.extensions.setdefault("standings_answers", {})
