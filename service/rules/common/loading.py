@@ -31,14 +31,15 @@ def load(schema: type, fields: dict, unknown: str | None = None) -> dict:
         key = (schema, unknown, orjson.dumps(fields, option=orjson.OPT_SORT_KEYS))
     except TypeError:  # not JSON (no client sends such a body): loaded as it is
         return schema_instance(schema, unknown).load(fields)
-    loaded = _LOADED.get(key)
-    if loaded is None:
-        loaded = schema_instance(schema, unknown).load(fields)
-        try:
-            copy_value(loaded)
-        except ValueError:  # a value marshal cannot copy: not remembered
-            return loaded
-        if len(_LOADED) >= _LOADED_MAX:
-            _LOADED.clear()
-        _LOADED[key] = loaded
-    return copy_value(loaded)
+    remembered = _LOADED.get(key)
+    if remembered is not None:
+        return copy_value(remembered)
+    loaded = schema_instance(schema, unknown).load(fields)
+    try:
+        remembered = copy_value(loaded)  # the caller owns `loaded`; the copy is kept
+    except ValueError:  # a value marshal cannot copy: not remembered
+        return loaded
+    if len(_LOADED) >= _LOADED_MAX:
+        _LOADED.clear()
+    _LOADED[key] = remembered
+    return loaded
