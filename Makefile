@@ -41,7 +41,7 @@ TEST_WORKERS ?= auto
 test: $(STAMP) $(CLIENT) lint-imports
 	@command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || \
 		echo "make test: no chromium on this machine, so the browser tests of the viewer (tests/web) are SKIPPED (apt-get install chromium)"
-	$(BIN)/pytest -q -n $(TEST_WORKERS) --dist worksteal --durations=30
+	$(BIN)/pytest -q -n $(TEST_WORKERS) --dist worksteal
 
 # The inner loop: the layers, the pure kernels and the HTTP API (no browser, no served stack).
 check: $(STAMP) lint-imports
