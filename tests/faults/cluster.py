@@ -110,9 +110,21 @@ class FaultCluster(LocalCluster):
                 info = self.node(port).info("replication")
                 if info.get("master_link_status") != "up" or int(info.get("master_sync_in_progress", 1)):
                     return False
+            if not all(self._sees_every_replica(port) for port in self.ports):
+                return False
         except redis.RedisError:
             return False
         return True
+
+    def _sees_every_replica(self, port: int) -> bool:
+        """The node's own view (CLUSTER NODES, which the server's replica checks read) names as
+        many replicas as there are masters, none failing: right after the cluster is made a node
+        can still list every other node as a master without slots until gossip reaches it."""
+        raw = self.node(port).execute_command("CLUSTER", "NODES")
+        lines = (raw.decode() if isinstance(raw, bytes) else str(raw)).splitlines()
+        flags = [line.split()[2].split(",") for line in lines if len(line.split()) > 2]
+        replicas = [f for f in flags if "slave" in f]
+        return len(replicas) == self.masters and not any("fail" in f or "fail?" in f for f in flags)
 
     def wait_healthy(self, timeout: float = FAILOVER_TIMEOUT) -> None:
         end = time.monotonic() + timeout
