@@ -4,7 +4,8 @@ Every refusal carries `code` (a stable machine word) and `detail` (a sentence a 
 understands). Handlers here cover our own exceptions, marshmallow validation, werkzeug's
 HTTP errors and, as a last resort, anything unexpected — which is logged and answered
 without a stack trace. `title` and `detail` are in the reader's language (`?lang=`,
-Accept-Language: service/api/problem_text.py); `code` and the other fields never change.
+Accept-Language: service/api/problem_text.py), and so are a 422's per-field sentences in
+`errors` (service/api/field_errors.py); `code`, field names and the other fields never change.
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from service.table.errors import Busy, GameNotFound
 from service.rules.errors import Message, RuleViolation
 from service.tournaments.ledger import TournamentNotFound
 
-from . import problem_text
+from . import field_errors, problem_text
 
 log = logging.getLogger(__name__)
 PROBLEM = "application/problem+json"
@@ -63,6 +64,8 @@ def problem_response(status: int, code: str, detail: str | Message, title: str |
     if isinstance(detail, Message):
         message, detail = detail, problem_text.english(detail)
     lang = _reader_language()
+    if "errors" in extra:  # the per-field sentences too; their keys and shape stay
+        extra = {**extra, "errors": field_errors.translate(lang, extra["errors"])}
     default = TITLES.get(status, "Error")
     body = {"type": f"https://bootleggers.example/problems/{code}",
             "title": problem_text.title(lang, status, title, default), "status": status,

@@ -772,3 +772,91 @@ problem-clock-paused = Die Uhr ist seit { $since } angehalten
 problem-clock-running = Die Uhr ist nicht angehalten
 problem-clock-no-deadline = Das Spiel wartet auf keinen Schritt mit Frist
 problem-clock-invalid-seconds = Verlängere um 1 bis { $most } Sekunden
+
+## Die Sätze je Feld in `errors` einer 422 (service/api/field_errors.py): erst marshmallows
+## eigene, dann unsere. Werte, Feld- und Befehlsnamen bleiben, wie die API sie schreibt.
+
+problem-field-required = Pflichtfeld fehlt.
+problem-field-null = Darf nicht null sein.
+problem-field-invalid-value = Ungültiger Wert.
+problem-field-invalid-type = Ungültiger Typ.
+problem-field-invalid-input-type = Ungültige Art der Eingabe.
+problem-field-unknown = Unbekanntes Feld.
+problem-field-invalid-input = Ungültige Eingabe.
+problem-field-not-list = Keine gültige Liste.
+problem-field-not-tuple = Kein gültiges Tupel.
+problem-field-not-string = Keine gültige Zeichenkette.
+problem-field-not-utf8 = Keine gültige UTF-8-Zeichenkette.
+problem-field-not-uuid = Keine gültige UUID-Kennung.
+problem-field-not-number = Keine gültige Zahl.
+problem-field-too-large = Zahl zu groß.
+problem-field-not-integer = Keine gültige ganze Zahl.
+problem-field-special-number = Besondere Zahlenwerte (NaN oder unendlich) sind nicht erlaubt.
+problem-field-not-boolean = Kein gültiger Wahrheitswert.
+problem-field-not-mapping = Kein gültiges Objekt (Zuordnung).
+problem-field-not-url = Keine gültige Adresse (URL).
+problem-field-not-email = Keine gültige E-Mail-Adresse.
+problem-field-not-ip = Keine gültige { $kind }-Adresse.
+problem-field-not-ip-interface = Keine gültige { $kind }-Schnittstelle.
+problem-field-not-timedelta = Keine gültige Zeitspanne.
+problem-field-not-aware = Kein gültiger Wert der Art { $awareness } { $type }.
+problem-field-not-temporal = Kein gültiger Wert der Art { $type }.
+problem-field-unformattable = { $input } lässt sich nicht als { $type } schreiben.
+problem-field-one-of = Muss einer dieser Werte sein: { $choices }.
+problem-field-contains-only = Mindestens eine deiner Angaben ist keiner dieser Werte: { $choices }.
+problem-field-contains-none-of = Mindestens eine deiner Angaben ist einer dieser Werte: { $values }.
+problem-field-range-both = Muss { $low_op ->
+        [gt] größer als { $min }
+       *[gte] mindestens { $min }
+    } und { $high_op ->
+        [lt] kleiner als { $max }
+       *[lte] höchstens { $max }
+    } sein.
+problem-field-range-min = Muss { $low_op ->
+        [gt] größer als
+       *[gte] mindestens
+    } { $min } sein.
+problem-field-range-max = Muss { $high_op ->
+        [lt] kleiner als
+       *[lte] höchstens
+    } { $max } sein.
+problem-field-length-between = Die Länge muss zwischen { $min } und { $max } liegen.
+problem-field-length-equal = Die Länge muss genau { $equal } sein.
+problem-field-length-max = Länger als die Höchstlänge { $max }.
+problem-field-length-min = Kürzer als die Mindestlänge { $min }.
+problem-field-equal = Muss gleich { $other } sein.
+problem-field-pattern = Die Zeichenkette hat nicht die erwartete Form.
+problem-field-whole-number = muss eine ganze Zahl sein
+problem-field-from-to = muss zwischen { $low } und { $high } liegen
+problem-field-at-least = muss mindestens { $low } sein
+problem-field-cursor = muss das `next` einer früheren Seite sein, unverändert
+problem-field-one-of-plain = muss einer dieser Werte sein: { $choices }
+problem-field-json-object = muss ein JSON-Objekt sein
+problem-field-table-size = min und max müssen zwischen { $low } und { $high } liegen
+problem-field-rng-seeded = rng muss den Modus „seeded“ haben
+problem-field-only-seat-round = nur zusammen mit seat_round
+problem-field-whole-from-one = eine ganze Zahl ab 1
+problem-field-no-round-seated = Noch ist keine Runde gesetzt
+problem-field-not-our-cursor = kein Cursor, den dieser Server ausgegeben hat
+problem-field-may-not-be-null = darf nicht null sein
+problem-field-supports = { $ruleset } kennt nur { $policies }
+problem-field-card = eine Karte ist eine Kennung aus 1 bis { $most } Zeichen oder eine Zahl von 0 bis 1000
+problem-field-scripted-only = dice, decks und hands gibt es nur im Modus „scripted“
+problem-field-location-id = eine Kennung besteht aus 1 bis 40 Buchstaben, Ziffern, _ . oder -
+problem-field-ruling-needs = nötig für eine Entscheidung der Art { $kind }
+problem-field-ruling-not-a-field = kein Feld einer Entscheidung der Art { $kind } (sie nimmt { $fields })
+problem-field-ruling-strategy = nur eine Entscheidung der Art seat_to_bot nimmt eine strategy
+problem-field-ruling-annul-seat = eine Entscheidung der Art annul betrifft das ganze Spiel, keinen Platz
+problem-field-min-max = min darf nicht größer als max sein
+problem-field-command-needs = { $type } braucht `{ $field }`
+problem-field-offer = offer ist „truck“ oder die Nummer eines Angebotsfelds von 1 bis { $most }
+problem-field-seat-or-bank = eine Platznummer oder „bank“
+problem-field-influence-untradeable = Einfluss-Figuren können nie gehandelt werden (deine Leute sind treu)
+problem-field-name-control = ein Name darf das unsichtbare oder Steuerzeichen { $char } nicht enthalten
+problem-field-name-visible = ein Name braucht mindestens ein sichtbares Zeichen
+problem-field-name-long = ein Name hat höchstens { $most } Zeichen
+problem-field-text-control = der Text darf das Steuerzeichen { $char } nicht enthalten
+problem-field-text-visible = der Text braucht mindestens ein sichtbares Zeichen
+problem-field-must-be = muss { $choices } sein
+# „a, b oder c“: die letzten zwei einer Liste von Werten
+problem-field-or = { $head } oder { $last }

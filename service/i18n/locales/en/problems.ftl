@@ -747,3 +747,91 @@ problem-clock-paused = the clock has been paused since { $since }
 problem-clock-running = the clock is not paused
 problem-clock-no-deadline = the game is not waiting on a step with a deadline
 problem-clock-invalid-seconds = extend by 1 to { $most } seconds
+
+## A 422's per-field sentences in `errors` (service/api/field_errors.py): marshmallow's own
+## words as it says them, then ours
+
+problem-field-required = Missing data for required field.
+problem-field-null = Field may not be null.
+problem-field-invalid-value = Invalid value.
+problem-field-invalid-type = Invalid type.
+problem-field-invalid-input-type = Invalid input type.
+problem-field-unknown = Unknown field.
+problem-field-invalid-input = Invalid input.
+problem-field-not-list = Not a valid list.
+problem-field-not-tuple = Not a valid tuple.
+problem-field-not-string = Not a valid string.
+problem-field-not-utf8 = Not a valid utf-8 string.
+problem-field-not-uuid = Not a valid UUID.
+problem-field-not-number = Not a valid number.
+problem-field-too-large = Number too large.
+problem-field-not-integer = Not a valid integer.
+problem-field-special-number = Special numeric values (nan or infinity) are not permitted.
+problem-field-not-boolean = Not a valid boolean.
+problem-field-not-mapping = Not a valid mapping type.
+problem-field-not-url = Not a valid URL.
+problem-field-not-email = Not a valid email address.
+problem-field-not-ip = Not a valid { $kind } address.
+problem-field-not-ip-interface = Not a valid { $kind } interface.
+problem-field-not-timedelta = Not a valid period of time.
+problem-field-not-aware = Not a valid { $awareness } { $type }.
+problem-field-not-temporal = Not a valid { $type }.
+problem-field-unformattable = { $input } cannot be formatted as a { $type }.
+problem-field-one-of = Must be one of: { $choices }.
+problem-field-contains-only = One or more of the choices you made was not in: { $choices }.
+problem-field-contains-none-of = One or more of the choices you made was in: { $values }.
+problem-field-range-both = Must be { $low_op ->
+        [gt] greater than
+       *[gte] greater than or equal to
+    } { $min } and { $high_op ->
+        [lt] less than
+       *[lte] less than or equal to
+    } { $max }.
+problem-field-range-min = Must be { $low_op ->
+        [gt] greater than
+       *[gte] greater than or equal to
+    } { $min }.
+problem-field-range-max = Must be { $high_op ->
+        [lt] less than
+       *[lte] less than or equal to
+    } { $max }.
+problem-field-length-between = Length must be between { $min } and { $max }.
+problem-field-length-equal = Length must be { $equal }.
+problem-field-length-max = Longer than maximum length { $max }.
+problem-field-length-min = Shorter than minimum length { $min }.
+problem-field-equal = Must be equal to { $other }.
+problem-field-pattern = String does not match expected pattern.
+problem-field-whole-number = must be a whole number
+problem-field-from-to = must be from { $low } to { $high }
+problem-field-at-least = must be at least { $low }
+problem-field-cursor = must be the `next` of an earlier page, as given
+problem-field-one-of-plain = must be one of: { $choices }
+problem-field-json-object = must be a JSON object
+problem-field-table-size = min and max must be within { $low } and { $high }
+problem-field-rng-seeded = rng must be seeded
+problem-field-only-seat-round = only with seat_round
+problem-field-whole-from-one = a whole number from 1
+problem-field-no-round-seated = no round has been seated yet
+problem-field-not-our-cursor = not a cursor this server gave
+problem-field-may-not-be-null = may not be null
+problem-field-supports = { $ruleset } supports { $policies }
+problem-field-card = a card is an id of 1 to { $most } characters or a number from 0 to 1000
+problem-field-scripted-only = dice, decks and hands are only for mode "scripted"
+problem-field-location-id = an id is 1 to 40 letters, digits, _ . or -
+problem-field-ruling-needs = required for a { $kind } ruling
+problem-field-ruling-not-a-field = not a field of a { $kind } ruling (it takes { $fields })
+problem-field-ruling-strategy = only a seat_to_bot ruling takes a strategy
+problem-field-ruling-annul-seat = an annul ruling concerns the whole game, not a seat
+problem-field-min-max = min may not be larger than max
+problem-field-command-needs = { $type } needs `{ $field }`
+problem-field-offer = offer is "truck" or an offer-space number from 1 to { $most }
+problem-field-seat-or-bank = a seat number or "bank"
+problem-field-influence-untradeable = influence markers can never be traded (your mob is loyal)
+problem-field-name-control = a name may not contain the invisible or control character { $char }
+problem-field-name-visible = a name needs at least one visible character
+problem-field-name-long = a name is at most { $most } characters
+problem-field-text-control = text may not contain the control character { $char }
+problem-field-text-visible = text needs at least one visible character
+problem-field-must-be = must be { $choices }
+# "a, b or c": the last two of a list of choices
+problem-field-or = { $head } or { $last }
