@@ -5,8 +5,8 @@ the desk's readers ``log``, ``export``, ``report``, ``tournament`` and ``anchor`
 
 What the commands print is in the reader's language: ``--lang`` (on ``bootleggers`` or
 on the command), else ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, else English
-(service/desk/cli.py; messages in service/i18n/locales/<lang>/cli.ftl). ``serve``'s log lines
-are for operators and stay English.
+(service/desk/cli.py; messages in service/i18n/locales/<lang>/cli.ftl), and so is ``--help``
+(help_words.py). ``serve``'s log lines are for operators and stay English.
 """
 
 from __future__ import annotations
@@ -19,13 +19,14 @@ from service.desk import anchor_cli, tournament_cli
 from service.desk import cli as desk_cli
 from service.desk.cli import lang_option
 
+from . import help_words
 from .bot import bot
 from .children import REPO_ROOT
 from .serve import serve
 from .verify import verify
 
 
-@click.group()
+@click.group(cls=help_words.HelpGroup)
 @lang_option
 def main() -> None:
     """Referee server for the board game Bootleggers."""
@@ -48,3 +49,7 @@ for command in (serve, verify, bot):
 desk_cli.install(main)
 tournament_cli.install(main)
 anchor_cli.install(main)
+help_words.install(main)
+
+#: the help's message ids: one per command and per option (cli.ftl, `cli-help-…`)
+FAMILIES = {help_words.PREFIX: [msg_id[len(help_words.PREFIX):] for msg_id, _ in help_words.english_texts(main)]}

@@ -144,3 +144,201 @@ cli-t-answer-one = einen beantworten: bootleggers tournament resolve { $id } DIS
 cli-t-resolved-tournament = Einspruch { $dispute } zum Turnier: { $decision } (Ereignis { $version })
 cli-t-not-a-table = die Partie { $game } ist kein Tisch des Turniers { $id } (`bootleggers tournament disputes` nennt die Partie jedes Einspruchs)
 cli-t-resolved-table = Einspruch { $dispute } in Runde { $round }, Tisch { $table } (Partie { $game }): { $decision } (Ereignis { $version } der Partie)
+
+## `--help` (service/cli/help_words.py): die Hilfe jedes Befehls und jeder Option;
+## Befehls-, Options- und Variablennamen bleiben, wie man sie tippt
+
+-cli-help-lang = Die Sprache der Ausgabe: en oder de (Vorgabe: LANGUAGE, LC_ALL, LC_MESSAGES, LANG; sonst Englisch).
+-cli-help-url = Der Server (Umgebungsvariable BOOTLEGGERS_URL).
+-cli-help-token = Token der Spielleitung oder eines Spielers (Umgebungsvariable BOOTLEGGERS_TOKEN).
+cli-help-bootleggers = Schiedsrichter-Server für das Brettspiel Bootleggers.
+cli-help-bootleggers--lang = { -cli-help-lang }
+cli-help-bootleggers-anchor = Die außerhalb von Redis verankerten Stände der Spiele (docs/verification.md).
+cli-help-bootleggers-anchor-export = Das Protokoll des Ankers ausgeben (JSON). `> anchor.json`
+cli-help-bootleggers-anchor-export--archive = Der Archivspeicher (file:///verzeichnis oder s3://bucket/präfix; Umgebungsvariable ARCHIVE_URL; Vorgabe var/archive).
+cli-help-bootleggers-anchor-export--first = Der erste Stapel.
+cli-help-bootleggers-anchor-export--last = Der letzte Stapel (Vorgabe: der neueste).
+cli-help-bootleggers-bot =
+    Einen Platz nach seinen erlaubten Beispielzügen spielen, bis das Spiel endet (die Spielschleife
+    von clients/python: wartet auf den Ereignisstrom, wiederholt mit demselben Idempotency-Key).
+    
+    Greedy liest die Knete, die jedes Beispiel übrig lässt, aus `look_ahead=cash` der erlaubten
+    Züge; der Schiedsrichter rechnet sie auf einem Doppel des Spiels aus, das neu verteilt, was der
+    Platz nicht sehen kann: Der Bot erfährt nichts, was sein Spieler nicht darf. Endet mit 1 und
+    einem Satz, wenn der Schiedsrichter den Platz verweigert (an jemand anderen vergeben,
+    ausgeschieden, dem Bot des Servers übergeben) oder nicht erreichbar ist; was er behalten hat,
+    bleibt in der Quittungsdatei.
+cli-help-bootleggers-bot--url = Der Schiedsrichter-Server (Umgebungsvariable BOOTLEGGERS_URL).
+cli-help-bootleggers-bot--game_id = Die Kennung des Spiels.
+cli-help-bootleggers-bot--token = Das Spieler-Token des Platzes (Umgebungsvariable BOOTLEGGERS_TOKEN).
+cli-help-bootleggers-bot--strategy = random: irgendein erlaubtes Beispiel; greedy: das, nach dem der Platz gleich danach die meiste Knete hat.
+cli-help-bootleggers-bot--receipts_path = Die Quittung jedes Befehls, den der Bot schickt, in dieser JSON-Datei aufbewahren (nach jeder Antwort neu geschrieben; Quittungen, die schon darin stehen, bleiben), für `bootleggers verify RECORD --receipts FILE`.
+cli-help-bootleggers-bot--lang = { -cli-help-lang }
+cli-help-bootleggers-export = Die Aufzeichnung des Spiels (JSON; mit dem Token der Spielleitung). `> record.json`
+cli-help-bootleggers-export--url = { -cli-help-url }
+cli-help-bootleggers-export--token = { -cli-help-token }
+cli-help-bootleggers-export--lang = { -cli-help-lang }
+cli-help-bootleggers-log = Das Spiel in Sätzen, so wie es der Inhaber des Tokens lesen darf.
+cli-help-bootleggers-log--url = { -cli-help-url }
+cli-help-bootleggers-log--token = { -cli-help-token }
+cli-help-bootleggers-log--lang = { -cli-help-lang }
+cli-help-bootleggers-log--after = Nach dieser Ereignisversion beginnen.
+cli-help-bootleggers-log--as_json = Ein JSON-Eintrag je Zeile statt Text.
+cli-help-bootleggers-openapi = api_spec/openapi.json aus den marshmallow-Schemas neu erzeugen.
+cli-help-bootleggers-report = Der druckbare HTML-Bericht des Spiels. `> report.html`
+cli-help-bootleggers-report--url = { -cli-help-url }
+cli-help-bootleggers-report--token = { -cli-help-token }
+cli-help-bootleggers-report--lang = { -cli-help-lang }
+cli-help-bootleggers-serve =
+    Web (gunicorn) und Worker (rq) wie im Procfile starten, bei Bedarf mit Redis.
+    
+    Ohne REDIS_URL wird ein eingebettetes Redis gestartet (AOF an, Daten unter var/redis) und seine
+    URL an die Kindprozesse weitergegeben. Ein abgestürzter Worker oder ein abgestürztes eingebettetes
+    Redis wird nach einer Wartezeit neu gestartet (0,5 s, verdoppelt bis 10 s; RESTART_BACKOFF_SECONDS,
+    RESTART_BACKOFF_MAX_SECONDS, RESTART_STABLE_SECONDS); stirbt gunicorn selbst, werden die anderen
+    angehalten und der Befehl endet mit einem Code ungleich null. Strg-C oder SIGTERM hält alles an.
+cli-help-bootleggers-serve--port = HTTP-Port (Umgebungsvariable PORT).
+cli-help-bootleggers-serve--app_spec = Anwendungsangabe für gunicorn (Umgebungsvariable BOOTLEGGERS_APP).
+cli-help-bootleggers-serve--data_dir = Datenverzeichnis des eingebetteten Redis (nur ohne REDIS_URL benutzt).
+cli-help-bootleggers-serve--stop_timeout = Sekunden, die Web und Worker zum Anhalten bekommen, bevor sie beendet werden.
+cli-help-bootleggers-tournament =
+    Ein Turnier auf einem Server leiten: create, register, seat, pairings, standings, drop, reinstate,
+    no-show, seat-to-bot, announce, disputes, resolve, finish, report, export.
+cli-help-bootleggers-tournament--lang = { -cli-help-lang }
+cli-help-bootleggers-tournament-announce = Allen Teilnehmenden TEXT mitteilen (die Spielleitung): Er erscheint auf ihrer Seite und am Pult.
+cli-help-bootleggers-tournament-announce--url = { -cli-help-url }
+cli-help-bootleggers-tournament-announce--token = { -cli-help-token }
+cli-help-bootleggers-tournament-announce--lang = { -cli-help-lang }
+cli-help-bootleggers-tournament-create = Ein Turnier anlegen; gibt seine Kennung und das Token der Spielleitung aus (nur einmal gezeigt).
+cli-help-bootleggers-tournament-create--url = { -cli-help-url }
+cli-help-bootleggers-tournament-create--name = Der Name der Veranstaltung.
+cli-help-bootleggers-tournament-create--ruleset = Das Spiel, das jeder Tisch spielt.
+cli-help-bootleggers-tournament-create--rounds = Wie viele Runden.
+cli-help-bootleggers-tournament-create--table_min = Wenigste Spieler je Tisch (mit --table-max; Vorgabe: die des Servers).
+cli-help-bootleggers-tournament-create--table_max = Meiste Spieler je Tisch (mit --table-min).
+cli-help-bootleggers-tournament-create--format_ = swiss: Der Server setzt jede Runde; fixed: Du gibst die Tische mit `seat --tables` vor.
+cli-help-bootleggers-tournament-create--no_show = Was aus dem Platz eines abwesenden oder ausgeschiedenen Teilnehmenden wird.
+cli-help-bootleggers-tournament-create--bot_strategy = Wie der Bot des Servers die Plätze spielt, die er bekommt.
+cli-help-bootleggers-tournament-create--options = Eine Spieloption jedes Tisches, z. B. rounds=8 oder deadlines='{ "{" }"default": 120{ "}" }'; wiederholbar.
+cli-help-bootleggers-tournament-create--lang = { -cli-help-lang }
+cli-help-bootleggers-tournament-disputes = Jeder Einspruch an einem Tisch und zum Turnier, offene zuerst (die Spielleitung).
+cli-help-bootleggers-tournament-disputes--as_json = Die Antwort des Servers als JSON.
+cli-help-bootleggers-tournament-disputes--url = { -cli-help-url }
+cli-help-bootleggers-tournament-disputes--token = { -cli-help-token }
+cli-help-bootleggers-tournament-disputes--lang = { -cli-help-lang }
+cli-help-bootleggers-tournament-drop = ENTRANT ausscheiden lassen (seine Nummer; die Spielleitung oder der Teilnehmende selbst): Keine spätere Runde setzt ihn, und sein Platz an einem Tisch, der noch spielt, folgt der Abwesenheitsregel des Turniers (der Bot des Servers spielt ihn, oder er scheidet aus).
+cli-help-bootleggers-tournament-drop--url = { -cli-help-url }
+cli-help-bootleggers-tournament-drop--token = { -cli-help-token }
+cli-help-bootleggers-tournament-drop--lang = { -cli-help-lang }
+cli-help-bootleggers-tournament-drop--reason = Warum, für die Aufzeichnung und den Bericht.
+cli-help-bootleggers-tournament-export = Die eigene Aufzeichnung des Turniers (JSON), für `bootleggers verify` oder ein Archiv.
+cli-help-bootleggers-tournament-export--output = In diese Datei schreiben (Vorgabe: Standardausgabe).
+cli-help-bootleggers-tournament-export--url = { -cli-help-url }
+cli-help-bootleggers-tournament-export--token = { -cli-help-token }
+cli-help-bootleggers-tournament-export--lang = { -cli-help-lang }
+cli-help-bootleggers-tournament-finish = Das Turnier nach seiner letzten Runde beenden (die Spielleitung); legt seinen Seed offen.
+cli-help-bootleggers-tournament-finish--url = { -cli-help-url }
+cli-help-bootleggers-tournament-finish--token = { -cli-help-token }
+cli-help-bootleggers-tournament-finish--lang = { -cli-help-lang }
+cli-help-bootleggers-tournament-no-show = ENTRANT an seinem noch spielenden Tisch als abwesend melden (die Spielleitung): Sein Platz folgt sofort der Abwesenheitsregel des Turniers, ohne dass er ausscheidet.
+cli-help-bootleggers-tournament-no-show--url = { -cli-help-url }
+cli-help-bootleggers-tournament-no-show--token = { -cli-help-token }
+cli-help-bootleggers-tournament-no-show--lang = { -cli-help-lang }
+cli-help-bootleggers-tournament-pairings = Wer in einer Runde wo sitzt: jeder Tisch, sein Spiel und seine Plätze.
+cli-help-bootleggers-tournament-pairings--round_no = Welche Runde (Vorgabe: die zuletzt gesetzte).
+cli-help-bootleggers-tournament-pairings--as_csv = Als CSV, für eine Tabellenkalkulation (pairings.csv des Servers).
+cli-help-bootleggers-tournament-pairings--output = Mit --csv: in diese Datei schreiben (Vorgabe: Standardausgabe).
+cli-help-bootleggers-tournament-pairings--url = { -cli-help-url }
+cli-help-bootleggers-tournament-pairings--token = { -cli-help-token }
+cli-help-bootleggers-tournament-pairings--lang = { -cli-help-lang }
+cli-help-bootleggers-tournament-register =
+    NAME anmelden; gibt Nummer und Token des Teilnehmenden aus. Vor Runde 1 darf sich jeder anmelden;
+    danach nur die Spielleitung (ein Nachzügler, gesetzt ab der nächsten Runde).
+cli-help-bootleggers-tournament-register--bot = Ein Hausspieler, den der Bot des Servers spielt (braucht das Token der Spielleitung).
+cli-help-bootleggers-tournament-register--late_bye = Ist Runde 1 gesetzt, darf die Spielleitung (mit ihrem Token) noch jemanden anmelden, gesetzt ab der nächsten Runde: Mit --late-bye bekommt er für jede schon gesetzte Runde ein Freilos, mit --no-late-bye für diese Runden nichts.
+cli-help-bootleggers-tournament-register--url = { -cli-help-url }
+cli-help-bootleggers-tournament-register--token = { -cli-help-token }
+cli-help-bootleggers-tournament-register--lang = { -cli-help-lang }
+cli-help-bootleggers-tournament-reinstate = Einen ausgeschiedenen ENTRANT zurückholen (die Spielleitung): Die nächste Runde setzt ihn wieder.
+cli-help-bootleggers-tournament-reinstate--url = { -cli-help-url }
+cli-help-bootleggers-tournament-reinstate--token = { -cli-help-token }
+cli-help-bootleggers-tournament-reinstate--lang = { -cli-help-lang }
+cli-help-bootleggers-tournament-report = Der druckbare HTML-Bericht des Turniers.
+cli-help-bootleggers-tournament-report--output = In diese Datei schreiben (Vorgabe: Standardausgabe).
+cli-help-bootleggers-tournament-report--url = { -cli-help-url }
+cli-help-bootleggers-tournament-report--token = { -cli-help-token }
+cli-help-bootleggers-tournament-report--lang = { -cli-help-lang }
+cli-help-bootleggers-tournament-resolve = Einen Einspruch beantworten (die Spielleitung): einen zum Turnier, oder mit --game einen an einem Tisch.
+cli-help-bootleggers-tournament-resolve--decision = Deine Entscheidung.
+cli-help-bootleggers-tournament-resolve--text = Deine Antwort, aufgezeichnet und dem gezeigt, der den Einspruch eingelegt hat.
+cli-help-bootleggers-tournament-resolve--game_id = Ein Einspruch an einem Tisch: das Spiel dieses Tisches (siehe `disputes`); ohne es ein Einspruch zum Turnier selbst.
+cli-help-bootleggers-tournament-resolve--url = { -cli-help-url }
+cli-help-bootleggers-tournament-resolve--token = { -cli-help-token }
+cli-help-bootleggers-tournament-resolve--lang = { -cli-help-lang }
+cli-help-bootleggers-tournament-seat =
+    Die nächste Runde setzen (die Spielleitung) und jeden Tisch ausgeben: sein Spiel und wer wo sitzt.
+    Mit --preview nur die Tische zeigen, die entstünden: Niemand wird gesetzt, kein Spiel beginnt.
+cli-help-bootleggers-tournament-seat--tables = Die Tische eines festen Turniers: JSON, z. B. '[[1,2,3,4],[5,6,7,8]]'.
+cli-help-bootleggers-tournament-seat--preview = Zeigen, wie die nächste Runde gesetzt würde, ohne jemanden zu setzen.
+cli-help-bootleggers-tournament-seat--url = { -cli-help-url }
+cli-help-bootleggers-tournament-seat--token = { -cli-help-token }
+cli-help-bootleggers-tournament-seat--lang = { -cli-help-lang }
+cli-help-bootleggers-tournament-seat-to-bot = Den Platz von ENTRANT an seinem noch spielenden Tisch dem Bot des Servers übergeben (die Spielleitung), gleich, was die Abwesenheitsregel des Turniers sagt.
+cli-help-bootleggers-tournament-seat-to-bot--url = { -cli-help-url }
+cli-help-bootleggers-tournament-seat-to-bot--token = { -cli-help-token }
+cli-help-bootleggers-tournament-seat-to-bot--lang = { -cli-help-lang }
+cli-help-bootleggers-tournament-standings = Die Tabelle: Rang, Name, Punkte, Feinwertungen, Wertungszahl, gespielte Tische; und die Regel.
+cli-help-bootleggers-tournament-standings--as_json = Die Antwort des Servers als JSON.
+cli-help-bootleggers-tournament-standings--as_csv = Als CSV, für eine Tabellenkalkulation (standings.csv des Servers).
+cli-help-bootleggers-tournament-standings--output = Mit --csv: in diese Datei schreiben (Vorgabe: Standardausgabe).
+cli-help-bootleggers-tournament-standings--url = { -cli-help-url }
+cli-help-bootleggers-tournament-standings--token = { -cli-help-token }
+cli-help-bootleggers-tournament-standings--lang = { -cli-help-lang }
+cli-help-bootleggers-verify =
+    Die Aufzeichnung eines beendeten Spiels oder Turniers offline prüfen (docs/verification.md).
+    
+    RECORD ist, was GET /v1/games/{ "{" }id{ "}" }/export nach dem Ende des Spiels liefert. Geprüft werden die
+    Hash-Kette, der Seed gegen seine Festlegung, jeder Würfel und jedes Mischen sowie die Quittungen.
+    Die Aufzeichnung eines Turniers (GET /v1/tournaments/{ "{" }id{ "}" }/export): seine Kette und sein Seed, jede
+    Setzung neu hergeleitet, das Spiel jedes Tisches geprüft und sein Ergebnis neu gelesen, die Namen
+    und Token-Hashes an seinen Plätzen, Punkte und Tabelle sowie die Quittungen (mit seinem Seed als
+    Schlüssel). Mit --anchor wird die Aufzeichnung auch gegen jeden Stand gehalten, den der Server von
+    ihr verankert hat (bei einem Turnier: von ihm und vom Spiel jedes Tisches).
+    Endet mit 0, wenn alles stimmt, mit 1 und der ersten falschen Version, mit 2, wenn sie unlesbar ist.
+cli-help-bootleggers-verify--receipts_file = Eine JSON-Liste von Quittungen ({ "{" }version, receipt{ "}" }) oder der Antworten, die sie trugen.
+cli-help-bootleggers-verify--anchor_source = Der veröffentlichte Anker des Servers (`bootleggers anchor export`): Die Aufzeichnung muss jeden Stand enthalten, den er vom Spiel verankert hat (bei einem Turnier: von ihm und von den Spielen seiner Tische).
+cli-help-bootleggers-verify--as_json = Den Bericht als JSON ausgeben.
+cli-help-bootleggers-verify--lang = { -cli-help-lang }
+
+## clicks eigene Wörter (`{…}`-Lücken gehen unverändert an click zurück)
+
+cli-click-usage = Aufruf:
+cli-click-options = Optionen
+cli-click-commands = Befehle
+cli-click-help-option = Diese Hilfe zeigen und beenden.
+cli-click-default = Vorgabe: { $default }
+cli-click-env-var = Umgebungsvariable: { $var }
+cli-click-required = nötig
+cli-click-error = Fehler: { $message }
+cli-click-try-help = Hilfe gibt es mit '{ $command } { $option }'.
+cli-click-missing-argument = Argument fehlt
+cli-click-missing-option = Option fehlt
+cli-click-missing-parameter = Parameter fehlt
+cli-click-missing-command = Befehl fehlt.
+cli-click-no-such-option = Eine Option { $name } gibt es nicht.
+cli-click-no-such-command = Einen Befehl { $name } gibt es nicht.
+cli-click-invalid-value-for = Ungültiger Wert für { $param_hint }: { $message }
+cli-click-invalid-value = Ungültiger Wert: { $message }
+cli-click-aborted = Abgebrochen!
+cli-click-extra-arguments = { $n ->
+        [one] Unerwartetes zusätzliches Argument ({ $args })
+       *[other] Unerwartete zusätzliche Argumente ({ $args })
+    }
+cli-click-did-you-mean = { $n ->
+        [one] Meintest du { $possibility }?
+       *[other] (Meintest du eine dieser: { $possibilities }?)
+    }
+cli-click-option-needs-arguments = { $n ->
+        [one] Die Option { $name } braucht ein Argument.
+       *[other] Die Option { $name } braucht { $nargs } Argumente.
+    }
