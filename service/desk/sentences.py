@@ -74,10 +74,25 @@ def _dispute_resolved(e: dict, who: Who) -> Msg:
                text=_quoted(p))
 
 
+#: the reasons the server itself records (service/table/games.py, rematch.py,
+#: service/tournaments/director.py), in English as recorded — events are forever, so they are
+#: re-worded here by their exact words; a reason an organizer typed is shown as typed
+SERVER_REASONS = {
+    "the tournament's bot plays this seat": "log-why-tournament-bot",
+    "the server's bot played this seat in the game this one is the rematch of": "log-why-rematch-bot",
+    "the entrant did not play (the tournament's no-show rule)": "log-why-no-show",
+}
+
+
+def _reason(p: dict):
+    recorded = p.get("reason", "")
+    return Msg(SERVER_REASONS[recorded]) if recorded in SERVER_REASONS else recorded
+
+
 def _because(p: dict) -> Msg:
     if p.get("dispute") is not None:
-        return Msg("log-because-dispute", reason=p.get("reason", ""), dispute=str(p["dispute"]))
-    return Msg("log-because", reason=p.get("reason", ""))
+        return Msg("log-because-dispute", reason=_reason(p), dispute=str(p["dispute"]))
+    return Msg("log-because", reason=_reason(p))
 
 
 def _amended(e: dict, who: Who) -> Msg:

@@ -85,6 +85,10 @@ log-dispute-resolved = Die Spielleitung entscheidet über Einspruch { $dispute }
 }{ $text }
 log-because = {" "}Begründung: { $reason }.
 log-because-dispute = {" "}Begründung: { $reason }, als Antwort auf Einspruch { $dispute }.
+# die Begründungen, die der Server selbst aufzeichnet (service/desk/sentences.py SERVER_REASONS)
+log-why-tournament-bot = der Bot des Turniers spielt diesen Platz
+log-why-rematch-bot = der Bot des Servers hat diesen Platz in dem Spiel gespielt, dessen Revanche dies ist
+log-why-no-show = der Teilnehmende hat nicht gespielt (die Abwesenheitsregel des Turniers)
 log-seat-forfeited = Die Spielleitung entscheidet: { $seat } scheidet aus.{ $because }
 log-seat-replaced = Die Spielleitung gibt den Platz von { $seat } an eine neue Person (das alte Token gilt nicht mehr).{ $because }
 log-seat-given-to-bot = Die Spielleitung übergibt den Platz von { $seat } an den Bot „{ $strategy }“ des Servers.{ $because }

@@ -66,6 +66,10 @@ log-dispute-resolved = The organizer { $decision ->
 } dispute { $dispute }{ $whose }{ $text }
 log-because = {" "}Reason: { $reason }.
 log-because-dispute = {" "}Reason: { $reason }, answering dispute { $dispute }.
+# the reasons the server itself records (service/desk/sentences.py SERVER_REASONS)
+log-why-tournament-bot = the tournament's bot plays this seat
+log-why-rematch-bot = the server's bot played this seat in the game this one is the rematch of
+log-why-no-show = the entrant did not play (the tournament's no-show rule)
 log-seat-forfeited = The organizer rules that { $seat } forfeits.{ $because }
 log-seat-replaced = The organizer gives { $seat }'s seat to a new player (the old token no longer works).{ $because }
 log-seat-given-to-bot = The organizer hands { $seat }'s seat to the server's { $strategy } bot.{ $because }
