@@ -7,6 +7,8 @@ from a value, declared in a `FAMILIES` beside the code that makes them). The fig
 """
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from service import i18n
@@ -89,3 +91,28 @@ def test_the_pseudo_locale_wraps_every_part_of_a_sentence():
     come from the catalog stands out on a page."""
     said = render("xx", Msg("log-bl-thug-played", seat="Ada", card=Msg("log-bl-thug-hit"), targets=""))
     assert said.startswith("⟦Ada plays ⟦Hit") and said.endswith("⟧") and "Ada" in said
+
+
+def test_the_shared_nouns_are_worded_once_for_the_log_and_the_refusals():
+    """terms.ftl: a noun both the log and the problem details say (a Thug card, a speakeasy, a
+    truck) is one term per language, placed by both; German words its own (but the names)."""
+    from fluent.syntax import ast as fa, parse
+
+    def entries(lang: str, domain: str):
+        return parse((found.LOCALES / lang / f"{domain}.ftl").read_text(encoding="utf-8")).body
+
+    def terms(lang: str) -> dict[str, str]:
+        return {"-" + e.id.name: found.words(e) for e in entries(lang, "terms") if isinstance(e, fa.Term)}
+
+    def placed(lang: str, domain: str) -> set[str]:
+        text = (found.LOCALES / lang / f"{domain}.ftl").read_text(encoding="utf-8")
+        return set(re.findall(r"\{ (-[a-z][\w-]*)", text))
+
+    en, de = terms("en"), terms("de")
+    assert set(en) == set(de) and len(en) >= 40
+    for lang in found.LANGS:
+        assert set(en) <= placed(lang, "log") & placed(lang, "problems"), lang
+    assert [t for t in en if en[t] == de[t] and not t.startswith("-bl-speakeasy-")] == []
+    assert render("de", Msg("log-bl-thug-hit")) == "„Anschlag“" and render("en", Msg("log-bl-thug-hit")) == "Hit"
+    assert render("de", Msg("problem-bl-truck", size="large", number=2)) == "Großer Lkw 2"
+    assert render("de", Msg("log-bl-truck-large", n=2)) == "Großer Lkw 2"

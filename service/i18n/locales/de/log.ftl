@@ -8,8 +8,8 @@
 # Familien-Destillerie, abgelegene Destillerie, Speakeasy-Verbesserung, Aktionskarten (Men of
 # Action), Gangsterkarten (Thug cards, „Gangster (Thug)“), Majority-/Minority-/Public-Dock,
 # Copper, Vorrat, Nachfrage, Profit, die Phasen I–VI mit ihren Namen. Wo die Spielhilfe keinen
-# deutschen Namen nennt, steht das beim Eintrag; die Namen der Gangsterkarten sind dieselben
-# wie in problems.ftl.
+# deutschen Namen nennt, steht das beim Eintrag; die Namen der Gangsterkarten, der Speakeasies
+# und der Lkw stehen einmal in terms.ftl, für das Protokoll und die Problemdetails.
 # Prohibition (Seed 003) und Booze Baron (Seed 004): deren Regeln liegen nur englisch vor; alle
 # Begriffe hier sind unsere Übersetzung.
 
@@ -104,45 +104,45 @@ log-bl-money = { $amount ->
 }
 log-bl-a-speakeasy = ein Speakeasy
 # Die Spielhilfe nennt die Speakeasies nicht auf Deutsch: Sie behalten ihre gedruckten Namen.
-log-bl-speakeasy-omalleys = O'Malley's
-log-bl-speakeasy-texas_lils = Texas Lil's
-log-bl-speakeasy-mothers = Mother's
-log-bl-speakeasy-barleycorns = Barleycorn's
-log-bl-speakeasy-real_mccoy = The Real McCoy
-log-bl-speakeasy-volstead = Volstead Imports
+log-bl-speakeasy-omalleys = { -bl-speakeasy-omalleys }
+log-bl-speakeasy-texas_lils = { -bl-speakeasy-texas_lils }
+log-bl-speakeasy-mothers = { -bl-speakeasy-mothers }
+log-bl-speakeasy-barleycorns = { -bl-speakeasy-barleycorns }
+log-bl-speakeasy-real_mccoy = { -bl-speakeasy-real_mccoy }
+log-bl-speakeasy-volstead = { -bl-speakeasy-volstead }
 log-bl-a-thug-card = eine Gangsterkarte
 # Gangsterkarten: Die Spielhilfe führt sie nur mit ihren englischen Namen; die deutschen Namen
-# haben wir gewählt (dieselben wie in problems.ftl). Im Protokoll stehen sie in „…“.
-log-bl-thug-muscling_in = „Eindringling“
-log-bl-thug-word_of_mouth = „Mundpropaganda“
-log-bl-thug-copper_in_the_house = „Bulle im Haus“
-log-bl-thug-hey_free_truck = „He, ein Lkw umsonst!“
-log-bl-thug-g_men_investigation = „G-Men – Ermittlung“
-log-bl-thug-g_men_bust_a_speakeasy = „G-Men – Razzia im Speakeasy“
-log-bl-thug-windfall = „Glücksfall“
-log-bl-thug-city_politics = „Stadtpolitik“
-log-bl-thug-state_politics = „Landespolitik“
-log-bl-thug-g_men_bust_a_shipment = „G-Men – Ladung beschlagnahmt“
-log-bl-thug-a_little_vigorish = „Ein bisschen Schutzgeld“
-log-bl-thug-warehouse = „Lagerhaus“
-log-bl-thug-safe_house = „Unterschlupf“
-log-bl-thug-thirsty = „Durst“
-log-bl-thug-big_payoff = „Großes Schmiergeld“
-log-bl-thug-hit = „Anschlag“
-log-bl-thug-mob_war = „Bandenkrieg“
-log-bl-thug-call_in_a_big_favor = „Großer Gefallen“
-log-bl-thug-call_in_a_little_favor = „Kleiner Gefallen“
-log-bl-thug-move_over_pigeon = „Rück mal, Täubchen“
-log-bl-thug-hijack = „Überfall“
-log-bl-thug-turf_war = „Revierkampf“
-log-bl-thug-big_city_boys = „Jungs aus der Großstadt“
-log-bl-thug-packing_heat = „Mit Schießeisen“
-log-bl-thug-moll = „Gangsterbraut“
-log-bl-thug-opportunity_knocks = „Gelegenheit macht Diebe“
-log-bl-thug-recruiting = „Anwerben“
-log-bl-thug-friendly_union_boss = „Freundlicher Gewerkschaftsboss“
-log-bl-thug-you_dirty_rat = „Du dreckige Ratte“
-log-bl-thug-double_cross = „Doppeltes Spiel“
+# haben wir gewählt (terms.ftl, dieselben wie in problems.ftl). Im Protokoll stehen sie in „…“.
+log-bl-thug-muscling_in = „{ -bl-thug-muscling_in }“
+log-bl-thug-word_of_mouth = „{ -bl-thug-word_of_mouth }“
+log-bl-thug-copper_in_the_house = „{ -bl-thug-copper_in_the_house }“
+log-bl-thug-hey_free_truck = „{ -bl-thug-hey_free_truck }“
+log-bl-thug-g_men_investigation = „{ -bl-thug-g_men_investigation }“
+log-bl-thug-g_men_bust_a_speakeasy = „{ -bl-thug-g_men_bust_a_speakeasy }“
+log-bl-thug-windfall = „{ -bl-thug-windfall }“
+log-bl-thug-city_politics = „{ -bl-thug-city_politics }“
+log-bl-thug-state_politics = „{ -bl-thug-state_politics }“
+log-bl-thug-g_men_bust_a_shipment = „{ -bl-thug-g_men_bust_a_shipment }“
+log-bl-thug-a_little_vigorish = „{ -bl-thug-a_little_vigorish }“
+log-bl-thug-warehouse = „{ -bl-thug-warehouse }“
+log-bl-thug-safe_house = „{ -bl-thug-safe_house }“
+log-bl-thug-thirsty = „{ -bl-thug-thirsty }“
+log-bl-thug-big_payoff = „{ -bl-thug-big_payoff }“
+log-bl-thug-hit = „{ -bl-thug-hit }“
+log-bl-thug-mob_war = „{ -bl-thug-mob_war }“
+log-bl-thug-call_in_a_big_favor = „{ -bl-thug-call_in_a_big_favor }“
+log-bl-thug-call_in_a_little_favor = „{ -bl-thug-call_in_a_little_favor }“
+log-bl-thug-move_over_pigeon = „{ -bl-thug-move_over_pigeon }“
+log-bl-thug-hijack = „{ -bl-thug-hijack }“
+log-bl-thug-turf_war = „{ -bl-thug-turf_war }“
+log-bl-thug-big_city_boys = „{ -bl-thug-big_city_boys }“
+log-bl-thug-packing_heat = „{ -bl-thug-packing_heat }“
+log-bl-thug-moll = „{ -bl-thug-moll }“
+log-bl-thug-opportunity_knocks = „{ -bl-thug-opportunity_knocks }“
+log-bl-thug-recruiting = „{ -bl-thug-recruiting }“
+log-bl-thug-friendly_union_boss = „{ -bl-thug-friendly_union_boss }“
+log-bl-thug-you_dirty_rat = „{ -bl-thug-you_dirty_rat }“
+log-bl-thug-double_cross = „{ -bl-thug-double_cross }“
 log-bl-a-card = eine Karte
 # Aktionskarten (Men of Action): Einfluss und Verbesserung wie in der Spielhilfe.
 log-bl-card-single_influence = Einfacher Einfluss
@@ -150,17 +150,17 @@ log-bl-card-double_influence = Doppelter Einfluss
 log-bl-card-single_still_improvement = Einfache Destillerie-Verbesserung
 log-bl-card-double_still_improvement = Doppelte Destillerie-Verbesserung / abgelegene Destillerie
 log-bl-card-speakeasy_improvement = Speakeasy-Verbesserung
-log-bl-truck-card-small = Lkw-Karte (klein)
-log-bl-truck-card-medium = Lkw-Karte (mittel)
-log-bl-truck-card-large = Lkw-Karte (groß)
-log-bl-size-small = kleiner Lkw
-log-bl-size-medium = mittlerer Lkw
-log-bl-size-large = großer Lkw
+log-bl-truck-card-small = { -bl-truck-card-small }
+log-bl-truck-card-medium = { -bl-truck-card-medium }
+log-bl-truck-card-large = { -bl-truck-card-large }
+log-bl-size-small = { -bl-truck-size-small }
+log-bl-size-medium = { -bl-truck-size-medium }
+log-bl-size-large = { -bl-truck-size-large }
 # Ein einzelner Lkw heißt wie ein Eigenname („Großer Lkw 2“), damit er in jedem Fall passt
 # (wie in problems.ftl).
-log-bl-truck-small = Kleiner Lkw { $n }
-log-bl-truck-medium = Mittlerer Lkw { $n }
-log-bl-truck-large = Großer Lkw { $n }
+log-bl-truck-small = { -bl-truck-small } { $n }
+log-bl-truck-medium = { -bl-truck-medium } { $n }
+log-bl-truck-large = { -bl-truck-large } { $n }
 log-bl-truck-other = Lkw { $truck }
 log-bl-truck-sold = { $truck } (verkauft)
 log-bl-truck-rented = { $truck } (vermietet)

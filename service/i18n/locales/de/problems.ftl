@@ -24,47 +24,47 @@ problem-bl-money = { $amount ->
   }
 # Die Spielhilfe nennt die Speakeasies nicht auf Deutsch: sie behalten ihre gedruckten Namen.
 problem-bl-speakeasy = { $id ->
-    [omalleys] O'Malley's
-    [texas_lils] Texas Lil's
-    [mothers] Mother's
-    [barleycorns] Barleycorn's
-    [real_mccoy] The Real McCoy
-    [volstead] Volstead Imports
+    [omalleys] { -bl-speakeasy-omalleys }
+    [texas_lils] { -bl-speakeasy-texas_lils }
+    [mothers] { -bl-speakeasy-mothers }
+    [barleycorns] { -bl-speakeasy-barleycorns }
+    [real_mccoy] { -bl-speakeasy-real_mccoy }
+    [volstead] { -bl-speakeasy-volstead }
    *[other] { $id }
   }
 # Gangsterkarten (Thug cards): die Spielhilfe führt sie nur mit ihren englischen Namen
-# (Muscling In, Word of Mouth …); die deutschen Namen hier haben wir gewählt.
+# (Muscling In, Word of Mouth …); die deutschen Namen (terms.ftl) haben wir gewählt.
 problem-bl-thug = { $kind ->
-    [muscling_in] Eindringling
-    [word_of_mouth] Mundpropaganda
-    [copper_in_the_house] Bulle im Haus
-    [hey_free_truck] He, ein Lkw umsonst!
-    [g_men_investigation] G-Men – Ermittlung
-    [g_men_bust_a_speakeasy] G-Men – Razzia im Speakeasy
-    [windfall] Glücksfall
-    [city_politics] Stadtpolitik
-    [state_politics] Landespolitik
-    [g_men_bust_a_shipment] G-Men – Ladung beschlagnahmt
-    [a_little_vigorish] Ein bisschen Schutzgeld
-    [warehouse] Lagerhaus
-    [safe_house] Unterschlupf
-    [thirsty] Durst
-    [big_payoff] Großes Schmiergeld
-    [hit] Anschlag
-    [mob_war] Bandenkrieg
-    [call_in_a_big_favor] Großer Gefallen
-    [call_in_a_little_favor] Kleiner Gefallen
-    [move_over_pigeon] Rück mal, Täubchen
-    [hijack] Überfall
-    [turf_war] Revierkampf
-    [big_city_boys] Jungs aus der Großstadt
-    [packing_heat] Mit Schießeisen
-    [moll] Gangsterbraut
-    [opportunity_knocks] Gelegenheit macht Diebe
-    [recruiting] Anwerben
-    [friendly_union_boss] Freundlicher Gewerkschaftsboss
-    [you_dirty_rat] Du dreckige Ratte
-    [double_cross] Doppeltes Spiel
+    [muscling_in] { -bl-thug-muscling_in }
+    [word_of_mouth] { -bl-thug-word_of_mouth }
+    [copper_in_the_house] { -bl-thug-copper_in_the_house }
+    [hey_free_truck] { -bl-thug-hey_free_truck }
+    [g_men_investigation] { -bl-thug-g_men_investigation }
+    [g_men_bust_a_speakeasy] { -bl-thug-g_men_bust_a_speakeasy }
+    [windfall] { -bl-thug-windfall }
+    [city_politics] { -bl-thug-city_politics }
+    [state_politics] { -bl-thug-state_politics }
+    [g_men_bust_a_shipment] { -bl-thug-g_men_bust_a_shipment }
+    [a_little_vigorish] { -bl-thug-a_little_vigorish }
+    [warehouse] { -bl-thug-warehouse }
+    [safe_house] { -bl-thug-safe_house }
+    [thirsty] { -bl-thug-thirsty }
+    [big_payoff] { -bl-thug-big_payoff }
+    [hit] { -bl-thug-hit }
+    [mob_war] { -bl-thug-mob_war }
+    [call_in_a_big_favor] { -bl-thug-call_in_a_big_favor }
+    [call_in_a_little_favor] { -bl-thug-call_in_a_little_favor }
+    [move_over_pigeon] { -bl-thug-move_over_pigeon }
+    [hijack] { -bl-thug-hijack }
+    [turf_war] { -bl-thug-turf_war }
+    [big_city_boys] { -bl-thug-big_city_boys }
+    [packing_heat] { -bl-thug-packing_heat }
+    [moll] { -bl-thug-moll }
+    [opportunity_knocks] { -bl-thug-opportunity_knocks }
+    [recruiting] { -bl-thug-recruiting }
+    [friendly_union_boss] { -bl-thug-friendly_union_boss }
+    [you_dirty_rat] { -bl-thug-you_dirty_rat }
+    [double_cross] { -bl-thug-double_cross }
    *[other] Gangsterkarte { $kind }
   }
 # Aktionskarten (Men of Action): Einfluss und Verbesserung wie in der Spielhilfe.
@@ -77,22 +77,22 @@ problem-bl-moa = { $kind ->
    *[other] { $kind }
   }
 problem-bl-truck-card = { $size ->
-    [small] Lkw-Karte (klein)
-    [medium] Lkw-Karte (mittel)
-    [large] Lkw-Karte (groß)
+    [small] { -bl-truck-card-small }
+    [medium] { -bl-truck-card-medium }
+    [large] { -bl-truck-card-large }
    *[other] Lkw-Karte
   }
 problem-bl-truck-size = { $size ->
-    [small] kleiner Lkw
-    [medium] mittlerer Lkw
-    [large] großer Lkw
+    [small] { -bl-truck-size-small }
+    [medium] { -bl-truck-size-medium }
+    [large] { -bl-truck-size-large }
    *[other] Lkw
   }
 # Ein einzelner Lkw heißt wie ein Eigenname („Großer Lkw 2“), damit er in jedem Fall passt.
 problem-bl-truck = { $size ->
-    [small] Kleiner Lkw { $number }
-    [medium] Mittlerer Lkw { $number }
-    [large] Großer Lkw { $number }
+    [small] { -bl-truck-small } { $number }
+    [medium] { -bl-truck-medium } { $number }
+    [large] { -bl-truck-large } { $number }
    *[other] Lkw { $number }
   }
 problem-bl-still = { $kind ->

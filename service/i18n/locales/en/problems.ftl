@@ -23,45 +23,45 @@ problem-seat-not-in-game = seat { $seat } is not in this game
 
 problem-bl-money = ${ $amount }G
 problem-bl-speakeasy = { $id ->
-    [omalleys] O'Malley's
-    [texas_lils] Texas Lil's
-    [mothers] Mother's
-    [barleycorns] Barleycorn's
-    [real_mccoy] The Real McCoy
-    [volstead] Volstead Imports
+    [omalleys] { -bl-speakeasy-omalleys }
+    [texas_lils] { -bl-speakeasy-texas_lils }
+    [mothers] { -bl-speakeasy-mothers }
+    [barleycorns] { -bl-speakeasy-barleycorns }
+    [real_mccoy] { -bl-speakeasy-real_mccoy }
+    [volstead] { -bl-speakeasy-volstead }
    *[other] { $id }
   }
 problem-bl-thug = { $kind ->
-    [muscling_in] Muscling In
-    [word_of_mouth] Word of Mouth
-    [copper_in_the_house] Copper in the House
-    [hey_free_truck] Hey, Free Truck!
-    [g_men_investigation] G-Men—Investigation
-    [g_men_bust_a_speakeasy] G-Men—Bust a Speakeasy
-    [windfall] Windfall
-    [city_politics] City Politics
-    [state_politics] State Politics
-    [g_men_bust_a_shipment] G-Men—Bust a Shipment
-    [a_little_vigorish] A Little Vigorish
-    [warehouse] Warehouse
-    [safe_house] Safe-house
-    [thirsty] Thirsty
-    [big_payoff] Big Payoff
-    [hit] Hit
-    [mob_war] Mob War
-    [call_in_a_big_favor] Call in a Big Favor
-    [call_in_a_little_favor] Call in a Little Favor
-    [move_over_pigeon] Move Over, Pigeon
-    [hijack] Hijack
-    [turf_war] Turf War
-    [big_city_boys] Big City Boys
-    [packing_heat] Packing Heat
-    [moll] Moll
-    [opportunity_knocks] Opportunity Knocks
-    [recruiting] Recruiting
-    [friendly_union_boss] Friendly Union Boss
-    [you_dirty_rat] You Dirty Rat
-    [double_cross] Double Cross
+    [muscling_in] { -bl-thug-muscling_in }
+    [word_of_mouth] { -bl-thug-word_of_mouth }
+    [copper_in_the_house] { -bl-thug-copper_in_the_house }
+    [hey_free_truck] { -bl-thug-hey_free_truck }
+    [g_men_investigation] { -bl-thug-g_men_investigation }
+    [g_men_bust_a_speakeasy] { -bl-thug-g_men_bust_a_speakeasy }
+    [windfall] { -bl-thug-windfall }
+    [city_politics] { -bl-thug-city_politics }
+    [state_politics] { -bl-thug-state_politics }
+    [g_men_bust_a_shipment] { -bl-thug-g_men_bust_a_shipment }
+    [a_little_vigorish] { -bl-thug-a_little_vigorish }
+    [warehouse] { -bl-thug-warehouse }
+    [safe_house] { -bl-thug-safe_house }
+    [thirsty] { -bl-thug-thirsty }
+    [big_payoff] { -bl-thug-big_payoff }
+    [hit] { -bl-thug-hit }
+    [mob_war] { -bl-thug-mob_war }
+    [call_in_a_big_favor] { -bl-thug-call_in_a_big_favor }
+    [call_in_a_little_favor] { -bl-thug-call_in_a_little_favor }
+    [move_over_pigeon] { -bl-thug-move_over_pigeon }
+    [hijack] { -bl-thug-hijack }
+    [turf_war] { -bl-thug-turf_war }
+    [big_city_boys] { -bl-thug-big_city_boys }
+    [packing_heat] { -bl-thug-packing_heat }
+    [moll] { -bl-thug-moll }
+    [opportunity_knocks] { -bl-thug-opportunity_knocks }
+    [recruiting] { -bl-thug-recruiting }
+    [friendly_union_boss] { -bl-thug-friendly_union_boss }
+    [you_dirty_rat] { -bl-thug-you_dirty_rat }
+    [double_cross] { -bl-thug-double_cross }
    *[other] Thug card { $kind }
   }
 problem-bl-moa = { $kind ->
@@ -73,21 +73,21 @@ problem-bl-moa = { $kind ->
    *[other] { $kind }
   }
 problem-bl-truck-card = { $size ->
-    [small] Small Truck card
-    [medium] Medium Truck card
-    [large] Large Truck card
+    [small] { -bl-truck-card-small }
+    [medium] { -bl-truck-card-medium }
+    [large] { -bl-truck-card-large }
    *[other] Truck card
   }
 problem-bl-truck-size = { $size ->
-    [small] Small Truck
-    [medium] Medium Truck
-    [large] Large Truck
+    [small] { -bl-truck-size-small }
+    [medium] { -bl-truck-size-medium }
+    [large] { -bl-truck-size-large }
    *[other] truck
   }
 problem-bl-truck = { $size ->
-    [small] Small Truck { $number }
-    [medium] Medium Truck { $number }
-    [large] Large Truck { $number }
+    [small] { -bl-truck-small } { $number }
+    [medium] { -bl-truck-medium } { $number }
+    [large] { -bl-truck-large } { $number }
    *[other] truck { $number }
   }
 problem-bl-still = { $kind ->

@@ -1,0 +1,49 @@
+# Terms: the game's nouns that more than one domain says (the log and the problem details), so
+# each language words them once. A term is no message: it has no id of its own a code may ask
+# for; log.ftl and problems.ftl place it (`{ -bl-thug-hit }`).
+
+-bl-speakeasy-barleycorns = Barleycorn's
+-bl-speakeasy-mothers = Mother's
+-bl-speakeasy-omalleys = O'Malley's
+-bl-speakeasy-real_mccoy = The Real McCoy
+-bl-speakeasy-texas_lils = Texas Lil's
+-bl-speakeasy-volstead = Volstead Imports
+-bl-thug-a_little_vigorish = A Little Vigorish
+-bl-thug-big_city_boys = Big City Boys
+-bl-thug-big_payoff = Big Payoff
+-bl-thug-call_in_a_big_favor = Call in a Big Favor
+-bl-thug-call_in_a_little_favor = Call in a Little Favor
+-bl-thug-city_politics = City Politics
+-bl-thug-copper_in_the_house = Copper in the House
+-bl-thug-double_cross = Double Cross
+-bl-thug-friendly_union_boss = Friendly Union Boss
+-bl-thug-g_men_bust_a_shipment = G-Men—Bust a Shipment
+-bl-thug-g_men_bust_a_speakeasy = G-Men—Bust a Speakeasy
+-bl-thug-g_men_investigation = G-Men—Investigation
+-bl-thug-hey_free_truck = Hey, Free Truck!
+-bl-thug-hijack = Hijack
+-bl-thug-hit = Hit
+-bl-thug-mob_war = Mob War
+-bl-thug-moll = Moll
+-bl-thug-move_over_pigeon = Move Over, Pigeon
+-bl-thug-muscling_in = Muscling In
+-bl-thug-opportunity_knocks = Opportunity Knocks
+-bl-thug-packing_heat = Packing Heat
+-bl-thug-recruiting = Recruiting
+-bl-thug-safe_house = Safe-house
+-bl-thug-state_politics = State Politics
+-bl-thug-thirsty = Thirsty
+-bl-thug-turf_war = Turf War
+-bl-thug-warehouse = Warehouse
+-bl-thug-windfall = Windfall
+-bl-thug-word_of_mouth = Word of Mouth
+-bl-thug-you_dirty_rat = You Dirty Rat
+-bl-truck-card-large = Large Truck card
+-bl-truck-card-medium = Medium Truck card
+-bl-truck-card-small = Small Truck card
+-bl-truck-large = Large Truck
+-bl-truck-medium = Medium Truck
+-bl-truck-size-large = Large Truck
+-bl-truck-size-medium = Medium Truck
+-bl-truck-size-small = Small Truck
+-bl-truck-small = Small Truck
