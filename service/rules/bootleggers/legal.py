@@ -5,6 +5,8 @@ send them); `params` gives the choices a client needs to build other commands.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from service.rules.common import steps
 
 from . import data, deals, flow, placement, thugs
@@ -63,66 +65,96 @@ def _free_actions(g: dict, seat: int) -> list[dict]:
     return out
 
 
+def _bid(g: dict, p: dict, seat: int) -> list[dict]:
+    hand = p["muscle_hand"]
+    return [_action("bid", {"card": {"choices": hand}}, [{"card": c} for c in hand])]
+
+
+def _choose_offer(g: dict, p: dict, seat: int) -> list[dict]:
+    choices, examples = [], []
+    still_choices = ["dice"]
+    if remote_stills_in_play(g) < data.REMOTE_STILLS:
+        still_choices.append("remote_still")
+    if g["offers"]["truck"]:
+        choices.append("truck")
+        examples.append({"offer": "truck"})
+    for slot in g["offers"]["slots"]:
+        if not slot["card"]:
+            continue
+        choices.append(slot["slot"])
+        if data.card_kind(slot["card"]) == "double_still_improvement":
+            examples += [{"offer": slot["slot"], "choice": c} for c in still_choices]
+        else:
+            examples.append({"offer": slot["slot"]})
+    if not choices:
+        return []
+    return [_action("take_offer", {"offer": {"choices": choices},
+                                   "choice": {"choices": still_choices,
+                                              "only_for": "double_still_improvement"}},
+                    examples)]
+
+
+def _place_influence(g: dict, p: dict, seat: int) -> list[dict]:
+    act = _influence(g, seat)
+    return [act] if act else []
+
+
+def _load(g: dict, p: dict, seat: int) -> list[dict]:
+    trucks = {t["id"]: t["capacity"] - t["load"] for t in p["trucks"] if at_home(t)}
+    room = sorted(t for t, free in trucks.items() if free > 0)
+    if not (p["crates"] and room):      # deals may have moved trucks or crates since
+        return []
+    examples = [{"loads": fill_biggest_first(p)}, {"loads": {room[0]: 1}}]
+    return [_action("load", {"loads": {"trucks": trucks, "crates": p["crates"]}}, examples)]
+
+
+def _dispatch(g: dict, p: dict, seat: int) -> list[dict]:
+    loaded = [t["id"] for t in p["trucks"] if t["load"] > 0 and at_home(t)]
+    open_ids = [s["id"] for s in g["speakeasies"] if s["open"]]
+    examples = [{"routes": {t: sid for t in loaded}} for sid in open_ids]
+    examples += [{"routes": {t: sid}} for t in loaded for sid in open_ids]
+    if not (loaded and open_ids):       # Thug cards may have emptied them
+        return []
+    return [_action("dispatch", {"routes": {"trucks": loaded, "speakeasies": open_ids}},
+                    examples)]
+
+
+def _vigorish(g: dict, p: dict, seat: int) -> list[dict]:
+    v = g["vigorish"]
+    return [_action("answer_vigorish", {"pay": {"choices": [True, False]},
+                                        "amount": v["amount"], "still": v["still"],
+                                        "to": v["to"]},
+                    [{"pay": True}, {"pay": False}])]
+
+
+def _public_dock(g: dict, p: dict, seat: int) -> list[dict]:
+    q = public_question(g)
+    if not q:
+        return []
+    return [_action("allow_public", {"truck": {"choices": [q["truck"]]},
+                                     "allow": {"choices": [True, False]},
+                                     "seller": q["seat"], "crates": q["crates"],
+                                     "speakeasy": q["speakeasy"]},
+                    [{"truck": q["truck"], "allow": True},
+                     {"truck": q["truck"], "allow": False}])]
+
+
+#: `STEP_ACTIONS[step](game, player, seat)`: what a seat the step waits for may send in it,
+#: besides `pass` (as evolve dispatches by event type); a step not here takes only `pass`.
+STEP_ACTIONS: dict[str, Callable[[dict, dict, int], list[dict]]] = {
+    "bid": _bid,
+    "choose_offer": _choose_offer,
+    "place_influence": _place_influence,
+    "load": _load,
+    "dispatch": _dispatch,
+    "vigorish": _vigorish,
+    "public_dock": _public_dock,
+}
+
+
 def _step_actions(g: dict, seat: int, step: str) -> list[dict]:
-    p, out = player(g, seat), []
-    if step == "bid":
-        hand = p["muscle_hand"]
-        out.append(_action("bid", {"card": {"choices": hand}}, [{"card": c} for c in hand]))
-    elif step == "choose_offer":
-        choices, examples = [], []
-        still_choices = ["dice"]
-        if remote_stills_in_play(g) < data.REMOTE_STILLS:
-            still_choices.append("remote_still")
-        if g["offers"]["truck"]:
-            choices.append("truck")
-            examples.append({"offer": "truck"})
-        for slot in g["offers"]["slots"]:
-            if not slot["card"]:
-                continue
-            choices.append(slot["slot"])
-            if data.card_kind(slot["card"]) == "double_still_improvement":
-                examples += [{"offer": slot["slot"], "choice": c} for c in still_choices]
-            else:
-                examples.append({"offer": slot["slot"]})
-        if choices:
-            out.append(_action("take_offer", {"offer": {"choices": choices},
-                                              "choice": {"choices": still_choices,
-                                                         "only_for": "double_still_improvement"}},
-                               examples))
-    elif step == "place_influence":
-        act = _influence(g, seat)
-        if act:
-            out.append(act)
-    elif step == "load":
-        trucks = {t["id"]: t["capacity"] - t["load"] for t in p["trucks"] if at_home(t)}
-        room = sorted(t for t, free in trucks.items() if free > 0)
-        if p["crates"] and room:        # deals may have moved trucks or crates since
-            examples = [{"loads": fill_biggest_first(p)}, {"loads": {room[0]: 1}}]
-            out.append(_action("load", {"loads": {"trucks": trucks, "crates": p["crates"]}},
-                               examples))
-    elif step == "dispatch":
-        loaded = [t["id"] for t in p["trucks"] if t["load"] > 0 and at_home(t)]
-        open_ids = [s["id"] for s in g["speakeasies"] if s["open"]]
-        examples = [{"routes": {t: sid for t in loaded}} for sid in open_ids]
-        examples += [{"routes": {t: sid}} for t in loaded for sid in open_ids]
-        if loaded and open_ids:         # Thug cards may have emptied them
-            out.append(_action("dispatch", {"routes": {"trucks": loaded,
-                                                       "speakeasies": open_ids}}, examples))
-    elif step == "vigorish":
-        v = g["vigorish"]
-        out.append(_action("answer_vigorish", {"pay": {"choices": [True, False]},
-                                               "amount": v["amount"], "still": v["still"],
-                                               "to": v["to"]},
-                           [{"pay": True}, {"pay": False}]))
-    elif step == "public_dock":
-        q = public_question(g)
-        if q:
-            out.append(_action("allow_public", {"truck": {"choices": [q["truck"]]},
-                                                "allow": {"choices": [True, False]},
-                                                "seller": q["seat"], "crates": q["crates"],
-                                                "speakeasy": q["speakeasy"]},
-                               [{"truck": q["truck"], "allow": True},
-                                {"truck": q["truck"], "allow": False}]))
+    actions = STEP_ACTIONS.get(step)
+    out = actions(g, player(g, seat), seat) if actions else []
     if "pass" in STEPS[step].commands and not (step == "choose_offer" and out):
         out.append(_action("pass", {}, [{}]))     # Phase 1 has no pass while an offer is left
     return out
