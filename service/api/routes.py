@@ -17,6 +17,7 @@ from service.api import pages, tournaments as tournaments_api, viewer as viewer_
 from service.api import tournament_desk  # noqa: F401  (adds its report to the tournaments blueprint)
 from service.api import tournament_exports  # noqa: F401  (adds the CSV exports to the tournaments blueprint)
 from service.api import tournament_stream  # noqa: F401  (registers on the tournaments blueprint)
+from service.api import tournament_audit  # noqa: F401  (adds the audit to the tournaments blueprint)
 
 API_BLUEPRINTS = (games_api.bp, ops.bp, clock_api.bp, tournaments_api.bp, anchor_api.bp)
 PAGES = (docs.bp, viewer_api.bp, pages.bp)

@@ -243,20 +243,22 @@ class Sweeper(threading.Thread):
 
 
 class AnchorSweeper(threading.Thread):
-    """Anchors the heads of the games due outside Redis (service/table/anchor_log.py), one batch
-    every `interval` seconds; started and stopped with the `ArchiveSweeper` (both write the
-    archive store)."""
+    """Anchors the heads due outside Redis (service/table/anchor_log.py) of the games and, given,
+    the tournaments, one batch every `interval` seconds; started and stopped with the
+    `ArchiveSweeper` (both write the archive store)."""
 
-    def __init__(self, games: Games, interval: float):
+    def __init__(self, games: Games, interval: float, tournaments: Tournaments | None = None):
         super().__init__(name="anchor-sweeper", daemon=True)
         self.games, self.interval = games, interval
+        self.anchors = {ledger.NS: ledger.anchors for ledger in (games, tournaments)
+                        if ledger is not None and getattr(ledger, "anchors", None) is not None}
         self.log = anchor_log.AnchorLog.for_ledger(games)
         self.stopped = threading.Event()
 
     def run(self) -> None:
         while not self.stopped.is_set():
             try:
-                done = anchor_log.sweep({self.games.NS: self.games.anchors}, self.games.redis, self.log)
+                done = anchor_log.sweep(self.anchors, self.games.redis, self.log)
                 busy = len(done) >= anchor_log.BATCH
             except UNREACHABLE as exc:
                 log.warning("anchor sweeper: Redis unavailable (%r); retrying", exc)
@@ -284,7 +286,8 @@ class ArchiveSweeper(threading.Thread):
         self.archivers = archivers_for(games, tournaments)
         self.stopped = threading.Event()
         interval = anchor_sweep_interval()
-        self.anchorer = AnchorSweeper(games, interval) if interval > 0 and hasattr(games, "anchors") else None
+        self.anchorer = AnchorSweeper(games, interval, tournaments) if interval > 0 and hasattr(games, "anchors") \
+            else None
 
     def start(self) -> None:
         super().start()

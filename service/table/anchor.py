@@ -1,4 +1,6 @@
-"""The anchor: each game's head, sealed, kept outside Redis, so that a rollback inside Redis shows.
+"""The anchor: each game's and each tournament's head, sealed, kept outside Redis, so that a
+rollback inside Redis shows. (Both kinds of stream alike, each ledger with its own `Anchors`: "game"
+below stands for either.)
 
 Every seal of the server's that Redis holds (snapshot, checkpoints, creation, end) can be deleted
 by whoever can write to Redis, and a game whose seals are all gone looks like a game the server

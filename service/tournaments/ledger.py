@@ -19,6 +19,7 @@ import redis
 from service.runtime import timeutil
 from service.table import lobby_index
 from service.table import rng
+from service.table.anchor import Anchors
 from service.table.dispute_texts import DisputeTexts
 from service.table.ledger import Ledger, Outcome, forget_seed_when_full, token_hash, utc_now
 from service.tournaments import kernel
@@ -55,6 +56,12 @@ class Tournaments(Ledger):
         for (kind, version), step in TOURNAMENT_UPCASTERS.items():
             self.registry.add_upcaster(kind, version, step)
         self.dispute_texts = DisputeTexts(self.NS, self.server_key)
+        #: every tournament's head, anchored outside Redis as a game's is (service/table/anchor.py):
+        #: its appends mark it due, the same sweep anchors it, its checked reads hold the stream
+        #: against it (a tournament's record is what anchors its tables' games)
+        self.anchors = Anchors(self)
+        self.reads.anchors = self.anchors
+        self.after_append.append(self.anchors.after_append)
 
     def fold_events(self, events: Iterable[dict], state: dict | None = None) -> dict:
         return kernel.fold((self.registry.upcast(e) for e in events), state)
@@ -74,6 +81,12 @@ class Tournaments(Ledger):
 
     def summary_line(self, state: dict) -> dict:
         return summary(state)
+
+    def save_summary(self, before: dict, after: dict) -> None:
+        """(A tournament written without the write loop, an import: anchored with the next sweep.)"""
+        super().save_summary(before, after)
+        if after.get("status") is not None:
+            self.anchors.mark(after["tournament_id"])
 
     def _queue_index(self, pipe, before: dict, after: dict) -> None:
         if before.get("status") != after["status"]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from events.canonical import loads
+from events.canonical import dumps, loads
 from events.envelope import event_hash
 from events.store import head_key, stream_key
 from service.table.anchor_log import AnchorLog, sweep
@@ -32,9 +32,11 @@ def make_app(redis_url: str, archive_url: str):
                        "RULESETS": {**rulesets(), "toy": TOY}})
 
 
-def anchor(games, later: float = 3600) -> list:
-    """The worker's anchor sweep, `later` seconds on (every game marked by then is due)."""
-    return sweep({"game": games.anchors}, games.redis, AnchorLog.for_ledger(games), now=time.time() + later)
+def anchor(games, later: float = 3600, tournaments=None) -> list:
+    """The worker's anchor sweep, `later` seconds on (every game marked by then is due; and every
+    tournament, given its ledger)."""
+    anchors = {ledger.NS: ledger.anchors for ledger in (games, tournaments) if ledger is not None}
+    return sweep(anchors, games.redis, AnchorLog.for_ledger(games), now=time.time() + later)
 
 
 def cold(app) -> None:
@@ -50,19 +52,33 @@ def rechain(events: list[dict]) -> list[dict]:
     return events
 
 
-def stored(redis_client, gid: str) -> list[tuple[bytes, bytes]]:
-    return [(entry_id, fields[b"e"]) for entry_id, fields in redis_client.xrange(stream_key(gid))]
+def stored(redis_client, gid: str, ns: str = "game") -> list[tuple[bytes, bytes]]:
+    return [(entry_id, fields[b"e"]) for entry_id, fields in redis_client.xrange(stream_key(gid, ns))]
 
 
-def cut_back(redis_client, gid: str, count: int) -> int:
+def cut_back(redis_client, gid: str, count: int, ns: str = "game") -> int:
     """The last `count` events deleted (XDEL: the stream keeps its last id), the head key moved back
     to the new end, the snapshot and every checkpoint deleted. The new head version."""
-    entries = stored(redis_client, gid)
+    entries = stored(redis_client, gid, ns)
     cut = len(entries) - count
-    redis_client.xdel(stream_key(gid), *[entry_id for entry_id, _ in entries[cut:]])
-    redis_client.hset(head_key(gid), mapping={"version": cut, "head": loads(entries[cut - 1][1])["hash"]})
-    redis_client.delete(snapshot_key(gid), checkpoints_key(gid))
+    redis_client.xdel(stream_key(gid, ns), *[entry_id for entry_id, _ in entries[cut:]])
+    redis_client.hset(head_key(gid, ns), mapping={"version": cut, "head": loads(entries[cut - 1][1])["hash"]})
+    redis_client.delete(snapshot_key(gid, ns), checkpoints_key(gid, ns))
     return cut
+
+
+def rewrite(redis_client, gid: str, edit, ns: str = "game") -> list[dict]:
+    """The stored events edited (`edit(events)`), every hash after recomputed, stream and head
+    rewritten; the end seal, snapshot and checkpoints deleted. The forged events."""
+    from service.table.verified import end_key
+    forged = [loads(raw) for _, raw in stored(redis_client, gid, ns)]
+    edit(forged)
+    rechain(forged)
+    redis_client.delete(stream_key(gid, ns), snapshot_key(gid, ns), checkpoints_key(gid, ns), end_key(gid, ns))
+    for event in forged:
+        redis_client.xadd(stream_key(gid, ns), {"e": dumps(event).encode()}, id=f"{event['version']}-0")
+    redis_client.hset(head_key(gid, ns), mapping={"version": len(forged), "head": forged[-1]["hash"]})
+    return forged
 
 
 def damaged(answer, kind: str, first: int) -> dict:
