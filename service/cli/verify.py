@@ -15,7 +15,7 @@ from service.desk.cli import lang_option, language, say
               help="A JSON list of receipts ({version, receipt}) or of the answers that carried them.")
 @click.option("--anchor", "anchor_source", metavar="FILE|URL",
               help="The server's published anchor (`bootleggers anchor export`): the record must hold every "
-                   "head it anchored of the game.")
+                   "head it anchored of the game (of a tournament: of it and of its tables' games).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @lang_option
 def verify(record, receipts_file, anchor_source, as_json: bool) -> None:
@@ -26,7 +26,8 @@ def verify(record, receipts_file, anchor_source, as_json: bool) -> None:
     A tournament's record (GET /v1/tournaments/{id}/export): its chain and seed, every
     seating re-derived, every table's game verified and its result read again, the names and
     token hashes at its seats, the points and standings, and the receipts (keyed by its seed).
-    With --anchor, a game's record is also held against every head the server anchored of it.
+    With --anchor, the record is also held against every head the server anchored of it (of a
+    tournament: of it and of every table's game).
     Exits 0 when everything holds, 1 naming the first bad version, 2 when unreadable.
     """
     import json
@@ -45,9 +46,7 @@ def verify(record, receipts_file, anchor_source, as_json: bool) -> None:
         click.echo(say("cli-cannot-read", reason=str(exc)), err=True)
         sys.exit(2)
     if tournament_record.is_tournament_record(data):  # a tournament: its seatings, tables and standings too
-        if anchor is not None:
-            click.echo("the anchor holds games' heads: a tournament's record is not held against it", err=True)
-        report = tournament_record.verify(data, rulesets().get, kept)
+        report = tournament_record.verify(data, rulesets().get, kept, anchor)
     else:
         report = verification.verify(events, rulesets().get, kept, anchor)
     click.echo(json.dumps(report.as_dict(), indent=1) if as_json else check_words.render(language(), report))

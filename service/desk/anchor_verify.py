@@ -1,4 +1,5 @@
-"""Check a game's record against the server's published anchor: `verify RECORD --anchor FILE|URL`.
+"""Check a game's or a tournament's record against the server's published anchor: `verify RECORD
+--anchor FILE|URL`.
 
 Written from docs/verification.md ("The anchor") alone, with the standard library only: it
 imports nothing of the server's anchor (service/table/anchor*.py), so that a mistake there is
@@ -28,7 +29,7 @@ class UnreadableAnchor(ValueError):
 
 @dataclass
 class Result:
-    """What the anchor says of one game: `ok` (None: nothing to check), why, the first bad version."""
+    """What the anchor says of one record: `ok` (None: nothing to check), why, the first bad version."""
     ok: bool | None
     detail: str
     first_bad: int | None = None
@@ -91,8 +92,11 @@ def check_log(batches: list) -> Result:
     return Result(True, "linked")
 
 
-def check_anchor(events: list[dict], seed: bytes | None, doc: dict) -> Result:
-    """The record (its events, its revealed seed) against every head the anchor holds of its game."""
+def check_anchor(events: list[dict], seed: bytes | None, doc: dict, ns: str = "game") -> Result:
+    """The record (its events, its revealed seed) against every head the anchor holds of its
+    stream: a game's (`ns` "game"), or a tournament's own ("tournament": its receipts are keyed
+    by its seed and its id, as a game's)."""
+    noun = "game" if ns == "game" else ns
     batches = doc.get("batches") or []
     if not batches:
         return Result(None, "the anchor holds no batch")
@@ -103,18 +107,18 @@ def check_anchor(events: list[dict], seed: bytes | None, doc: dict) -> Result:
         return linked
     game_id = events[0].get("game_id")
     heads = [(b["seq"], h) for b in batches for h in b["heads"]
-             if isinstance(h, dict) and h.get("ns") == "game" and h.get("id") == game_id]
+             if isinstance(h, dict) and h.get("ns") == ns and h.get("id") == game_id]
     if not heads:
-        return Result(None, f"the anchor ({span}) holds no head of this game")
+        return Result(None, f"the anchor ({span}) holds no head of this {noun}")
     if seed is None:
-        return Result(None, "this game has no seed: the anchor's heads of it carry no receipt to check")
+        return Result(None, f"this {noun} has no seed: the anchor's heads of it carry no receipt to check")
     revealed = next((e["version"] for e in events if e.get("type") == "seed_revealed"), None)
     wrong, last, finished = [], 0, None
     for seq, head in heads:
         version, kept, status = head.get("version"), head.get("receipt"), head.get("status")
         if type(version) is not int or version < 1 or not isinstance(kept, str) \
                 or status not in ("running", "finished"):
-            return Result(False, f"batch {seq} holds a head of this game that is not one: {head!r}")
+            return Result(False, f"batch {seq} holds a head of this {noun} that is not one: {head!r}")
         if version < last or (finished is not None and status != "finished"):
             wrong.append((version, f"batch {seq} anchors it at event {version} {status}, after the anchor had it "
                                    f"at event {last}{' finished' if finished else ''}: the log contradicts itself"))
@@ -130,12 +134,12 @@ def check_anchor(events: list[dict], seed: bytes | None, doc: dict) -> Result:
             wrong.append((version, f"the record up to event {version} is not the history the server anchored "
                                    f"(batch {seq}): it was rewritten at or before it"))
         elif status == "finished" and (revealed is None or revealed > version):
-            wrong.append((version, f"the anchor says the game had ended by event {version} (batch {seq}); the "
+            wrong.append((version, f"the anchor says the {noun} had ended by event {version} (batch {seq}); the "
                                    "record does not"))
     if wrong:
         version, why = min(wrong)
         return Result(False, f"{len(wrong)} of {len(heads)} anchored heads do not match the record; the first is "
                              f"at event {version}: {why}", min(version, len(events) + 1))
     how = f"finished at event {finished}" if finished is not None else "running"
-    return Result(True, f"{len(heads)} heads of this game in the anchor's {span} (linked), the last at event "
+    return Result(True, f"{len(heads)} heads of this {noun} in the anchor's {span} (linked), the last at event "
                         f"{last} ({how}), each the record's")

@@ -13,12 +13,15 @@ holding a finished tournament's record can check, with no trust in the server:
   version, and its result read again from its events is the recorded one;
 - the names and token hashes at every table's seats are its entrants' own;
 - the points: summed again by the written scoring rule, they are those of the standings served;
-- the receipts a player kept, keyed by the tournament's seed.
+- the receipts a player kept, keyed by the tournament's seed;
+- given the server's published anchor, every head it anchored of the tournament and of each
+  table's game (service/desk/anchor_verify.py).
 """
 from __future__ import annotations
 
 from events.canonical import copy_value
 from projections.core import empty_state, evolve
+from service.desk import anchor_verify
 from service.desk import records as game_records
 from service.desk import tournament_verify as independent
 from service.desk.verification import Check, Report, check_chain, check_seed, verify as verify_game
@@ -66,9 +69,10 @@ def is_tournament_record(record) -> bool:
     return isinstance(record, dict) and record.get("format") == FORMAT
 
 
-def verify(record: dict, ruleset_for, receipts=None) -> Report:
+def verify(record: dict, ruleset_for, receipts=None, anchor: dict | None = None) -> Report:
     """Every check of a tournament's record; `ruleset_for(name)` gives a ruleset or None;
-    `receipts` (optional) the receipts a player kept of the tournament's answers.
+    `receipts` (optional) the receipts a player kept of the tournament's answers; `anchor`
+    (optional) the server's published anchor, held against the tournament and its tables.
 
     The seatings, the seats' names and token hashes, the points and the receipts are checked
     by service/desk/tournament_verify.py, a second implementation written from
@@ -107,7 +111,34 @@ def verify(record: dict, ruleset_for, receipts=None) -> Report:
     report.checks.append(check_standings(events, results, record.get("standings")))
     if receipts is not None:
         report.checks.append(independent.check_receipts(events, seed, list(receipts)))
+    if anchor is not None:
+        report.checks.append(check_anchor(events, seed, tables, anchor))
     return report
+
+
+def check_anchor(events: list[dict], seed: bytes, tables: dict, anchor: dict) -> Check:
+    """The tournament's own record against every head the anchor holds of it (its receipts keyed
+    by its seed), then each table's game in the record against the anchor's heads of that game:
+    a tournament or a table cut or rewritten after the server anchored it fails."""
+    own = anchor_verify.check_anchor(events, seed, anchor, ns="tournament")
+    if own.ok is False:
+        return Check("anchor", False, f"the tournament: {own.detail}", own.first_bad)
+    held = 0
+    for game_id, game in sorted(tables.items()):
+        gevents = game.get("events") if isinstance(game, dict) else None
+        if not isinstance(gevents, list) or not gevents or not isinstance(gevents[0], dict):
+            continue
+        created = gevents[0].get("payload") if gevents[0].get("type") == "game_created" else None
+        try:
+            _, game_seed = check_seed(gevents, created if isinstance(created, dict) else None)
+            found = anchor_verify.check_anchor(gevents, game_seed, anchor)
+        except (KeyError, TypeError, AttributeError):  # (not a game's record: the tables check names it)
+            continue
+        if found.ok is False:
+            return Check("anchor", False, f"the table's game {game_id}: {found.detail}", None)
+        held += found.ok is True
+    detail = f"the tournament: {own.detail}; {held} of {len(tables)} tables' games held against it, each the record's"
+    return Check("anchor", own.ok, detail)
 
 
 def check_seatings(events: list[dict], seed: bytes) -> Check:
