@@ -10,7 +10,8 @@ canonical JSON of
                 "receipt": "<the game's receipt of its head at V>"|null}, …],
      "seal": "<the server's HMAC of the rest>"}
 
-and `anchor/log/head.json` names the last one (sealed). `bootleggers anchor export` publishes
+and `anchor/log/head.json` names the last one (sealed, with the id of the key that sealed it:
+`key_id`, so that a log begun under another key says so). `bootleggers anchor export` publishes
 them (`{"format": "bootleggers-anchor-log", "format_version": 1, "batches": […]}`), which
 `bootleggers verify RECORD --anchor` checks a record against (docs/verification.md, "The
 anchor"). Each game's latest anchored head is also kept apart, sealed (service/table/anchor.py),
@@ -19,10 +20,17 @@ for the server's own reads.
 One writer at a time (a Redis lock; a writer who ignores it cannot reuse a batch's name: each is
 created only if absent). A crash between a batch and the pointer is caught up by the next writer,
 which follows the batches past the pointer while each links to the one before and is sealed.
+
+A log that does not check (its pointer or a batch sealed under another key: two servers with
+different SECRET_KEYs given one archive; or changed in the archive) cannot be continued: the sweep
+says so in one warning line (what did not check, and under which key), again only every
+`BROKEN_REPEAT_SECONDS`, and its games wait, due again; the archiver keeps a record in Redis
+until it can anchor its end.
 """
 from __future__ import annotations
 
 import hashlib
+import hmac
 import logging
 import secrets
 import threading
@@ -63,6 +71,13 @@ BATCH = 1000
 RETRY_SECONDS = 10.0
 #: how long a sweep waits for a replica to hold what it read (`replicas_hold`)
 REPLICA_WAIT_MS = 1000
+#: a log that cannot be continued is warned of once, then again only after this long
+BROKEN_REPEAT_SECONDS = 600.0
+
+
+def key_id(key: ServerKey) -> str:
+    """A short public name of a server key (an HMAC under it: tells keys apart, reveals nothing)."""
+    return hmac.new(key.sealing_key(), b"bootleggers anchor key id", hashlib.sha256).hexdigest()[:12]
 
 
 class AnchorBusy(Exception):
@@ -97,7 +112,10 @@ class AnchorLog:
     def __init__(self, client, store_of: Callable[[], object], key: ServerKey):
         self.redis = client
         self.store_of = store_of
+        self.key = key
         self.sealer = Sealer(LOG_NS, key)
+        #: the problems of a broken log this writer warned of: message -> when (time.monotonic())
+        self._warned: dict[str, float] = {}
         self._release = client.register_script(_RELEASE) if client is not None else None  # (None: read only)
 
     @classmethod
@@ -147,7 +165,13 @@ class AnchorLog:
         except (ValueError, KeyError, TypeError):
             raise AnchorBroken(f"the anchor's pointer {POINTER} cannot be read") from None
         if not self.sealer.holds(POINTER_KIND, "log", seq, digest, "", body.get("seal")):
-            raise AnchorBroken(f"the seal of the anchor's pointer {POINTER} does not check")
+            theirs, mine = body.get("key_id"), key_id(self.key)
+            raise AnchorBroken(
+                f"the seal of the anchor's pointer {POINTER} (batch {seq}) does not check under this server's key "
+                f"{mine}: " + (f"the log was written under the key {theirs} (another server with another "
+                               "SECRET_KEY writes to this archive?)" if theirs and theirs != mine else
+                               "written under another SECRET_KEY (another server writes to this archive?), or "
+                               "changed in the archive"))
         return seq, digest
 
     def _follow(self, store, seq: int, prev: str) -> tuple[int, str]:
@@ -223,12 +247,24 @@ class AnchorLog:
                 except ArchiveExists:  # a writer died after its batch, before the pointer
                     seq, prev = self._follow(store, seq, prev)
             seq, digest = seq + 1, batch_hash(raw)
-            store.put(POINTER, dumps({"seq": seq, "hash": digest, "seal": self.sealer.sign(
+            store.put(POINTER, dumps({"seq": seq, "hash": digest, "key_id": key_id(self.key), "seal": self.sealer.sign(
                 POINTER_KIND, "log", seq, digest)}).encode())
             for entry in fresh:
                 anchors[entry["ns"]].write(entry["id"], Anchored(entry["version"], entry["head"],
                                                                  entry["status"] == FINISHED, seq))
             return seq
+
+    def warn_broken(self, exc: AnchorBroken, waiting: int) -> None:
+        """One warning line for a log that cannot be continued (no traceback: it is an operator's
+        matter, not a bug), repeated only every BROKEN_REPEAT_SECONDS while it stays so."""
+        now, why = time.monotonic(), str(exc)
+        last = self._warned.get(why)
+        if last is not None and now - last < BROKEN_REPEAT_SECONDS:
+            return
+        self._warned[why] = now
+        log.warning("the anchor's log cannot be continued, so nothing is anchored (%d head(s) wait, tried again "
+                    "every %.0f s; this warning again in %.0f min if it lasts): %s", waiting, RETRY_SECONDS,
+                    BROKEN_REPEAT_SECONDS / 60, why)
 
 
 def sweep(anchors: dict[str, Anchors], client, anchor_log: AnchorLog, now: float | None = None,
@@ -277,9 +313,12 @@ def sweep(anchors: dict[str, Anchors], client, anchor_log: AnchorLog, now: float
     except Exception as exc:  # the games wait for the next try (the archive back, a broken log mended)
         if entries:
             client.zadd(ANCHOR_DUE, {archive_member(e["id"], e["ns"]): now + RETRY_SECONDS for e in entries}, lt=True)
-        if not isinstance(exc, (ArchiveUnavailable, AnchorBusy)):
+        if isinstance(exc, AnchorBroken):
+            anchor_log.warn_broken(exc, len(entries))
+        elif isinstance(exc, (ArchiveUnavailable, AnchorBusy)):
+            log.warning("the anchor cannot be written now (%s); trying again in %.0f s", exc, RETRY_SECONDS)
+        else:
             raise
-        log.warning("the anchor cannot be written now (%s); trying again in %.0f s", exc, RETRY_SECONDS)
         return [(m, "unavailable") for m, _ in done]
     return done
 
@@ -313,5 +352,9 @@ def _has_replicas(client) -> bool:
 
 def anchor_now(ledger_anchors: Anchors, stream_id: str, state: dict, anchor_log: AnchorLog) -> None:
     """Anchor one stream's head now (the archiver: before a record leaves Redis, the anchor holds
-    its end)."""
-    anchor_log.append([ledger_anchors.entry(stream_id, state)], {ledger_anchors.ns: ledger_anchors})
+    its end). A log that cannot be continued is, to the archiver, an archive it cannot write to
+    yet (ArchiveUnavailable: the record stays in Redis, one warning line, tried again later)."""
+    try:
+        anchor_log.append([ledger_anchors.entry(stream_id, state)], {ledger_anchors.ns: ledger_anchors})
+    except AnchorBroken as exc:
+        raise ArchiveUnavailable(f"the anchor's log cannot be continued: {exc}") from None

@@ -90,8 +90,7 @@ def test_a_writer_that_died_before_the_pointer_is_followed_and_a_changed_log_sto
         log.batches()
     store.delete(POINTER)
     fourth, _, _ = toy_game(api)
-    with pytest.raises(AnchorBroken):
-        anchor(games, later=10_000)
+    assert [outcome for _, outcome in anchor(games, later=10_000)] == ["unavailable"]  # (warned, no traceback)
     assert redis_client.zscore(ANCHOR_DUE, archive_member(fourth)) is not None, "it waits for the log's mending"
 
 
