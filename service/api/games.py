@@ -18,7 +18,7 @@ from service.api.auth import caller, require, sight
 from service.table import record_scan
 from service.rules.errors import Message
 from service.api.request_log import note
-from service.api.stream_http import list_page, opened_texts
+from service.api.stream_http import events_page, list_page
 from service.api.helpers import (
     answer_events, bp, command_answer, created, first_receipt, games, readable_state, receipt_of, ruleset_named,
     ruleset_of, seat_range, state_after,
@@ -341,9 +341,8 @@ def list_events(page: dict, game_id: str):
     events = games().events(game_id, after, limit, upto=upto, stored=public) if upto is None or after < upto else []
     extra = {} if damage is None else {"record_damaged": damage}
     viewer = sight(state, actor)
-    extra.update(opened_texts(games(), events, viewer, public))
-    return jsonify(version=state["version"], events=answer_events(state, viewer, events),
-                   next_after=events[-1]["version"] if events else after, **extra)
+    return events_page(games(), state["version"], events, after, viewer, public,
+                       lambda page: answer_events(state, viewer, page), **extra)
 
 
 @bp.get("/games/<game_id>/talk")

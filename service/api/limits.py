@@ -46,7 +46,6 @@ from service.api.limit_rules import (AUTHENTICATED, CREATE, PREFIX, RULES, STREA
                                      address, enabled, parse, rate_limited, setting)
 from service.api.problems import Problem
 from service.api.stream_leases import Lease, LocalLease
-from service.api.stream_leases import leased, stream_lease  # noqa: F401  (the stream's view reads them here)
 from service.api.stream_leases import take as take_lease
 from service.runtime.redis_connect import is_full
 

@@ -1,5 +1,5 @@
-"""The HTTP both kinds of stream share, games and tournaments alike: a list page, the dispute
-texts beside a public page of events, the Server-Sent Events machinery (where a stream resumes,
+"""The HTTP both kinds of stream share, games and tournaments alike: a list page, a page of
+events (its `next_after`, the dispute texts beside it), the Server-Sent Events machinery (where a stream resumes,
 the process's fan-out hub, the catch-up, the live frames, the answer) and an import with its
 refusals. The route modules (games, stream, records; tournaments, tournament_stream) call these.
 """
@@ -11,11 +11,12 @@ import time
 from flask import Response, current_app, json, jsonify, request, stream_with_context
 
 from events.integrity import RecordDamaged
-from service.api import frontdoor, limits
+from service.api import frontdoor
 from service.api.auth import bearer_token
 from service.api.fanout import READ_BLOCK_SECONDS, Hub
 from service.api.problems import Problem
 from service.api.requests import version_number
+from service.api.stream_leases import leased, stream_lease
 from service.desk import records
 from service.rules.errors import Message
 from service.runtime import redis_connect
@@ -36,6 +37,16 @@ def list_page(ledger, query: dict, key: str):
         raise Problem(422, "invalid_fields", Message("problem-api-bad-cursor"),
                       errors={"after": ["not a cursor this server gave"]}) from None
     return jsonify({key: page, "next": cursor})
+
+
+def events_page(ledger, version: int, events: list[dict], after: int, viewer: dict, public: bool,
+                view, **extra) -> Response:
+    """A page of a stream's events, games and tournaments alike: each as `view(events)` shows
+    them to `viewer`, the dispute texts opened for them, and `next_after` to page on: the last
+    version on the page, or `after` again on an empty one, so a reader never special-cases it."""
+    extra.update(opened_texts(ledger, events, viewer, public))
+    return jsonify(version=version, events=view(events),
+                   next_after=events[-1]["version"] if events else after, **extra)
 
 
 def opened_texts(ledger, events: list[dict], viewer: dict, public: bool) -> dict:
@@ -145,12 +156,12 @@ def frames(past, subscription, keepalive: float, deadline: float | None, render,
 
 def event_stream(frames, subscription) -> Response:
     """The text/event-stream answer; its subscription cancelled when the client goes, also when
-    the body is never read (HEAD); its place among the streams open at once (limits.py) held
+    the body is never read (HEAD); its place among the streams open at once (stream_leases.py) held
     while it is read."""
-    lease = limits.stream_lease()
+    lease = stream_lease()
     if lease is not None:
         lease.streaming = True
-        frames = limits.leased(frames, lease)
+        frames = leased(frames, lease)
     response = Response(stream_with_context(frames), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
     if subscription is not None:

@@ -17,7 +17,7 @@ from service.api.problems import Problem
 from service.rules.errors import Message
 from service.api import stream_http
 from service.api.request_log import note
-from service.api.stream_http import list_page, opened_texts
+from service.api.stream_http import events_page, list_page
 from service.desk.records import GameExists
 from service.api.requests import pins
 from service.runtime import timeutil
@@ -333,11 +333,8 @@ def events(query: dict, tournament_id: str):
     viewer = caller(state)
     finished = state["status"] == "finished"
     page = tournaments().events(tournament_id, query["after"], query["limit"], upto=state["version"], stored=finished)
-    body = {"version": state["version"], "events": [view_event(e, finished, viewer) for e in page],
-            **opened_texts(tournaments(), page, viewer, finished)}
-    if page:
-        body["next_after"] = page[-1]["version"]
-    return jsonify(body)
+    return events_page(tournaments(), state["version"], page, query["after"], viewer, finished,
+                       lambda shown: [view_event(e, finished, viewer) for e in shown])
 
 
 @bp.get("/tournaments/<tournament_id>/export")
