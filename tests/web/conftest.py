@@ -29,8 +29,10 @@ def _chromium() -> str:
     return found
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
+    """One Chromium per test process, shared by every module (each test opens its own context,
+    so no cookie, storage or page leaks from one test to the next)."""
     executable = _chromium()
     sync_api = pytest.importorskip("playwright.sync_api", reason="browser tests skipped: playwright is not installed")
     with sync_api.sync_playwright() as driver:
