@@ -5,8 +5,8 @@ marshmallow and our schemas say what is wrong with a field as an English sentenc
 sentences in English for an English reader, exactly as raised. For any other language each
 sentence is matched here against the English it is made from — marshmallow's own templates
 (tests/i18n checks that every default message of the installed marshmallow is matched) and
-ours (the schemas' `error=`, `ValidationError(…)` and `errors={…}` texts, found in the source
-by the same test) — and said again from problems.ftl (`problem-field-…`). Only the sentences
+ours (the schemas' `error=`, `ValidationError(…)` and `errors={…}` texts, and the rulesets'
+option checks, found in the source by the same test) — and said again from problems.ftl (`problem-field-…`). Only the sentences
 change: the field names, list indexes and the shape of `errors` never do. A sentence no rule
 knows stays as raised.
 """
@@ -100,6 +100,28 @@ RULES: tuple[tuple[str, str], ...] = (
     ("a name is at most {most} characters", "problem-field-name-long"),
     ("text may not contain the control character {char}", "problem-field-text-control"),
     ("text needs at least one visible character", "problem-field-text-visible"),
+    # --- ours: the rulesets' option checks (service/rules/*/setup.py validate_options) --------
+    ("Prohibition is played here by {low} to {high} players (the rules name no limit), not {seats}",
+     "problem-field-pr-seats"),
+    ("{ruleset} is played by {low} to {high} players, not {seats}", "problem-field-seats"),
+    ("rounds is 12 (standard) or 8 (the optional shorter game)", "problem-field-bl-rounds"),
+    ('influence is "phase" (Phase 2) or "anytime" (optional rule)', "problem-field-bl-influence"),
+    ('cash is "announced" (totals announced after Rounds 4 and 8, the rulebook) or "open" (every total always)',
+     "problem-field-bl-cash"),
+    ("there is no deck {deck}; the decks are {decks}", "problem-field-no-deck"),
+    ("the {deck} deck has {size} cards, not {count}", "problem-field-deck-size"),
+    ("seat {seat}'s hand must hold {hand} cards, not {count}", "problem-field-hand-size"),
+    ("Prohibition deals no hands: script its dice instead", "problem-field-pr-no-hands"),
+    ("Booze Baron deals no hands: script the booze_<mob>, booze_rest, booze_pile and delivery decks instead",
+     "problem-field-bb-no-hands"),
+    ("first_baron is the seat (1 to {seats}) holding the Booze Baron in round 1", "problem-field-bb-first-baron"),
+    ("locations is a list of the six Location cards: {id, name, event}", "problem-field-bb-locations"),
+    ("each Location is {id, name, event}, three strings of 1 to 40 characters", "problem-field-bb-location"),
+    ("the six Locations need six different ids", "problem-field-bb-location-ids"),
+    ("delivery_deck is a list of {low} to 200 cards {location, booze}", "problem-field-bb-delivery-deck"),
+    ("each Delivery card is {location, booze}: a Location id ({locations}) and a list of Booze types ({mobs}); "
+     "{card} is not", "problem-field-bb-delivery-card"),
+    ("{id}: event must be one of {events}", "problem-field-bb-event"),
     # "must be lobby, running or finished", "must be true or false", "must be cash": last, as the
     # widest
     (r"^must be (?P<choices>[a-z_]+(?:, [a-z_]+)*(?: or [a-z_]+)?)$", "problem-field-must-be"),

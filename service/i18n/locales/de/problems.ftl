@@ -857,6 +857,24 @@ problem-field-name-visible = ein Name braucht mindestens ein sichtbares Zeichen
 problem-field-name-long = ein Name hat höchstens { $most } Zeichen
 problem-field-text-control = der Text darf das Steuerzeichen { $char } nicht enthalten
 problem-field-text-visible = der Text braucht mindestens ein sichtbares Zeichen
+# die Optionsprüfungen der Regelwerke (service/rules/*/setup.py)
+problem-field-pr-seats = Prohibition spielen hier { $low } bis { $high } Personen (die Regeln nennen keine Grenze), nicht { $seats }
+problem-field-seats = { $ruleset } spielen { $low } bis { $high } Personen, nicht { $seats }
+problem-field-bl-rounds = rounds ist 12 (Standard) oder 8 (das kürzere Spiel nach optionaler Regel)
+problem-field-bl-influence = influence ist „phase“ (Phase II) oder „anytime“ (optionale Regel)
+problem-field-bl-cash = cash ist „announced“ (Vermögen nach den Runden 4 und 8 angesagt, wie in der Regel) oder „open“ (jedes Vermögen immer offen)
+problem-field-no-deck = Einen Stapel { $deck } gibt es nicht; die Stapel sind { $decks }
+problem-field-deck-size = Der Stapel { $deck } hat { $size } Karten, nicht { $count }
+problem-field-hand-size = Die Hand von Platz { $seat } muss { $hand } Karten halten, nicht { $count }
+problem-field-pr-no-hands = Prohibition teilt keine Hände aus: Lege stattdessen seine Würfel fest
+problem-field-bb-no-hands = Booze Baron teilt keine Hände aus: Lege stattdessen die Stapel booze_<mob>, booze_rest, booze_pile und delivery fest
+problem-field-bb-first-baron = first_baron ist der Platz (1 bis { $seats }), der in Runde 1 den Booze Baron hält
+problem-field-bb-locations = locations ist eine Liste der sechs Ortskarten: {"{"}id, name, event{"}"}
+problem-field-bb-location = Jeder Ort ist {"{"}id, name, event{"}"}, drei Zeichenketten aus 1 bis 40 Zeichen
+problem-field-bb-location-ids = Die sechs Orte brauchen sechs verschiedene Kennungen
+problem-field-bb-delivery-deck = delivery_deck ist eine Liste von { $low } bis 200 Karten {"{"}location, booze{"}"}
+problem-field-bb-delivery-card = Jede Lieferkarte ist {"{"}location, booze{"}"}: eine Orts-Kennung ({ $locations }) und eine Liste von Fuselsorten ({ $mobs }); { $card } ist keine
+problem-field-bb-event = { $id }: event muss einer dieser Werte sein: { $events }
 problem-field-must-be = muss { $choices } sein
 # „a, b oder c“: die letzten zwei einer Liste von Werten
 problem-field-or = { $head } oder { $last }

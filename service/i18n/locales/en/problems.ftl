@@ -832,6 +832,24 @@ problem-field-name-visible = a name needs at least one visible character
 problem-field-name-long = a name is at most { $most } characters
 problem-field-text-control = text may not contain the control character { $char }
 problem-field-text-visible = text needs at least one visible character
+# the rulesets' option checks (service/rules/*/setup.py)
+problem-field-pr-seats = Prohibition is played here by { $low } to { $high } players (the rules name no limit), not { $seats }
+problem-field-seats = { $ruleset } is played by { $low } to { $high } players, not { $seats }
+problem-field-bl-rounds = rounds is 12 (standard) or 8 (the optional shorter game)
+problem-field-bl-influence = influence is "phase" (Phase 2) or "anytime" (optional rule)
+problem-field-bl-cash = cash is "announced" (totals announced after Rounds 4 and 8, the rulebook) or "open" (every total always)
+problem-field-no-deck = there is no deck { $deck }; the decks are { $decks }
+problem-field-deck-size = the { $deck } deck has { $size } cards, not { $count }
+problem-field-hand-size = seat { $seat }'s hand must hold { $hand } cards, not { $count }
+problem-field-pr-no-hands = Prohibition deals no hands: script its dice instead
+problem-field-bb-no-hands = Booze Baron deals no hands: script the booze_<mob>, booze_rest, booze_pile and delivery decks instead
+problem-field-bb-first-baron = first_baron is the seat (1 to { $seats }) holding the Booze Baron in round 1
+problem-field-bb-locations = locations is a list of the six Location cards: {"{"}id, name, event{"}"}
+problem-field-bb-location = each Location is {"{"}id, name, event{"}"}, three strings of 1 to 40 characters
+problem-field-bb-location-ids = the six Locations need six different ids
+problem-field-bb-delivery-deck = delivery_deck is a list of { $low } to 200 cards {"{"}location, booze{"}"}
+problem-field-bb-delivery-card = each Delivery card is {"{"}location, booze{"}"}: a Location id ({ $locations }) and a list of Booze types ({ $mobs }); { $card } is not
+problem-field-bb-event = { $id }: event must be one of { $events }
 problem-field-must-be = must be { $choices }
 # "a, b or c": the last two of a list of choices
 problem-field-or = { $head } or { $last }
