@@ -111,7 +111,7 @@ export function follow(after, onEvent, onState, { onOpen, retryMs = 1000 } = {})
           }
         }
         if (!stopped) onState("ended");  // the server ended the stream (its timeout, the game's end): open it again
-      } catch (error) {
+      } catch {
         if (stopped) break;
         onState("reconnecting");
       }
