@@ -211,3 +211,17 @@ def test_a_tournament_rewritten_with_every_seal_deleted_is_refused(api, web, wor
     worker[1].anchors.mark(tid)
     assert sweep(worker) == {archive_member(tid, NS): "damaged"}
 
+
+
+def test_an_imported_tournament_is_anchored_with_the_next_sweep(api, worker, redis_client):
+    tid, org = finished(api)
+    record = api.get(f"/v1/tournaments/{tid}/export").get_data()
+    head, _ = head_of(api, tid)
+    redis_client.flushdb()  # (another server: the record comes to it by its export)
+    imported = api.post("/v1/tournaments/import", data=record, headers={**bearer(org),
+                                                                        "Content-Type": "application/json"})
+    assert imported.status_code == 201, imported.get_data(as_text=True)
+    assert redis_client.zscore(ANCHOR_DUE, archive_member(tid, NS)) is not None, "written without the write loop"
+    assert sweep(worker) == {archive_member(tid, NS): "anchored"}
+    held = worker[1].anchors.inspect(tid).anchored
+    assert (held.version, held.finished) == (head, True)
