@@ -3,27 +3,31 @@
 // it cell by cell and a sighted reader can switch the picture for it ("Board as text"). It
 // reads nothing but the state it is given: what that viewer may not see is absent there, and
 // is said to be hidden here.
-import { cardLabel } from "./board.js";
-import { morph, nameOf as plainName, rulesetTitle } from "./svg.js";
+import { drawnCard } from "./board.js";
+import { either, lang, listed, t } from "./i18n.js";
+import { nameOf as plainName, morph, rulesetTitle } from "./svg.js";
+import { stepName, stillName, truckName, words } from "./seat-words.js";
 
-const PHASES = { 1: "Muscle and the offers", 2: "influence", 3: "production", 4: "deals and shipping",
-  5: "sales", 6: "the Heat" };
-const STEPS = { bid: "everyone bids a Muscle card, sealed", choose_offer: "offers are taken in Muscle order",
-  place_influence: "influence is placed in Muscle order", load: "everyone loads their trucks",
-  dispatch: "trucks are sent in Muscle order", deals: "deals may be made", public_dock: "the Public dock is asked",
-  vigorish: "A Little Vigorish is answered", thug_window: "Thug cards may be declared",
-  reaction: "the table may answer a Thug card",
-  // Prohibition and Booze Baron
-  move: "moving", buy: "buying Cases", sell: "selling Cases", action: "the Action Phase",
-  follow_up: "the end of a Tail (Steal or Expose)" };
-const LEVELS = { controlling: "controlling", majority: "majority", minority: "minority" };
-const KIND = { E: "Establishment", S: "Source", C: "Culture" };
-const LAW = { police: "the Local Police", agent: "the Prohibition Agent", fbi: "the FBI Agent" };
+// Every word below is the catalog's (`text.*`, and the boards' own `board.*`, `count.*`, `pro.*`);
+// the English catalog says what this page said before, word for word, where tests read it.
+const LAW = { police: "pro.police", agent: "pro.agent", fbi: "pro.fbi" };
+const lawName = (k) => (LAW[k] ? t(LAW[k]) : words(k));
 
 // A name is isolated from the words around it (U+2068 … U+2069): an Arabic or Hebrew name
-// never reorders the English sentence it stands in.
+// never reorders the sentence it stands in.
 const isolate = (text) => `\u2068${text}\u2069`;
 const nameOf = (state, seat) => isolate(plainName(state, seat));
+/** "Ada's" / "Adas", "Bix’" in German (after s, ß, x, z). */
+const whoseName = (state, seat) => {
+  const name = plainName(state, seat);
+  return isolate(t(/[sßxz]$/i.test(name) ? "seat.whose_hissed" : "seat.whose", { name }));
+};
+const seatName = (name, seat) => t("text.player", { name: isolate(name ?? t("board.seat", { seat })), seat });
+const money = (n) => t("text.cash", { n });
+/** A truck by its id: "small 1" in English, as it always was here; the catalog's name otherwise. */
+const truckWords = (id) => (lang === "en" ? words(id) : truckName(id));
+/** A card: "hit", "small truck" (drawnCard: the catalog's name in other languages). */
+const cardWords = (card) => drawnCard(card);
 
 function node(tag, text, attrs = {}) {
   const made = document.createElement(tag);
@@ -32,22 +36,20 @@ function node(tag, text, attrs = {}) {
   return made;
 }
 
-const plural = (n, one, many = `${one}s`) => `${n} ${Number(n) === 1 ? one : many}`;
-const words = (id) => String(id ?? "").replaceAll("_", " ");
-const list = (items, none = "none") => (items.length ? items.join(", ") : none);
+const list = (items, none = t("board.none")) => (items.length ? items.join(t("list.separator")) : none);
 
 /** A table: a caption, a header row, then one row per item whose first cell heads the row.
  *  On a narrow screen (board.css) each row becomes a card and each cell shows its column's
  *  name in a label a screen reader skips (it has the header); the roles keep the table a
  *  table to assistive technology whatever its display. */
 function table(caption, headers, rows, attrs = {}) {
-  const t = node("table", undefined, { ...attrs, role: "table" });
-  t.append(node("caption", caption));
+  const made = node("table", undefined, { ...attrs, role: "table" });
+  made.append(node("caption", caption));
   const head = node("tr", undefined, { role: "row" });
   for (const h of headers) head.append(node("th", h, { scope: "col", role: "columnheader" }));
   const thead = node("thead", undefined, { role: "rowgroup" });
   thead.append(head);
-  t.append(thead);
+  made.append(thead);
   const body = node("tbody", undefined, { role: "rowgroup" });
   for (const { cells, data = {} } of rows) {
     const tr = node("tr", undefined, { role: "row" });
@@ -60,105 +62,124 @@ function table(caption, headers, rows, attrs = {}) {
     });
     body.append(tr);
   }
-  t.append(body);
-  return t;
+  made.append(body);
+  return made;
 }
 
 /** The facts of the moment (round, phase, whose move), a list of sentences. */
-function facts(items, label) {
-  const ul = node("ul", undefined, { class: "board-facts", "aria-label": label });
+function facts(items) {
+  const ul = node("ul", undefined, { class: "board-facts", "aria-label": t("text.the_moment") });
   for (const item of items.filter(Boolean)) ul.append(node("li", item));
   return ul;
 }
 
 const waitingFor = (state) => ((state.waiting_for || []).length && state.status === "running"
-  ? `Waiting for ${state.waiting_for.map((s) => nameOf(state, s)).join(", ")}.` : "");
+  ? t("text.waiting_for", { names: listed(state.waiting_for.map((s) => nameOf(state, s))) }) : "");
+
+/** What the game is doing now, as a phrase ("everyone loads their trucks"). */
+const doing = (state) => either(`text.now.${state.step}`, stepName(state));
 
 function ending(state) {
   if (state.status !== "finished") return [];
-  if (state.annulled) return ["The game is over: it was annulled, nobody won."];
+  if (state.annulled) return [t("text.annulled")];
   const won = Array.isArray(state.winners) && state.winners.length ? state.winners
     : state.winner !== null && state.winner !== undefined ? [state.winner] : [];
-  const names = won.map((w) => (typeof w === "number" || /^\d+$/.test(String(w)) ? nameOf(state, w) : `the ${w} Mob`));
-  return [`The game is over.${names.length ? ` Won by ${names.join(" and ")}.` : ""}`];
+  const names = won.map((w) => (typeof w === "number" || /^\d+$/.test(String(w)) ? nameOf(state, w) : t("text.the_mob", { mob: w })));
+  return [names.length ? t("text.over_won", { names: listed(names) }) : t("text.over")];
 }
+
+const notesOf = (state, p, winners) => {
+  const notes = [];
+  if ((state.waiting_for || []).includes(p.seat) && state.status === "running") notes.push(t("board.to_play"));
+  if (state.copper_at === p.seat) notes.push(t("text.has_copper"));
+  if ((state.forfeited || []).includes(p.seat)) notes.push(t("board.forfeited"));
+  if (state.bots && state.bots[p.seat]) notes.push(t("board.bot"));
+  if (state.final_cash && state.final_cash[p.seat] !== undefined) notes.push(t("text.final_cash", { cash: money(state.final_cash[p.seat]) }));
+  if (winners.includes(p.seat)) notes.push(t("text.winner"));
+  return list(notes, "");
+};
 
 // --- Bootleggers -----------------------------------------------------------------------------
 
 /** Cash as this viewer may know it: the total, the last announced figure, or hidden. */
 function cashWords(state, p) {
-  if (p.cash !== null && p.cash !== undefined) return `$${p.cash}`;
+  if (p.cash !== null && p.cash !== undefined) return money(p.cash);
   if (p.cash_announced !== null && p.cash_announced !== undefined) {
-    return `$${p.cash_announced} (announced after round ${state.cash_announced_round})`;
+    return t("text.cash_announced", { cash: money(p.cash_announced), round: state.cash_announced_round });
   }
-  return "hidden";
+  return t("text.hidden");
+}
+
+/** Where a truck went: the speakeasy's name (its id only if the state has no such speakeasy). */
+const placeName = (state, id) => (state.speakeasies || []).find((s) => s.id === id)?.name || words(id);
+
+function moment(state) {
+  const round = state.round ? t("text.round_of", { round: state.round, rounds: state.rounds ?? "?" }) : t("text.before_first_round");
+  const phase = state.phase ? t("text.phase", { phase: state.phase, name: either(`text.phase_name.${state.phase}`, String(state.phase)) }) : "";
+  const step = state.step && state.status === "running" ? t("text.now", { what: doing(state) }) : "";
+  return `${round}${phase}.${step}`;
 }
 
 function bootleggers(state) {
   const players = state.players || [];
   const out = [];
-  const round = state.round ? `Round ${state.round} of ${state.rounds ?? "?"}` : "Before the first round";
-  const phase = state.phase ? `, Phase ${state.phase} (${PHASES[state.phase] || state.phase})` : "";
-  const step = state.step && state.status === "running" ? ` Now ${STEPS[state.step] || words(state.step)}.` : "";
-  const order = (state.order || []).length ? `Muscle order: ${state.order.map((s) => nameOf(state, s)).join(", ")}.` : "";
-  const copper = state.copper_at !== null && state.copper_at !== undefined ? `The Copper is with ${nameOf(state, state.copper_at)}.` : "";
-  const slots = (state.offers?.slots || []).map((s) => `${s.slot}: ${s.card ? cardLabel(s.card) : "taken"}`);
-  if (state.offers?.truck) slots.push(`truck: ${cardLabel(state.offers.truck)}`);
-  const deals = (state.deals || []).map((d) => `${d.deal}: ${nameOf(state, d.from)} offers ${nameOf(state, d.to)} ` +
-    `${goods(d.give)} for ${goods(d.get)}${d.promise ? `, promising “${d.promise}”` : ""}`);
-  out.push(facts([`${round}${phase}.${step}`, waitingFor(state), order, copper,
-    `Offers: ${list(slots, "none on the table")}.`, deals.length ? `Open deals: ${deals.join("; ")}.` : "",
-    ...ending(state)], "the moment"));
-  const finalCash = state.final_cash || null;
-  out.push(table("Players", ["Player", "Cash", "Muscle shown", "Muscle hand", "Thug cards", "Crates", "Back room", "Notes"],
-    players.map((p) => {
-      const hand = Array.isArray(p.muscle_hand) ? list(p.muscle_hand.map(String)) : `${plural(p.muscle_hand ?? 0, "card")} (hidden)`;
-      const thugs = Array.isArray(p.thug_cards) ? list(p.thug_cards.map(cardLabel)) : `${plural(p.thug_cards ?? 0, "card")} (hidden)`;
-      const room = Object.entries(p.back_room || {}).filter(([, n]) => n).map(([k, n]) => `${n} ${words(k)}`);
-      const notes = [];
-      if ((state.waiting_for || []).includes(p.seat) && state.status === "running") notes.push("to play");
-      if (state.copper_at === p.seat) notes.push("has the Copper");
-      if ((state.forfeited || []).includes(p.seat)) notes.push("forfeited");
-      if (state.bots && state.bots[p.seat]) notes.push("played by the server's bot");
-      if (finalCash && finalCash[p.seat] !== undefined) notes.push(`final cash $${finalCash[p.seat]}`);
-      if (state.winner === p.seat) notes.push("winner");
-      return { cells: [`${isolate(p.name ?? "seat " + p.seat)} (seat ${p.seat})`, cashWords(state, p), p.displayed_muscle ?? "none",
-        hand, thugs, p.crates ?? 0, list(room, "empty"), list(notes, "")], data: { seat: p.seat, cash: p.cash ?? "" } };
-    }), { class: "players" }));
-  out.push(table("Speakeasies, smallest first", ["Speakeasy", "Open", "Influence markers", "Trucks at the docks", "Room and prices"],
-    (state.speakeasies || []).map((s) => {
-      const markers = Object.entries(s.influence || {}).filter(([, n]) => n).map(([seat, n]) =>
-        `${nameOf(state, seat)} ${n}${(s.levels || {})[seat] ? ` (${LEVELS[s.levels[seat]] || s.levels[seat]})` : ""}`);
-      const docked = (s.trucks || []).map((t) => `${nameOf(state, t.seat)}'s ${words(t.truck)}, ${plural(t.crates ?? "?", "crate")}` +
-        `${t.dock ? `, ${words(t.dock)} dock` : ""}`);
-      const room = [];
-      if (s.circles) room.push(`${s.circles} circles, open from ${s.shaded} markers`);
-      if (s.dice) room.push(plural(s.dice, "demand die", "demand dice"));
-      if (s.improvements) room.push(plural(s.improvements, "improvement"));
-      if (s.wholesale !== undefined) room.push(`wholesale $${s.wholesale}`);
-      if (s.profit) room.push(`profit $${s.profit}`);
-      return { cells: [s.name || s.id, s.open ? "open" : "closed", list(markers), list(docked), room.join(", ")],
-        data: { speakeasy: s.id } };
-    }), { class: "speakeasies" }));
-  const trucks = players.flatMap((p) => (p.trucks || []).map((t) => ({ cells: [`${nameOf(state, p.seat)}'s ${words(t.id)}`,
-    t.size || "", `${t.load ?? 0} of ${t.capacity ?? "?"} crates`, t.at ? `sent to ${words(t.at)}` : "at home"],
-  data: { seat: p.seat, truck: t.id } })));
-  out.push(table("Trucks", ["Truck", "Size", "Load", "Where"], trucks, { class: "trucks" }));
-  const stills = players.flatMap((p) => (p.stills || []).map((s) => ({ cells: [`${nameOf(state, p.seat)}'s ${words(s.id)} still`,
-    plural(s.dice || 0, "die", "dice"), s.last_roll && s.last_roll.length ? s.last_roll.join(", ") : "not rolled"],
+  const order = (state.order || []).length ? t("text.muscle_order", { names: list(state.order.map((s) => nameOf(state, s))) }) : "";
+  const copper = state.copper_at !== null && state.copper_at !== undefined ? t("text.copper_with", { name: nameOf(state, state.copper_at) }) : "";
+  const slots = (state.offers?.slots || []).map((s) => `${s.slot}: ${s.card ? cardWords(s.card) : t("board.taken")}`);
+  if (state.offers?.truck) slots.push(t("text.offer_truck", { card: cardWords(state.offers.truck) }));
+  const deals = (state.deals || []).map((d) => t(d.promise ? "text.deal_promise" : "text.deal", { deal: d.deal,
+    from: nameOf(state, d.from), to: nameOf(state, d.to), give: goods(d.give), get: goods(d.get), promise: d.promise }));
+  out.push(facts([moment(state), waitingFor(state), order, copper,
+    t("text.offers", { offers: list(slots, t("board.no_offers")) }), deals.length ? t("text.open_deals", { deals: deals.join("; ") }) : "",
+    ...ending(state)]));
+  const winners = state.winner !== null && state.winner !== undefined ? [state.winner] : [];
+  const hidden = (n) => t("text.cards_hidden", { n: n ?? 0 });
+  out.push(table(t("text.players"), [t("text.col.player"), t("text.col.cash"), t("text.col.muscle_shown"), t("text.col.muscle_hand"),
+    t("text.col.thug_cards"), t("text.col.crates"), t("text.col.back_room"), t("text.col.notes")],
+  players.map((p) => {
+    const hand = Array.isArray(p.muscle_hand) ? list(p.muscle_hand.map(String)) : hidden(p.muscle_hand);
+    const thugs = Array.isArray(p.thug_cards) ? list(p.thug_cards.map(cardWords)) : hidden(p.thug_cards);
+    const room = Object.entries(p.back_room || {}).filter(([, n]) => n).map(([k, n]) => either(`board.back.${k}`, `${n} ${words(k)}`, { n }));
+    return { cells: [seatName(p.name, p.seat), cashWords(state, p), p.displayed_muscle ?? t("board.none"),
+      hand, thugs, p.crates ?? 0, list(room, t("board.empty")), notesOf(state, p, winners)], data: { seat: p.seat, cash: p.cash ?? "" } };
+  }), { class: "players" }));
+  out.push(table(t("text.speakeasies"), [t("text.col.speakeasy"), t("text.col.open"), t("text.col.influence_markers"),
+    t("text.col.trucks_at_docks"), t("text.col.room_and_prices")],
+  (state.speakeasies || []).map((s) => {
+    const markers = Object.entries(s.influence || {}).filter(([, n]) => n).map(([seat, n]) =>
+      `${nameOf(state, seat)} ${n}${(s.levels || {})[seat] ? ` (${either(`board.level.${s.levels[seat]}`, s.levels[seat])})` : ""}`);
+    const docked = (s.trucks || []).map((x) => t(x.dock ? "text.docked_at" : "text.docked", { owner: whoseName(state, x.seat),
+      truck: truckWords(x.truck), crates: t("count.crate", { n: x.crates ?? "?" }), dock: either(`text.dock.${x.dock}`, `${words(x.dock)} dock`) }));
+    const room = [];
+    if (s.circles) room.push(t("text.circles", { circles: s.circles, shaded: s.shaded }));
+    if (s.dice) room.push(t("count.demand_die", { n: s.dice }));
+    if (s.improvements) room.push(t("count.improvement", { n: s.improvements }));
+    if (s.wholesale !== undefined) room.push(t("board.wholesale", { n: s.wholesale }));
+    if (s.profit) room.push(t("text.profit", { cash: money(s.profit) }));
+    return { cells: [s.name || s.id, s.open ? t("board.open") : t("board.closed"), list(markers), list(docked), room.join(t("list.separator"))],
+      data: { speakeasy: s.id } };
+  }), { class: "speakeasies" }));
+  const trucks = players.flatMap((p) => (p.trucks || []).map((x) => ({ cells: [t("seat.owned", { owner: whoseName(state, p.seat), thing: truckWords(x.id) }),
+    x.size ? either(`board.size.${x.size}`, x.size) : "", t("text.load", { load: x.load ?? 0, capacity: x.capacity ?? "?", n: x.capacity ?? 0 }),
+    x.at ? t("text.sent_to", { place: placeName(state, x.at) }) : t("text.at_home")],
+  data: { seat: p.seat, truck: x.id } })));
+  out.push(table(t("text.trucks"), [t("text.col.truck"), t("text.col.size"), t("text.col.load"), t("text.col.where")], trucks, { class: "trucks" }));
+  const stills = players.flatMap((p) => (p.stills || []).map((s) => ({ cells: [t("seat.owned", { owner: whoseName(state, p.seat), thing: stillName(s.id) }),
+    t("count.die", { n: s.dice || 0 }), s.last_roll && s.last_roll.length ? s.last_roll.join(t("list.separator")) : t("text.not_rolled")],
   data: { seat: p.seat, still: s.id } })));
-  out.push(table("Stills", ["Still", "Dice", "Last roll"], stills, { class: "stills" }));
+  out.push(table(t("text.stills"), [t("text.col.still"), t("text.col.dice"), t("text.col.last_roll")], stills, { class: "stills" }));
   return out;
 }
 
 function goods(side) {
   const parts = Object.entries(side || {}).filter(([, v]) => v && (!Array.isArray(v) || v.length)).map(([k, v]) => {
-    if (k === "cash") return `$${v}`;
-    if (k === "crates") return plural(v, "crate");
-    if (Array.isArray(v)) return `${words(k)} ${v.map((x) => (typeof x === "string" ? cardLabel(x) : JSON.stringify(x))).join(", ")}`;
-    return `${words(k)} ${typeof v === "object" ? JSON.stringify(v) : v}`;
+    if (k === "cash") return money(v);
+    if (k === "crates") return t("count.crate", { n: v });
+    const what = either(`text.goods.${k}`, words(k));
+    if (Array.isArray(v)) return `${what} ${v.map((x) => (typeof x === "string" ? (x.includes(":") ? cardWords(x) : truckWords(x)) : JSON.stringify(x))).join(t("list.separator"))}`;
+    return `${what} ${typeof v === "object" ? JSON.stringify(v) : v}`;
   });
-  return list(parts, "nothing");
+  return list(parts, t("deal.nothing"));
 }
 
 // --- Prohibition ------------------------------------------------------------------------------
@@ -166,33 +187,29 @@ function goods(side) {
 function prohibition(state) {
   const players = state.players || [];
   const board = state.board || [];
-  const spaceName = (n) => { const s = board.find((b) => b.space === n); return s ? `${n} ${s.name}` : String(n ?? "none"); };
+  const spaceName = (n) => { const s = board.find((b) => b.space === n); return s ? `${n} ${s.name}` : String(n ?? t("board.none")); };
   const turn = state.turn || {};
-  const items = [`Round ${state.round ?? "–"} of at most ${state.round_limit ?? 60}.`, waitingFor(state)];
+  const items = [t("text.pro_round", { round: state.round ?? "–", limit: state.round_limit ?? 60 }), waitingFor(state)];
   if (state.status === "running" && turn.seat) {
-    items.push(`${nameOf(state, turn.seat)}'s turn: rolled ${list((turn.rolled || []).map(String), "nothing yet")}; ` +
-      `dice left ${list((turn.dice || []).map(String))}.`);
+    items.push(t("text.pro_turn", { name: nameOf(state, turn.seat), rolled: list((turn.rolled || []).map(String), t("text.nothing_yet")),
+      left: list((turn.dice || []).map(String)) }));
   }
-  if (state.offer) items.push(`${nameOf(state, turn.seat)} ${state.offer.kind === "buy" ? "may buy" : "may sell"} ` +
-    `at space ${spaceName(state.offer.space)}, up to ${plural(state.offer.max, "Case")}.`);
-  items.push(`The Law: ${Object.entries(state.law || {}).map(([k, at]) => `${LAW[k] || k} at ${spaceName(at)}`).join("; ")}.`);
-  if (Array.isArray(state.ranking)) items.push(`Ranking: ${state.ranking.map((s, i) => `${i + 1}. ${nameOf(state, s)}`).join(", ")}.`);
+  if (state.offer) items.push(t(state.offer.kind === "buy" ? "text.pro_may_buy" : "text.pro_may_sell", { name: nameOf(state, turn.seat),
+    space: spaceName(state.offer.space), cases: t("count.case", { n: state.offer.max }) }));
+  items.push(t("text.pro_law", { law: Object.entries(state.law || {}).map(([k, at]) => t("text.law_at", { who: lawName(k), space: spaceName(at) })).join("; ") }));
+  if (Array.isArray(state.ranking)) items.push(t("text.ranking", { ranking: list(state.ranking.map((s, i) => `${i + 1}. ${nameOf(state, s)}`)) }));
   const winners = state.winners || (state.winner ? [state.winner] : []);
-  const out = [facts([...items, ...ending(state)], "the moment")];
-  out.push(table("Players", ["Player", "Bankrolls", "Cases", "Space", "Notes"], players.map((p) => {
-    const notes = [];
-    if ((state.waiting_for || []).includes(p.seat) && state.status === "running") notes.push("to play");
-    if (winners.includes(p.seat)) notes.push("winner");
-    if ((state.forfeited || []).includes(p.seat)) notes.push("forfeited");
-    return { cells: [`${isolate(p.name)} (seat ${p.seat})`, p.bankrolls ?? "hidden", p.cases ?? "hidden", spaceName(p.space), list(notes, "")],
-      data: { seat: p.seat } };
-  }), { class: "players" }));
-  out.push(table("The track, spaces 1 to 24 in order", ["Space", "Kind", "Goods", "Here"], board.map((s) => {
-    const here = [...Object.entries(state.law || {}).filter(([, at]) => at === s.space).map(([k]) => LAW[k] || k),
+  const out = [facts([...items, ...ending(state)])];
+  out.push(table(t("text.players"), [t("text.col.player"), t("text.col.bankrolls"), t("text.col.cases"), t("text.col.space"), t("text.col.notes")],
+    players.map((p) => ({ cells: [seatName(p.name, p.seat), p.bankrolls ?? t("text.hidden"), p.cases ?? t("text.hidden"), spaceName(p.space),
+      notesOf(state, p, winners)], data: { seat: p.seat } })), { class: "players" }));
+  out.push(table(t("text.track"), [t("text.col.space"), t("text.col.kind"), t("text.col.goods"), t("text.col.here")], board.map((s) => {
+    const here = [...Object.entries(state.law || {}).filter(([, at]) => at === s.space).map(([k]) => lawName(k)),
       ...players.filter((p) => p.space === s.space).map((p) => nameOf(state, p.seat))];
-    const goodsHere = s.kind === "C" ? plural(s.bankrolls || 0, "Bankroll") : plural(s.cases || 0, "Case");
-    const kind = s.kind === "E" ? `${KIND.E}, ${(s.cases || 0) > 0 ? "wet" : "dry"}` : KIND[s.kind] || s.kind;
-    return { cells: [`${s.space} ${s.name}`, kind, goodsHere, list(here, "nobody")], data: { space: s.space } };
+    const goodsHere = s.kind === "C" ? t("count.bankroll", { n: s.bankrolls || 0 }) : t("count.case", { n: s.cases || 0 });
+    const kind = s.kind === "E" ? t((s.cases || 0) > 0 ? "text.kind_wet" : "text.kind_dry")
+      : either(`text.kind.${s.kind}`, s.kind);
+    return { cells: [`${s.space} ${s.name}`, kind, goodsHere, list(here, t("seat.nobody"))], data: { space: s.space } };
   }), { class: "track" }));
   return out;
 }
@@ -204,30 +221,37 @@ function boozeBaron(state) {
   const result = state.result || null;
   const boozeOf = (id) => list(((state.cards || {})[id]?.booze) || [], "?");
   const place = (id) => (state.locations || []).find((l) => l.id === id)?.name || words(id);
-  const items = [`Round ${state.round ?? "–"}${state.step && state.status === "running" ? `, ${STEPS[state.step] || words(state.step)}` : ""}.`,
-    waitingFor(state),
-    state.baron ? `The Booze Baron: ${nameOf(state, state.baron)}.` : "",
-    `Deck: ${plural(Array.isArray(state.deck) ? state.deck.length : state.deck ?? "?", "Delivery card")}; Snitch tokens left: ${state.snitches_left ?? "?"}.`,
-    (state.exposures || []).length ? `Exposed so far: ${state.exposures.map((e) => `${nameOf(state, e.seat)} (${e.mob} Mob, by ${nameOf(state, e.by)} in round ${e.round})`).join("; ")}.` : "",
-    result?.mob_coins ? `Mob Coins: ${Object.entries(result.mob_coins).map(([m, c]) => `${m} ${c}`).join(", ")}.` : ""];
-  const out = [facts([...items, ...ending(state)], "the moment")];
-  out.push(table("Players", ["Player", "Mob", "Exposed", "Snitch tokens", "Coins", "Movement cards", "At", "Delivery cards"],
-    players.map((p) => {
-      const mob = p.mob || (result?.mobs || {})[p.seat] || null;
-      const coins = result?.coins ? result.coins[p.seat] : null;
-      const counted = (p.deliveries || []).length + (p.snitch || 0) + 2 * ((p.movement || []).length + (p.collected || []).length);
-      const cards = (p.deliveries || []).map((d) => (d.face_up ? `${d.id} face up (${boozeOf(d.id)})`
-        : d.id ? `${d.id} face down (only you see it: ${boozeOf(d.id)})` : "one face down"));
-      return { cells: [`${isolate(p.name)} (seat ${p.seat})${state.baron === p.seat ? ", the Booze Baron" : ""}`, mob ? `${mob}` : "hidden",
-        p.exposed ? "exposed" : "not exposed", p.snitch || 0,
-        coins !== null && coins !== undefined ? `${coins} (final)` : `${counted} on the table`,
-        `${(p.movement || []).length}${(p.collected || []).length ? `, ${p.collected.length} collected` : ""}${p.has_chosen && state.status === "running" ? ", has chosen" : ""}`,
-        p.location ? place(p.location) : "nowhere yet", list(cards)], data: { seat: p.seat } };
-    }), { class: "players" }));
-  out.push(table("Locations", ["Location", "Event", "Delivery cards here", "Pawns here"], (state.locations || []).map((loc) => ({
-    cells: [loc.name || loc.id, words(loc.event), list((loc.cards || []).map((id) => `${id} (${boozeOf(id)})`)),
-      list(players.filter((p) => p.location === loc.id).map((p) => nameOf(state, p.seat)), "nobody")],
-    data: { location: loc.id } })), { class: "locations" }));
+  const deck = Array.isArray(state.deck) ? state.deck.length : state.deck ?? "?";
+  const items = [state.step && state.status === "running" ? t("text.bb_round_step", { round: state.round ?? "–", what: doing(state) })
+    : t("text.bb_round", { round: state.round ?? "–" }),
+  waitingFor(state),
+  state.baron ? t("text.bb_baron", { name: nameOf(state, state.baron) }) : "",
+  t("text.bb_deck", { n: deck, snitches: state.snitches_left ?? "?" }),
+  (state.exposures || []).length ? t("text.bb_exposed_so_far", { exposures: state.exposures.map((e) => t("text.bb_exposure",
+    { name: nameOf(state, e.seat), mob: e.mob, by: nameOf(state, e.by), round: e.round })).join("; ") }) : "",
+  result?.mob_coins ? t("text.bb_mob_coins", { coins: list(Object.entries(result.mob_coins).map(([m, c]) => `${m} ${c}`)) }) : ""];
+  const out = [facts([...items, ...ending(state)])];
+  out.push(table(t("text.players"), [t("text.col.player"), t("text.col.mob"), t("text.col.exposed"), t("text.col.snitch_tokens"),
+    t("text.col.coins"), t("text.col.movement_cards"), t("text.col.at"), t("text.col.delivery_cards")],
+  players.map((p) => {
+    const mob = p.mob || (result?.mobs || {})[p.seat] || null;
+    const coins = result?.coins ? result.coins[p.seat] : null;
+    const counted = (p.deliveries || []).length + (p.snitch || 0) + 2 * ((p.movement || []).length + (p.collected || []).length);
+    const cards = (p.deliveries || []).map((d) => (d.face_up ? t("text.card_face_up", { id: d.id, booze: boozeOf(d.id) })
+      : d.id ? t("text.card_face_down_yours", { id: d.id, booze: boozeOf(d.id) }) : t("text.card_face_down")));
+    const movement = [String((p.movement || []).length)];
+    if ((p.collected || []).length) movement.push(t("text.collected", { n: p.collected.length }));
+    if (p.has_chosen && state.status === "running") movement.push(t("bb.has_chosen"));
+    return { cells: [seatName(p.name, p.seat) + (state.baron === p.seat ? t("text.the_baron") : ""), mob ? `${mob}` : t("text.hidden"),
+      p.exposed ? t("text.exposed") : t("text.not_exposed"), p.snitch || 0,
+      coins !== null && coins !== undefined ? t("text.coins_final", { n: coins }) : t("text.coins_counted", { n: counted }),
+      movement.join(t("list.separator")), p.location ? place(p.location) : t("text.nowhere_yet"), list(cards)], data: { seat: p.seat } };
+  }), { class: "players" }));
+  out.push(table(t("text.locations"), [t("text.col.location"), t("text.col.event"), t("text.col.delivery_cards_here"), t("text.col.pawns_here")],
+    (state.locations || []).map((loc) => ({
+      cells: [loc.name || loc.id, words(loc.event), list((loc.cards || []).map((id) => `${id} (${boozeOf(id)})`)),
+        list(players.filter((p) => p.location === loc.id).map((p) => nameOf(state, p.seat)), t("seat.nobody"))],
+      data: { location: loc.id } })), { class: "locations" }));
   return out;
 }
 
@@ -253,7 +277,7 @@ function write(container) {
   container.boardTextDue = null;
   if (!state) return;
   const fresh = node("div", undefined, { class: "board-text-body", "data-version": state.version, "data-ruleset": state.ruleset });
-  fresh.append(node("p", `${rulesetTitle(state.ruleset)}, version ${state.version}, as ${seen(state)} sees it.`, { class: "board-seen" }));
+  fresh.append(node("p", t("text.seen", { game: rulesetTitle(state.ruleset), version: state.version, who: seen(state) }), { class: "board-seen" }));
   fresh.append(...(WRITE[state.ruleset] || bootleggers)(state));
   const live = container.querySelector(":scope > .board-text-body");
   if (live && live.nodeName === fresh.nodeName) morph(live, fresh);
@@ -263,8 +287,8 @@ function write(container) {
 
 const seen = (state) => {
   const v = state.viewer || {};
-  if (v.kind === "seat") return `${nameOf(state, v.seat)} (seat ${v.seat})`;
-  return v.kind === "organizer" ? "the organizer" : "a spectator";
+  if (v.kind === "seat") return t("text.player", { name: nameOf(state, v.seat), seat: v.seat });
+  return v.kind === "organizer" ? t("text.seen_organizer") : t("text.seen_spectator");
 };
 
 const KEY = "bootleggers.boardText";

@@ -32,7 +32,7 @@ export const cardLabel = (card) => {
 };
 
 /** A card as the board draws it: English as cardLabel, other languages by the catalog's name. */
-const drawnCard = (card) => {
+export const drawnCard = (card) => {
   if (lang === "en") return cardLabel(card);
   const text = String(card).replace(/#\d+$/, "");
   if (text.startsWith("truck:")) return t(`board.size.${text.slice(6)}`);

@@ -58,6 +58,12 @@ FAMILIES: dict[str, set[str]] = {
     "board.level.": {"controlling", "majority", "minority"},
     "board.size.": {"small", "medium", "large"},
     "board.back.": {"influence", "dice", "improvements"},  # (either(): another kind is shown as it is)
+    "text.now.": {"bid", "choose_offer", "place_influence", "load", "dispatch", "deals", "public_dock", "vigorish",
+                  "thug_window", "reaction", "selling", "move", "buy", "sell", "action", "follow_up"},  # (either(): stepName)
+    "text.phase_name.": {"1", "2", "3", "4", "5", "6"},
+    "text.goods.": {"trucks", "rent_trucks", "thug_cards"},
+    "text.kind.": {"C", "S"},
+    "text.dock.": {"majority", "minority", "public", "line"},  # (either(): another dock as its id says)
 }
 #: German equal to English on purpose: names, symbols, words German uses as they are
 SAME_IN_GERMAN = {
@@ -65,6 +71,7 @@ SAME_IN_GERMAN = {
     "tournament.name", "lobby.bootleggers_3_6", "lobby.prohibition_2_6", "lobby.booze_baron_3_9", "lobby.in_phase_2",
     "field.speakeasy", "field.text", "dispute.quoted",
     "clock.paused_who", "card.thug:moll", "lobby.bootleggers_options", "board.still", "evening.name", "talk.who",
+    "text.phase", "text.col.speakeasy",
 }
 
 
