@@ -5,7 +5,7 @@
 import { colour, el, fitKnown, fitTexts, label, morph, nameOf, rulesetTitle } from "./svg.js";
 import { drawProhibition } from "./board-prohibition.js";
 import { drawBoozeBaron } from "./board-booze.js";
-import { either, lang, t } from "./i18n.js";
+import { either, lang, listed, t } from "./i18n.js";
 
 export { SEAT_COLOURS } from "./svg.js";
 const LEVEL_MARK = { controlling: "C", majority: "M", minority: "m" };
@@ -286,28 +286,34 @@ export function drawBoard(container, state) {
 export function describeWinners(state) {
   if (state.annulled) return "";
   const amended = (state.amendments || []).length > 0;
-  const listed = Array.isArray(state.winners) ? state.winners : state.result?.winners;
-  let won = !amended && Array.isArray(listed) && listed.length ? listed : [];
+  const listedWon = Array.isArray(state.winners) ? state.winners : state.result?.winners;
+  let won = !amended && Array.isArray(listedWon) && listedWon.length ? listedWon : [];
   if (!won.length && state.winner !== null && state.winner !== undefined && state.winner !== "") won = [state.winner];
   const seat = (w) => typeof w === "number" || /^\d+$/.test(String(w));
   const mobs = won.filter((w) => !seat(w)).flatMap((w) => String(w).split(" & "));
   const title = (m) => m.charAt(0).toUpperCase() + m.slice(1);
   const names = won.filter(seat).map((w) => nameOf(state, w));
-  if (mobs.length) {
-    names.push(mobs.length > 1 ? `the ${mobs.map(title).join(" and ")} mobs` : `the ${title(mobs[0])} mob`);
-  }
+  if (mobs.length) names.push(t("desk.status.mob", { n: mobs.length, mobs: listed(mobs.map(title)) }));
   if (!names.length) return "";
-  return (won.length > 1 || mobs.length > 1 ? "shared win: " : "winner: ") + names.join(", ");
+  return t(won.length > 1 || mobs.length > 1 ? "desk.status.shared_win" : "desk.status.winner",
+    { names: names.join(t("list.separator")) });
 }
 
+/** The desk's line over the board: the game, its status, round, phase and step, whom it
+ *  waits for, who won. */
 export function describeStatus(state) {
-  const parts = [`${state.ruleset}`, state.status];
-  if (state.round) parts.push(`round ${state.round}${state.rounds ? "/" + state.rounds : ""}`);
-  if (state.phase) parts.push(`phase ${state.phase}`);
-  if (state.step) parts.push(`step ${state.step}`);
-  if ((state.waiting_for || []).length) parts.push(`waiting for ${state.waiting_for.map((s) => nameOf(state, s)).join(", ")}`);
+  const parts = [rulesetTitle(state.ruleset), either(`lobby.status.${state.status}`, String(state.status))];
+  if (state.round) parts.push(t(state.rounds ? "desk.status.round_of" : "desk.status.round", { round: state.round, rounds: state.rounds }));
+  if (state.phase) parts.push(t("status.phase", { phase: state.phase }));
+  if (state.step) {
+    parts.push(state.ruleset === "booze_baron" && state.step === "move" ? t("step.booze_move")
+      : either(`step.${state.step}`, String(state.step).replaceAll("_", " ")));
+  }
+  if ((state.waiting_for || []).length) {
+    parts.push(t("status.waiting_for", { names: listed(state.waiting_for.map((s) => nameOf(state, s))) }));
+  }
   const won = describeWinners(state);
   if (won) parts.push(won);
-  if (state.annulled) parts.push("annulled: no winner");
+  if (state.annulled) parts.push(t("desk.status.annulled"));
   return parts.join(" · ");
 }

@@ -67,11 +67,13 @@ const sameList = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]
 const sortedIds = (list) => [...list].sort((a, b) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0));
 
 /** Verify a record ({events: [...]} or a bare list). Answers {ok, partial, firstBad, lines}:
- *  `partial` when nothing failed but something could not be checked (that does not verify). */
+ *  `partial` when nothing failed but something could not be checked (that does not verify);
+ *  `notRecord` when it is no game record at all. The lines are the verifier's own, in English
+ *  like the server's (`bootleggers verify`): the page says the verdict in the reader's words. */
 export async function verifyRecord(record) {
   const events = Array.isArray(record) ? record : record?.events;
   if (!Array.isArray(events) || !events.length || events[0].type !== "game_created") {
-    return { ok: false, firstBad: null, lines: ["not a game record: no events, or event 1 is not game_created"] };
+    return { ok: false, notRecord: true, firstBad: null, lines: ["not a game record: no events, or event 1 is not game_created"] };
   }
   const lines = [];
   let firstBad = null;

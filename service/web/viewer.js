@@ -2,7 +2,7 @@
 // Where it is (`#at=N&as=…`) lives in the URL fragment beside the token, so a link opens the
 // board at a version; messages that must outlive redraws go to a list that only its reader
 // clears (messages.js), the transient notice is redrawn freely.
-import { t } from "./i18n.js";
+import { either, t } from "./i18n.js";
 import { follow, gameId, get, getToken, setToken } from "./api.js";
 import { describeStatus, drawBoard } from "./board.js";
 import { clearBoardText, drawBoardText } from "./board-text.js";
@@ -39,12 +39,12 @@ function perspectiveOptions(state) {
   const viewer = state.viewer || { kind: "spectator" };
   const options = [];
   if (viewer.kind === "organizer") {
-    options.push(["", "organizer (everything)"]);
-    for (const p of state.players || []) options.push([`seat:${p.seat}`, `seat ${p.seat} (${p.name})`]);
-    options.push(["spectator", "a spectator"]);
+    options.push(["", t("desk.as_organizer")]);
+    for (const p of state.players || []) options.push([`seat:${p.seat}`, t("desk.as_seat", { seat: p.seat, name: p.name })]);
+    options.push(["spectator", t("desk.as_spectator")]);
   } else if (viewer.kind === "seat") {
-    options.push(["", `yourself (seat ${viewer.seat})`]);
-  } else options.push(["", "a spectator"]);
+    options.push(["", t("desk.as_yourself", { seat: viewer.seat })]);
+  } else options.push(["", t("desk.as_spectator")]);
   const key = options.map((o) => o[0]).join("|");
   if (select.dataset.key !== key) {
     select.replaceChildren(...options.map(([value, label]) => new Option(label, value)));
@@ -221,6 +221,12 @@ function goTo(version) {
   show();
 }
 
+/** The live stream's state in words ("connected"; "stream answered 503": its status). */
+function liveWords(state) {
+  const answered = /^stream answered (\d+)$/.exec(state);
+  return answered ? t("desk.live_answered", { status: answered[1] }) : either(`desk.live.${state}`, state);
+}
+
 function setFollow(on) {
   if (view.stop) { view.stop(); view.stop = null; $("live").textContent = ""; }
   $("where").setAttribute("aria-live", on ? "off" : "polite");  // a followed game would talk at every event
@@ -258,7 +264,7 @@ function setFollow(on) {
     // What a reveal or the end makes readable changes earlier log lines: read it all again.
     if (/reveal|ended|finished/.test(type || "")) view.log = null;
     redraw();
-  }, (state) => { $("live").textContent = state ? `live: ${state}` : ""; });
+  }, (state) => { $("live").textContent = state ? t("desk.live", { state: liveWords(state) }) : ""; });
 }
 
 async function start() {
@@ -315,33 +321,50 @@ $("dispute-form").addEventListener("submit", async (event) => {
   if (answer.status < 300) {
     keepMessage(t("seat.dispute_filed"), { key: "dispute-filed", kind: "ok" });
     $("dispute-text").value = "";
-  } else notify(answer.body?.detail || `refused (${answer.status})`);
+  } else notify(answer.body?.detail || t("dispute.refused", { status: answer.status }));
   refreshPanels();
 });
+
+/** The verdict in the reader's words (the catalog); the verifier's own lines, which stay as
+ *  the verifier writes them (English, like the server's), shown apart in a monospaced block. */
+function verdictOf(result) {
+  if (result.notRecord) return t("verify.not_a_record");
+  if (result.ok) return t("verify.ok");
+  return result.partial ? t("verify.partial") : t("verify.bad", { version: result.firstBad });
+}
+
+function showResult(state, ...parts) {
+  const out = $("verify-result");
+  out.dataset.state = state;
+  out.replaceChildren(...parts.filter((part) => part && part.length).map((part) => {
+    const block = document.createElement("div");
+    if (Array.isArray(part)) { block.className = "mono"; block.textContent = part.join("\n"); } else {
+      block.className = "verdict";
+      block.textContent = part;
+    }
+    return block;
+  }));
+}
 
 /** Check a record; a record of another game is said to be so, and never this game's. */
 async function showVerification(record) {
   const out = $("verify-result");
-  out.dataset.state = "running";
-  out.textContent = "checking…";
+  showResult("running", t("verify.checking"));
   const events = Array.isArray(record) ? record : record?.events;
   const ofGame = Array.isArray(events) && events.length ? events[0].game_id : record?.game_id;
   try {
     const result = await verifyRecord(record);
+    const lines = result.notRecord ? [] : result.lines.slice(0, -1);  // (the last line is the verdict, said in words)
     if (ofGame && ofGame !== gameId) {
-      out.dataset.state = "foreign";
       out.dataset.game = ofGame;
-      out.textContent = [`NOT THIS GAME: the file is the record of game ${ofGame}, not of game ${gameId} shown here; ` +
-        "it says nothing about this game.", ...result.lines.slice(0, -1),
-        result.ok ? `(game ${ofGame}'s own record checks out; this page's game is not verified by it)` : result.lines.at(-1)].join("\n");
+      showResult("foreign", t("verify.foreign", { other: ofGame, game: gameId }), lines,
+        result.ok ? t("verify.foreign_ok", { other: ofGame }) : verdictOf(result));
       return;
     }
-    out.dataset.state = result.ok ? "ok" : result.partial ? "partial" : "bad";
     out.dataset.game = ofGame || "";
-    out.textContent = result.lines.join("\n");
+    showResult(result.ok ? "ok" : result.partial ? "partial" : "bad", verdictOf(result), lines);
   } catch (error) {
-    out.dataset.state = "bad";
-    out.textContent = `NOT VERIFIED: ${error.message}`;
+    showResult("bad", t("verify.error", { detail: error.message }));
   }
 }
 
@@ -353,7 +376,7 @@ async function fetchRecord() {
   let after = 0;
   for (;;) {
     const { status, body } = await get(`/v1/games/${gameId}/events?after=${after}&limit=1000`);
-    if (status !== 200) throw new Error(body?.detail || `the events answered ${status}`);
+    if (status !== 200) throw new Error(body?.detail || t("seat.answered", { status }));
     const page = body.events || [];
     events.push(...page);
     if (!page.length || body.next_after === null || body.next_after === undefined) break;
@@ -363,20 +386,13 @@ async function fetchRecord() {
 }
 
 $("verify").addEventListener("click", async () => {
-  try { await showVerification(await fetchRecord()); } catch (error) {
-    $("verify-result").dataset.state = "bad";
-    $("verify-result").textContent = `NOT VERIFIED: ${error.message}`;
-  }
+  try { await showVerification(await fetchRecord()); } catch (error) { showResult("bad", t("verify.error", { detail: error.message })); }
 });
 $("record-file").addEventListener("change", async (event) => {
   const file = event.target.files[0];
   if (!file) return;
   let record;
-  try { record = JSON.parse(await file.text()); } catch {
-    $("verify-result").dataset.state = "bad";
-    $("verify-result").textContent = "NOT VERIFIED: the file is not JSON";
-    return;
-  }
+  try { record = JSON.parse(await file.text()); } catch { showResult("bad", t("verify.not_json")); return; }
   showVerification(record);
 });
 

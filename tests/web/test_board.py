@@ -181,8 +181,9 @@ def test_other_rulesets_have_their_own_board(page, site, ruleset, seats):
     state = api_state(site, table)
     open_viewer(page, site, table, table.organizer)
     wait_version(page, state["version"])
-    assert page.text_content("#status").startswith(ruleset)
-    assert page.text_content("#ruleset-title") == {"prohibition": "Prohibition", "booze_baron": "Booze Baron"}[ruleset]
+    title = {"prohibition": "Prohibition", "booze_baron": "Booze Baron"}[ruleset]
+    assert page.text_content("#status").startswith(f"{title} · ")
+    assert page.text_content("#ruleset-title") == title
     assert page.get_attribute("#board-svg", "data-ruleset") == ruleset
     if ruleset == "prohibition":
         spaces = page.eval_on_selector_all("g.space", """ns => ns.map(n => [+n.dataset.space, n.dataset.kind,

@@ -64,6 +64,7 @@ FAMILIES: dict[str, set[str]] = {
     "text.goods.": {"trucks", "rent_trucks", "thug_cards"},
     "text.kind.": {"C", "S"},
     "text.dock.": {"majority", "minority", "public", "line"},  # (either(): another dock as its id says)
+    "desk.live.": {"connected", "reconnecting", "ended", "stopped"},  # (either(): another state is shown as it is)
 }
 #: German equal to English on purpose: names, symbols, words German uses as they are
 SAME_IN_GERMAN = {

@@ -6,6 +6,7 @@ language, as a German club's would be): German words, no English leftovers, scre
 Regions not converted yet are listed in NOT_YET (docs/i18n.md, "Pages") and shrink to none."""
 from __future__ import annotations
 
+import json
 import random
 import re
 import tempfile
@@ -19,15 +20,12 @@ from tests.web.test_layout import overlaps
 
 NAMES = ["Ada", "Bix", "Cora"]
 SHOTS = Path(tempfile.gettempdir()) / "bootleggers-i18n-screenshots"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 # Text a catalog never holds: the picker's own bilingual words and the games' titles.
 ALWAYS = ["Language / Sprache", "English", "Deutsch", "Bootleggers", "Prohibition", "Booze Baron"]
 # Regions whose words do not come from the catalog yet (shrinks to nothing; docs/i18n.md).
-NOT_YET: dict[str, list[str]] = {
-    "seat": [],
-    "desk": ["#controls", "#verify-result", "#status", "#log", "#messages"],
-    "tournament": ["#fact-ruleset", "#fact-format", "#explained"],
-    "lobby": [],
-}
+NOT_YET: dict[str, list[str]] = {"seat": [], "desk": [],
+                                  "tournament": ["#fact-ruleset", "#fact-format", "#explained"], "lobby": []}
 
 # Every visible text node that, once the catalog's ⟦…⟧ and the allowed words are taken out,
 # still has letters: text that did not come from the catalog.
@@ -43,6 +41,13 @@ LEAKS = """([allowed, skipped]) => {
     for (let before = ''; before !== text;) { before = text; text = text.replace(/⟦[^⟦⟧]*⟧/g, ' '); }
     for (const word of allowed) text = text.split(word).join(' ');
     if (/\\p{L}{2,}/u.test(text)) leaks.push(`${el.closest('[id]')?.id || el.tagName}: ${n.nodeValue.trim().slice(0, 80)}`);
+  }
+  for (const select of document.querySelectorAll('select')) {  // (a closed select's chosen option has no box of its own)
+    if (!select.getClientRects().length || (skipped.length && select.closest(skipped.join(', ')))) continue;
+    let text = select.selectedOptions[0]?.text || '';
+    for (let before = ''; before !== text;) { before = text; text = text.replace(/⟦[^⟦⟧]*⟧/g, ' '); }
+    for (const word of allowed) text = text.split(word).join(' ');
+    if (/\\p{L}{2,}/u.test(text)) leaks.push(`${select.id || 'select'}: ${select.selectedOptions[0].text.slice(0, 80)}`);
   }
   return leaks;
 }"""
@@ -60,6 +65,13 @@ CLIPPED = """(skipped) => {
     if (box.right > document.documentElement.clientWidth + 1) found.push(`${el.id || el.tagName}: past the page's right edge (${Math.round(box.right)} px)`);
   }
   return found;
+}"""
+
+# The board as text: a table wider than its column would run under the panels beside it.
+WIDER = """() => {
+  const column = document.querySelector('#board-text').getBoundingClientRect();
+  return [...document.querySelectorAll('#board-text table')].filter((t) => t.getBoundingClientRect().right > column.right + 1)
+    .map((t) => `board-text: table.${t.className} ${Math.round(t.getBoundingClientRect().width)} px in a column of ${Math.round(column.width)} px`);
 }"""
 
 
@@ -114,7 +126,7 @@ def allowed_words(game) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-def test_the_pseudo_locale_shows_only_catalog_text_and_nothing_overlaps(browser, site, game, tournament, width):
+def test_the_pseudo_locale_shows_only_catalog_text_and_nothing_overlaps(browser, site, game, tournament, width, tmp_path):
     context, page, errors = localized(browser, "xx", width)
     try:
         found = {}
@@ -124,6 +136,12 @@ def test_the_pseudo_locale_shows_only_catalog_text_and_nothing_overlaps(browser,
             page.wait_for_timeout(300)
             assert page.evaluate("document.documentElement.lang") == "en"  # xx reads as English to a screen reader
             assert page.input_value("#language") == "xx"
+            if name == "desk":  # the verifier's verdict too (a record of another game: the words around its lines)
+                lines = (GOLDEN / "four_seats_short_game.events.jsonl").read_text().splitlines()
+                record = tmp_path / "other-game.json"
+                record.write_text(json.dumps({"events": [json.loads(line) for line in lines if line]}))
+                page.set_input_files("#record-file", str(record))
+                page.wait_for_selector("#verify-result[data-state=foreign]", timeout=30000)
             leaks = page.evaluate(LEAKS, [allowed_words(game), NOT_YET[name]])
             clipped = page.evaluate(CLIPPED, NOT_YET[name])
             drawn = overlaps(page)
@@ -131,6 +149,15 @@ def test_the_pseudo_locale_shows_only_catalog_text_and_nothing_overlaps(browser,
             found[name] = {"leaks": leaks, "clipped": clipped, "overlaps": drawn, "width": wide}
             SHOTS.mkdir(exist_ok=True)
             page.screenshot(path=str(SHOTS / f"xx-{name}-{width}.png"), full_page=True)
+            if name in ("seat", "desk"):  # the board as text, shown in the picture's place (then the picture again)
+                page.click("#board-text-toggle")
+                page.wait_for_selector("#board-text .board-text-body table.players", state="visible")
+                found[f"{name}, board as text"] = {"leaks": page.evaluate(LEAKS, [allowed_words(game), NOT_YET[name]]),
+                                                   "clipped": page.evaluate(CLIPPED, NOT_YET[name]) + page.evaluate(WIDER),
+                                                   "overlaps": [],
+                                                   "width": page.evaluate("document.documentElement.scrollWidth")}
+                page.screenshot(path=str(SHOTS / f"xx-{name}-text-{width}.png"), full_page=True)
+                page.click("#board-text-toggle")
         if width == 1280:  # the seat page followed through a few more steps (a move each), read again at each
             seat = game.state()["waiting_for"][0]
             page.goto(play_url(site, game.game_id, game.tokens[seat]))
@@ -159,13 +186,16 @@ def test_the_pseudo_locale_shows_only_catalog_text_and_nothing_overlaps(browser,
 
 # What a German page must say, and English UI words it must no longer show.
 GERMAN = {"lobby": ["Die Lobby", "Offene Spiele", "Ein Spiel anlegen", "Turniere", "Zusehen"],
-          "seat": ["Deine Züge", "Deine Hand", "Tischgespräch", "Was geschah", "Einspruch einlegen", "Runde"],
-          "desk": ["Prüfen", "Einsprüche", "Protokoll", "Spielplan als Text", "Runde"],
+          "seat": ["Deine Züge", "Deine Hand", "Tischgespräch", "Was geschah", "Einspruch einlegen", "Runde",
+                   "Reihenfolge nach Muskelkarten", "Destillerien", "Speakeasies, das kleinste zuerst"],
+          "desk": ["Prüfen", "Einsprüche", "Protokoll", "Spielplan als Text", "Runde", "Bootleggers · im Gange",
+                   "Destillerien", "wie die Spielleitung es sieht"],
           "tournament": ["Turnier", "Verwenden", "Übersicht", "Tabelle"]}
 ENGLISH = ["Your moves", "Your hand", "Table talk", "What happened", "File a dispute", "Waiting for", "Your turn",
            "Disputes", "Standings", "Entrants", "the desk", "lobby", "connected", "Board as text", "Something went wrong",
            "Round ", "Setup", "you are the organizer", "Nothing to do", "Pass", "Place influence", "Propose",
-           "Open games", "Create a game", "Tournaments", "Watch", "Join", "Refresh"]
+           "Open games", "Create a game", "Tournaments", "Watch", "Join", "Refresh", "Players", "Muscle order", "Stills",
+           "as the organizer sees it", "running", "organizer (everything)"]
 
 VISIBLE_TEXT = """(skipped) => {
   const parts = [];
@@ -194,6 +224,11 @@ def test_a_german_browser_reads_the_pages_in_german(browser, site, game, tournam
             missing = [w for w in GERMAN[name] if w not in text]
             left = [w for w in ENGLISH if re.search(rf"\b{re.escape(w)}\b", text)]
             page.screenshot(path=str(SHOTS / f"de-{name}.png"), full_page=True)
+            if name in ("seat", "desk"):  # the board as text, for the eye
+                page.click("#board-text-toggle")
+                page.wait_for_selector("#board-text .board-text-body table.players", state="visible")
+                page.screenshot(path=str(SHOTS / f"de-{name}-text.png"), full_page=True)
+                page.click("#board-text-toggle")
             print(f"de, {name}: {len(text)} characters read, German words missing {missing}, English left {left}")
             assert missing == [] and left == [], (name, missing, left)
         print(f"screenshots in {SHOTS}")

@@ -26,7 +26,8 @@ def test_a_booze_baron_winner_is_a_mob(page, site):
     if len(won) == 1:
         assert f"winner: the {won[0].title()} mob" in status, status
     else:
-        assert f"shared win: the {' and '.join(m.title() for m in won)} mobs" in status, status
+        mobs = [m.title() for m in won]
+        assert f"shared win: the {', '.join(mobs[:-1])} and {mobs[-1]} mobs" in status, status
     screenshot(page, "viewer-booze-baron-finished")
 
 
