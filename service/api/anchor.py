@@ -1,6 +1,6 @@
 """The anchor's public log over HTTP: `GET /v1/anchor?from=&to=`.
 
-The heads of the games, sealed outside Redis in batches that chain by hash (service/table/
+The heads of the games and tournaments, sealed outside Redis in batches that chain by hash (service/table/
 anchor_log.py; format in docs/verification.md, "The anchor"). Published so that anyone can keep
 a copy and hold a record against it (`bootleggers verify RECORD --anchor URL`): a rollback or a
 rewrite the server's copy would hide shows against a copy kept elsewhere. Paged: the log grows by
@@ -33,11 +33,11 @@ def _int_arg(name: str, default: int | None) -> int | None:
 
 @bp.get("/anchor")
 @api_operation("getAnchor", "ops", problems={409: ("anchor_broken",), 422: ("invalid_fields",)}, security=PUBLIC,
-               summary="The anchor's public log: sealed game heads, in batches that chain by hash",
+               summary="The anchor's public log: sealed heads of games and tournaments, in batches that chain by hash",
                description="Anyone: the batches `from`..`to` (default: from 1, at most 500 an answer) of the log "
-                           "of game heads the server anchors outside Redis, each batch linked to the one before "
+                           "of the heads of games and tournaments the server anchors outside Redis, each batch linked to the one before "
                            "by its SHA-256 and sealed. `last` is the newest batch, `next` the link to the page "
-                           "after (null at the end). A head publishes the game's receipt of it, never its hash. "
+                           "after (null at the end). A head publishes its stream's receipt of it, never its hash. "
                            "Keep copies: `bootleggers verify RECORD --anchor URL` holds a record against them "
                            "(docs/verification.md, \"The anchor\"). 409 `anchor_broken` when the server's own "
                            "log does not check.",

@@ -16,7 +16,7 @@ import click
 
 @click.group("anchor")
 def anchor_group() -> None:
-    """The heads of the games anchored outside Redis (docs/verification.md)."""
+    """The heads of the games and tournaments anchored outside Redis (docs/verification.md)."""
 
 
 @anchor_group.command("export")
