@@ -111,7 +111,7 @@ def snapshot_version(fields: dict) -> int:
 
 def note_damage(client, game_id: str, what: str, version: int, detail: str, ns: str = GAMES) -> None:
     """Remember a repaired finding (a snapshot that did not check) for the audit."""
-    log.warning("game %s: %s", game_id, detail)
+    log.warning("%s %s: %s", ns, game_id, detail)
     found = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     with unless_full(f"the damage note of {ns} {game_id}"):
         client.hset(damage_key(game_id, ns), what, dumps({"version": version, "detail": detail, "found_at": found}))
