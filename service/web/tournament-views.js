@@ -10,6 +10,7 @@ import {
   viewerLink,
 } from "./tournament-core.js";
 import { control } from "./tournament-controls.js";
+import { rulesetTitle } from "./svg.js";
 
 const TIE_BREAKS = { opponents_points: say("tournament.tb.opponents_points"), score_share: say("tournament.tb.score_share") };
 const isOrganizer = () => desk.who.role === "organizer";
@@ -20,9 +21,9 @@ export function drawFacts(t) {
   const size = t.table_size || {};
   const active = t.entrants.filter((e) => !e.dropped).length;
   const facts = [
-    ["ruleset", say("tournament.fact.ruleset"), t.ruleset], ["status", say("tournament.fact.status"), either(`lobby.t_status.${t.status}`, t.status)],
+    ["ruleset", say("tournament.fact.ruleset"), rulesetTitle(t.ruleset)], ["status", say("tournament.fact.status"), either(`lobby.t_status.${t.status}`, t.status)],
     ["round", say("tournament.fact.round"), say("tournament.round_of", { round: t.round, rounds: t.rounds })],
-    ["format", say("tournament.fact.format"), t.format],
+    ["format", say("tournament.fact.format"), either(`tournament.format.${t.format}`, t.format)],
     ["size", say("tournament.fact.size"), say("tournament.players", { min: size.min, max: size.max })],
     ["entrants", say("tournament.fact.entrants"), `${t.entrants.length}` + (active < t.entrants.length ? say("tournament.still_in", { n: active }) : "")],
     ["no-show", say("tournament.fact.no_show"), t.no_show === "forfeit" ? say("tournament.forfeits") : say("tournament.goes_to_bot")],
@@ -57,6 +58,26 @@ function standingRow(row, keys) {
     el("td", { class: "dropped-flag" }, row.dropped ? say("tournament.dropped") : "—"));
 }
 
+const METHODS = new Set(["beaten", "placement"]);
+const ANNULLED = new Set(["nothing", "average", "replay"]);
+
+/** How the standings are scored, in the reader's words, from the tournament's scoring rule
+ *  (`scoring`: method, annulled, bye_points, filler_bots): the sentences the server's
+ *  `explained` holds in English (service/tournaments/scoring.py), here from the catalog. A rule
+ *  this page does not know is the server's sentence as it is. */
+function explainedWords(s) {
+  const rule = s.scoring;
+  if (!rule || !METHODS.has(rule.method) || !ANNULLED.has(rule.annulled)) return s.explained;
+  const bye = Number(rule.bye_points) || 0;
+  const points = new Intl.NumberFormat(lang === "xx" ? "en" : lang, { maximumSignificantDigits: 6, useGrouping: false }).format(bye);
+  return [say(`tournament.explain.method.${rule.method}`),
+    say(rule.filler_bots === "opponents" ? "tournament.explain.bots_opponents" : "tournament.explain.bots_ignored"),
+    say("tournament.explain.points_added"), say(`tournament.explain.annulled.${rule.annulled}`),
+    bye ? say("tournament.explain.bye", { count: bye, points }) : say("tournament.explain.bye_nothing"),
+    say("tournament.explain.tie_breaks")].join(" ");
+}
+
+/** The standings (`s`: the standings' answer, with the tournament's `scoring` beside it). */
 export function drawStandings(s) {
   const keys = s.rows.length ? Object.keys(s.rows[0].tie_breaks) : Object.keys(TIE_BREAKS);
   $("standings").tHead.replaceChildren(el("tr", {},
@@ -68,7 +89,7 @@ export function drawStandings(s) {
   const rows = s.rows.length ? s.rows.map((row) => standingRow(row, keys))
     : [el("tr", {}, el("td", { colspan: keys.length + 6, class: "muted" }, say("tournament.nobody_registered")))];
   $("standings").tBodies[0].replaceChildren(...rows);
-  $("explained").textContent = s.explained;
+  $("explained").textContent = explainedWords(s);
   const state = $("standings-state");
   const final = s.final === true;
   state.dataset.final = String(final);

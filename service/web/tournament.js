@@ -180,7 +180,7 @@ async function refresh({ full = true } = {}) {
   once("facts", t.body, drawFacts);
   once("exports", { round: t.body.round }, drawExports);
   once("report", { status: t.body.status, role }, drawReport);
-  once("standings", standings.body, drawStandings);
+  once("standings", { ...standings.body, scoring: t.body.scoring }, drawStandings);
   const shown = Object.fromEntries([...lives].map(([id, g]) => [id, { status: g.status, body: g.body }]));
   once("rounds", { t: t.body, lives: shown, moved, role, token: desk.token, byes: [...desk.byes] }, drawRounds);
   once("entrants", { t: { entrants: t.body.entrants, tables: t.body.tables, round: t.body.round, status: t.body.status }, role },

@@ -65,6 +65,9 @@ FAMILIES: dict[str, set[str]] = {
     "text.kind.": {"C", "S"},
     "text.dock.": {"majority", "minority", "public", "line"},  # (either(): another dock as its id says)
     "desk.live.": {"connected", "reconnecting", "ended", "stopped"},  # (either(): another state is shown as it is)
+    "tournament.format.": {"swiss", "fixed"},  # (either(): another format is shown as it is)
+    "tournament.explain.method.": {"beaten", "placement"},  # (another rule: the server's own sentence)
+    "tournament.explain.annulled.": {"nothing", "average", "replay"},
 }
 #: German equal to English on purpose: names, symbols, words German uses as they are
 SAME_IN_GERMAN = {

@@ -24,8 +24,7 @@ GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 # Text a catalog never holds: the picker's own bilingual words and the games' titles.
 ALWAYS = ["Language / Sprache", "English", "Deutsch", "Bootleggers", "Prohibition", "Booze Baron"]
 # Regions whose words do not come from the catalog yet (shrinks to nothing; docs/i18n.md).
-NOT_YET: dict[str, list[str]] = {"seat": [], "desk": [],
-                                  "tournament": ["#fact-ruleset", "#fact-format", "#explained"], "lobby": []}
+NOT_YET: dict[str, list[str]] = {"seat": [], "desk": [], "tournament": [], "lobby": []}
 
 # Every visible text node that, once the catalog's ⟦…⟧ and the allowed words are taken out,
 # still has letters: text that did not come from the catalog.
@@ -190,12 +189,13 @@ GERMAN = {"lobby": ["Die Lobby", "Offene Spiele", "Ein Spiel anlegen", "Turniere
                    "Reihenfolge nach Muskelkarten", "Destillerien", "Speakeasies, das kleinste zuerst"],
           "desk": ["Prüfen", "Einsprüche", "Protokoll", "Spielplan als Text", "Runde", "Bootleggers · im Gange",
                    "Destillerien", "wie die Spielleitung es sieht"],
-          "tournament": ["Turnier", "Verwenden", "Übersicht", "Tabelle"]}
+          "tournament": ["Turnier", "Verwenden", "Übersicht", "Tabelle", "Schweizer System",
+                         "Die Punkte werden über die Tische des Turniers addiert."]}
 ENGLISH = ["Your moves", "Your hand", "Table talk", "What happened", "File a dispute", "Waiting for", "Your turn",
            "Disputes", "Standings", "Entrants", "the desk", "lobby", "connected", "Board as text", "Something went wrong",
            "Round ", "Setup", "you are the organizer", "Nothing to do", "Pass", "Place influence", "Propose",
            "Open games", "Create a game", "Tournaments", "Watch", "Join", "Refresh", "Players", "Muscle order", "Stills",
-           "as the organizer sees it", "running", "organizer (everything)"]
+           "as the organizer sees it", "running", "organizer (everything)", "Points are added", "Swiss"]
 
 VISIBLE_TEXT = """(skipped) => {
   const parts = [];

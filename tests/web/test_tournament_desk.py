@@ -87,7 +87,7 @@ def test_the_desk_shows_the_standings_every_table_live_and_the_disputes(page, si
     standings = api(site, f"/v1/tournaments/{desk.tournament_id}/standings")
     assert page.text_content("#t-name") == BODY["name"]
     assert page.text_content("#fact-status") == "running" and page.text_content("#fact-round") == "2 of 2"
-    assert page.text_content("#fact-ruleset") == "bootleggers"
+    assert page.text_content("#fact-ruleset") == "Bootleggers"
     assert page.text_content("#whoami") == "you are the organizer"
 
     rows = shown_standings(page)
