@@ -296,7 +296,8 @@ function rulingForm(d, table, known) {
       el("label", { for: `seat-${id}`, class: "visually-hidden" }, say("ruling.seat")), seat);
   }
   const body = () => {
-    const said = text.value.trim() || (decision.value === "upheld" ? "Upheld." : "Rejected.");
+    // (left empty: the decision in the organizer's words; recorded as said, never translated again)
+    const said = text.value.trim() || say(decision.value === "upheld" ? "ruling.default_upheld" : "ruling.default_rejected");
     const out = { type: "resolve_dispute", dispute: d.dispute, decision: decision.value, text: said };
     if (kind && kind.value) {
       const ruling = { kind: kind.value, reason: said };
