@@ -185,19 +185,23 @@ function cashShown(state, p) {
  *  Returns the group and the height it takes. */
 function offers(state, width = 0) {
   const g = el("g", { class: "offers" });
-  g.append(el("text", { x: 0, y: 19, "font-size": 14, "font-weight": "bold" }, t("board.offers")));
+  const title = t("board.offers");
+  g.append(el("text", { x: 0, y: 19, "font-size": 14, "font-weight": "bold" }, title));
+  // The cards start past their title, however long it reads in the reader's language ("Angebote")
+  // (about 0.62 em a character of bold 14 px; the row has room up to the board's 1000 units).
+  const start = Math.max(60, Math.ceil(title.length * 8.7) + 10);
   const slots = state.offers?.slots || [];
   const cards = slots.map((s) => ({ label: `${s.slot}: ${s.card ? drawnCard(s.card) : t("board.taken")}`, slot: s.slot, card: s.card }));
   if (state.offers?.truck) cards.push({ label: drawnCard(state.offers.truck), slot: "truck", card: state.offers.truck });
   const w = width ? width - 2 : 182;
   cards.forEach((c, i) => {
-    const at = width ? `1,${28 + i * 30}` : `${60 + i * 190},2`;
+    const at = width ? `1,${28 + i * 30}` : `${start + i * 190},2`;
     const card = el("g", { class: "offer", "data-slot": c.slot, "data-card": c.card || "", transform: `translate(${at})` });
     card.append(el("rect", { width: w, height: 26, rx: 4, fill: "#fff", stroke: "#6b4f2f" }));
     card.append(label({ x: 6, y: 18, "font-size": 12 }, c.label, w - 12));
     g.append(card);
   });
-  if (!cards.length) g.append(el("text", { x: 60, y: 19, "font-size": 12, fill: "#5c4c3a" }, t("board.no_offers")));
+  if (!cards.length) g.append(el("text", { x: start, y: 19, "font-size": 12, fill: "#5c4c3a" }, t("board.no_offers")));
   return { g, height: width && cards.length ? 28 + cards.length * 30 : 30 };
 }
 
