@@ -31,8 +31,7 @@ def play(game_id: str):
         games().load(game_id)
     except GameNotFound:
         if wants_html():
-            return html_error(404, "No such game", f"There is no game {game_id!r} on this server. "
-                                                   "It may have been mistyped, or it was never created here.")
+            return html_error(404, "pages-no-game-title", "pages-no-game-detail", game=repr(game_id))
         raise  # an API client: the 404 problem, as everywhere else
     return static_page("play.html")
 
@@ -47,5 +46,5 @@ def not_found(err: NotFound):
     """A browser lost on this server gets a page; an API client (and any /v1 path) the
     problem+json the API's own handler would have answered."""
     if wants_html() and not request.path.startswith("/v1/"):
-        return html_error(404, "Not found", f"This server has no page at {request.path}.")
+        return html_error(404, "pages-not-found-title", "pages-not-found-detail", path=request.path)
     return problem_response(404, HTTP_ERROR_CODES.get(404, "not_found"), err.description or "Not Found")

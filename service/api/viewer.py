@@ -22,8 +22,7 @@ def page(game_id: str):
         games().load(game_id)
     except GameNotFound:
         if wants_html():
-            return html_error(404, "No such game", f"There is no game {game_id!r} on this server: "
-                                                   "the desk cannot show it.")
+            return html_error(404, "pages-no-game-title", "pages-no-game-desk-detail", game=repr(game_id))
         raise  # an API client: the 404 problem, as everywhere else
     return static_page("viewer.html")
 
@@ -35,7 +34,8 @@ def tournamentstatic_page(tournament_id: str):
         tournaments().load(tournament_id)
     except TournamentNotFound:
         if wants_html():
-            return html_error(404, "No such tournament", f"There is no tournament {tournament_id!r} on this server.")
+            return html_error(404, "pages-no-tournament-title", "pages-no-tournament-detail",
+                              tournament=repr(tournament_id))
         raise
     return static_page("tournament.html")
 

@@ -9,6 +9,8 @@ from pathlib import Path
 
 from flask import Response, request, send_from_directory
 
+from service.api.language import reader_language, say
+
 WEB = Path(__file__).resolve().parent.parent / "web"
 
 
@@ -27,15 +29,17 @@ def wants_html() -> bool:
                                              accept.quality("application/problem+json"))
 
 
-def html_error(status: int, title: str, detail: str) -> Response:
-    """A plain page, CSP-safe (no script), that says what went wrong and links to the lobby."""
-    body = (f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+def html_error(status: int, title_id: str, detail_id: str, **params) -> Response:
+    """A plain page, CSP-safe (no script), that says what went wrong and links to the lobby, in
+    the reader's language (`?lang=`, Accept-Language: the catalog's `pages-…` messages)."""
+    title, detail = say(title_id), say(detail_id, **params)
+    body = (f"<!doctype html><html lang=\"{escape(reader_language())}\"><head><meta charset=\"utf-8\">"
             f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>{escape(title)}</title><link rel=\"icon\" href=\"/favicon.ico\">"
             f"<link rel=\"stylesheet\" href=\"/viewer/assets/pages.css\"></head>"
             f"<body class=\"error-page\" data-status=\"{status}\"><header><h1>{escape(title)}</h1></header>"
             f"<main><section><p id=\"detail\">{escape(detail)}</p>"
-            f"<p><a href=\"/\">Back to the lobby</a>: open games, tournaments, or a new game.</p>"
+            f"<p><a href=\"/\">{escape(say('pages-back-to-lobby'))}</a>{escape(say('pages-back-to-lobby-rest'))}</p>"
             f"</section></main></body></html>")
     response = Response(body, status=status, mimetype="text/html")
     response.headers["Cache-Control"] = "no-store"
