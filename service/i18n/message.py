@@ -101,3 +101,30 @@ def _param(lang: str, value: Any):
 def english(value: Any) -> str:
     """The English text (tests, logs written for operators)."""
     return render("en", value)
+
+
+def as_data(value: Any) -> Any:
+    """A sentence as plain JSON data, to record in an event in no language: a Msg is
+    `{"id": …, "params": {…}}`, a Join `{"join": [...], "and": bool, …}`; `from_data` reads it
+    back. Numbers and strings stay as they are."""
+    if isinstance(value, Msg):
+        return {"id": value.id, "params": {k: as_data(v) for k, v in value.params.items()}}
+    if isinstance(value, Join):
+        return {"join": [as_data(p) for p in value.parts], "and": isinstance(value, And), "sep": value.sep,
+                "before": value.before, "empty": as_data(value.empty)}
+    if isinstance(value, (list, tuple)):
+        return [as_data(v) for v in value]
+    return value
+
+
+def from_data(data: Any) -> Any:
+    """What `as_data` recorded, as a sentence again."""
+    if isinstance(data, dict) and "id" in data:
+        return Msg(data["id"], **{k: from_data(v) for k, v in (data.get("params") or {}).items()})
+    if isinstance(data, dict) and "join" in data:
+        kind = And if data.get("and") else Join
+        return kind([from_data(p) for p in data["join"]], empty=from_data(data.get("empty")),
+                    sep=data.get("sep") or "common-list-sep", before=data.get("before"))
+    if isinstance(data, list):
+        return [from_data(v) for v in data]
+    return data

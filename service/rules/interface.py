@@ -54,6 +54,8 @@ class Ruleset(Protocol):
     organizer_commands: frozenset[str]
     #: {event type: (marshmallow Schema class for the payload, schema_version)}
     event_schemas: dict[str, tuple[type, int]]
+    # optional, `event_upcasters`: {(event type, from version): upcaster} for a payload whose
+    # schema version went up (service/table/games.py registers them; events/registry.py)
 
     def validate_options(self, options: dict, seats: int) -> dict[str, list[str]]:
         """Field -> messages for options this ruleset refuses (empty dict = fine)."""

@@ -46,6 +46,8 @@ class Games(Ledger):
         self.dispute_texts = DisputeTexts(self.NS, self.server_key)
         for ruleset in rulesets.values():
             self.registry.register_all(ruleset.event_schemas, owner=ruleset.name)
+            for (kind, version), step in getattr(ruleset, "event_upcasters", {}).items():
+                self.registry.add_upcaster(kind, version, step)
         #: every game's head, anchored outside Redis (service/table/anchor.py): the appends mark
         #: their game due, the checked reads hold the stream against it
         self.anchors = Anchors(self)

@@ -15,7 +15,7 @@ from service.rules.common.binding import KernelRuleset
 from . import commands, data, evolve, legal, setup, views
 from .stand_in import stand_in
 from .commands import forfeit
-from .schemas import COMMAND_SCHEMAS, EVENT_SCHEMAS
+from .schemas import COMMAND_SCHEMAS, EVENT_SCHEMAS, EVENT_UPCASTERS
 from .report import report_rounds
 from .result import result
 from .sentences import SENTENCES, log_phase
@@ -26,6 +26,7 @@ class BootleggersRuleset(KernelRuleset):
     version = data.VERSION
     command_schemas = COMMAND_SCHEMAS
     event_schemas = EVENT_SCHEMAS
+    event_upcasters = EVENT_UPCASTERS
     sentences = SENTENCES
     organizer_commands = frozenset({"ruling"})
 

@@ -288,6 +288,11 @@ EVENT_SPECS = {
 }
 _side = F.Dict(**_req)
 _opt_seat = F.Integer()
+#: since schema version 2: a returned or fizzled card's reason in no language
+_WHY = F.Dict(metadata={"description": "since schema version 2: the reason as a catalog message, "
+                                       "`{id, params}` (a parameter may be one itself, or `{join: [...]}`), "
+                                       "which the log says in the reader's language; `reason`/`fizzled` "
+                                       "keep its English"})
 EVENT_SPECS.update({
     "thug_played": {"seat": _seat, "card": F.String(**_req), "kind": F.String(**_req),
                     "targets": F.Dict(**_req), "reactors": F.List(F.Integer(), **_req)},
@@ -298,7 +303,7 @@ EVENT_SPECS.update({
                       "targets": F.Dict(**_req), "reactors": F.List(F.Integer(), **_req)},
     "thug_returned": {"seat": _seat, "card": F.String(allow_none=True, **_req),
                       "kind": F.String(allow_none=True, **_req),
-                      "reason": F.String(allow_none=True, **_req)},
+                      "reason": F.String(allow_none=True, **_req), "why": _WHY},
     "influence_declared": {"seat": _seat, "placements": F.Dict(keys=F.String(),
                                                                 values=F.Integer(),
                                                                 allow_none=True, **_req)},
@@ -308,7 +313,7 @@ EVENT_SPECS.update({
     "investigation_played": {"seat": _seat, "card": F.String(**_req), "target": F.String(**_req),
                              "on_seat": _seat, "on_card": F.String(**_req)},
     "thug_resolved": {"seat": _seat, "card": F.String(**_req), "kind": F.String(**_req),
-                      "fizzled": F.String()},
+                      "fizzled": F.String(), "why": _WHY},
     "step_resumed": {"step": F.String(**_req), "seats": F.List(F.Integer())},
     "round_effect": {"kind": F.String(**_req), "seat": _seat, "speakeasy": F.String(),
                      "target": _opt_seat},
@@ -357,3 +362,17 @@ EVENT_SPECS.update({
 
 
 EVENT_SCHEMAS = payload_schemas(EVENT_SPECS, shared=RANDOMNESS_EVENT_SCHEMAS)
+
+#: version 2 of a returned or fizzled Thug card: `why`, its reason as a message id with
+#: parameters (service/i18n/message.py `as_data`) beside the English; version 1 has none
+UPCAST_TO_2 = ("thug_returned", "thug_resolved")
+for _kind in UPCAST_TO_2:
+    EVENT_SCHEMAS[_kind] = (EVENT_SCHEMAS[_kind][0], 2)
+
+
+def _unchanged(payload: dict) -> dict:
+    return payload
+
+
+#: {(event type, from version): upcaster} (events/registry.py)
+EVENT_UPCASTERS = {(kind, 1): _unchanged for kind in UPCAST_TO_2}

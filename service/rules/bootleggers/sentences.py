@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from service.i18n.message import Join, Msg
+from service.i18n.message import Join, Msg, from_data
 
 from . import data
 from .deal_sentences import deal
@@ -167,11 +167,19 @@ def _declared(p: dict, who: Who) -> Msg:
                targets=_targets(p.get("targets"), who))
 
 
+def _recorded_why(p: dict, english: str):
+    """Why a Thug card went back or fizzled: since version 2 of those events a message in no
+    language (`why`), said in the reader's; an older event's English (`reason`, `fizzled`) as
+    recorded, events being forever."""
+    return from_data(p["why"]) if p.get("why") else p.get(english)
+
+
 def _returned(p: dict, who: Who) -> Msg:
     if p.get("card") is None:
         return Msg("log-bl-returned-hidden", seat=who(p["seat"]))
+    reason = _recorded_why(p, "reason")
     return Msg("log-bl-returned", seat=who(p["seat"]), card=thug_name(p["kind"] or p["card"]),
-               why=Join([Msg("log-bl-paren", text=p["reason"])] if p.get("reason") else [], before="common-space-sep"))
+               why=Join([Msg("log-bl-paren", text=reason)] if reason else [], before="common-space-sep"))
 
 
 def _influence_declared(p: dict, who: Who) -> Msg:
@@ -188,7 +196,7 @@ def _removed(p: dict, who: Who) -> Msg:
 
 def _resolved(p: dict, who: Who) -> Msg:
     if p.get("fizzled"):
-        return Msg("log-bl-fizzles", seat=who(p["seat"]), card=thug_name(p["kind"]), why=p["fizzled"])
+        return Msg("log-bl-fizzles", seat=who(p["seat"]), card=thug_name(p["kind"]), why=_recorded_why(p, "fizzled"))
     return Msg("log-bl-takes-effect", seat=who(p["seat"]), card=thug_name(p["kind"]))
 
 

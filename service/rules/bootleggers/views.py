@@ -78,6 +78,7 @@ def redact_event(event: dict, viewer: dict) -> dict:
         p["count"] = len(event["payload"]["cards"])
     elif kind in _DECLARED and p.get("seat") != me and not organizer:
         p.update({k: None for k in _DECLARED[kind]})    # a declared card, until revealed
+        p.pop("why", None)                              # (a returned one's reason, in no language)
     elif kind == "windfall_drawn" and p.get("seat") != me and not organizer:
         p["card"] = None                    # a blind draw only its holder sees
     elif kind in ("deal_proposed", "deal_accepted") and not organizer:

@@ -22,6 +22,7 @@ class KernelRuleset:
     version: str
     command_schemas: dict
     event_schemas: dict
+    event_upcasters: dict = {}
     organizer_commands: frozenset[str] = frozenset()
 
     def __init__(self, *modules: ModuleType):

@@ -19,6 +19,7 @@ Investigation and a kept Windfall draw are never declared: they conflict with no
 """
 from __future__ import annotations
 
+from service.i18n.message import as_data
 from service.rules.errors import Message, RuleViolation
 
 from .. import data, words
@@ -137,6 +138,12 @@ def resume(em) -> None:
     em.emit("step_resumed", payload)
 
 
+def _why(gone: RuleViolation) -> dict:
+    """The refusal's reason as a message id with parameters (`why`, schema version 2), in no
+    language, so the log says it in the reader's; `reason`/`fizzled` keep its English."""
+    return {"why": as_data(gone.message)} if gone.message is not None else {}
+
+
 def settle(em) -> bool:
     """The thug window's answers are all in: settle its declarations, highest Muscle first.
     Returns True when the window is over (nothing was declared), False when a declared card
@@ -155,7 +162,7 @@ def settle(em) -> bool:
         try:
             t = CARDS[d["kind"]].check(g, d["seat"], dict(d["targets"]))
         except RuleViolation as gone:
-            em.emit("thug_returned", {**base, "reason": gone.detail})
+            em.emit("thug_returned", {**base, "reason": gone.detail, **_why(gone)})
             continue
         em.emit("thug_revealed", {**base, "targets": t, "reactors": holders(g, but=d["seat"])})
         return False
@@ -176,7 +183,7 @@ def resolve_pending(em) -> None:
     try:
         t = card.check(g, pend["seat"], dict(pend["targets"]))
     except RuleViolation as gone:
-        em.emit("thug_resolved", {**base, "fizzled": gone.detail})
+        em.emit("thug_resolved", {**base, "fizzled": gone.detail, **_why(gone)})
         resume(em)
         return
     em.emit("thug_resolved", base)
