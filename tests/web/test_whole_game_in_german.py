@@ -1,0 +1,46 @@
+"""A German club's game: a browser whose own language is German creates a Bootleggers game in
+the lobby with the server's bots in the other seats and plays it to its end by clicking, reading
+German all the way (the lobby, the moves, the log, the ending), with no English sentence left on
+the page; screenshots of the start and the end in $TMPDIR/bootleggers-i18n-screenshots."""
+from __future__ import annotations
+
+import re
+
+from tests.web.test_i18n_pages import ENGLISH, SHOTS, VISIBLE_TEXT, localized
+from tests.web.test_lobby import create_in_lobby, play_to_the_end
+from tests.web.helpers import api_state
+
+
+def english_left(page) -> list[str]:
+    text = page.evaluate(VISIBLE_TEXT, [])
+    return [w for w in ENGLISH if re.search(rf"\b{re.escape(w)}\b", text)]
+
+
+def test_a_german_browser_plays_a_whole_bootleggers_game_against_the_bots(browser, site, bots):
+    context, page, errors = localized(browser, "de", 1280)
+    try:
+        SHOTS.mkdir(exist_ok=True)
+        game_id = create_in_lobby(page, site, "bootleggers", 3, "Anna", 2)
+        assert page.evaluate("document.documentElement.lang") == "de"
+        assert english_left(page) == []
+        page.click("#start")
+        page.wait_for_url(f"**/play/{game_id}#token=*")
+        page.wait_for_selector("body[data-ready=true] #board-svg")
+        assert page.text_content("#moves-title") == "Deine Züge"
+        assert english_left(page) == []
+        page.screenshot(path=str(SHOTS / "de-whole-game-start.png"), full_page=True)
+
+        clicks = play_to_the_end(page, site, game_id, bots)
+        assert clicks > 3
+        token = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('token')")
+        final = api_state(site.client, game_id, token)
+        assert final["status"] == "finished"
+        page.wait_for_selector(f"body[data-version='{final['version']}']")
+        assert page.text_content("#turn").startswith("Das Spiel ist vorbei.")
+        page.wait_for_selector("#log li")
+        assert "Runde" in page.text_content("#log")
+        assert english_left(page) == []
+        page.screenshot(path=str(SHOTS / "de-whole-game-end.png"), full_page=True)
+    finally:
+        context.close()
+    assert not errors, errors
