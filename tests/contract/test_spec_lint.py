@@ -8,16 +8,15 @@ or older than the lock, so a second run costs only the two linters (a few second
 Skipped, and saying so, on a machine without npm (.ci/run installs it)."""
 from __future__ import annotations
 
-import fcntl
-import hashlib
 import json
 import os
 import shutil
 import subprocess
-import tempfile
 from pathlib import Path
 
 import pytest
+
+from tests.support import npm
 
 ROOT = Path(__file__).resolve().parents[2]
 LINT = ROOT / "api_spec" / "lint"
@@ -37,17 +36,8 @@ def run(command: list[str], timeout: int) -> subprocess.CompletedProcess:
 
 @pytest.fixture(scope="module")
 def linters() -> Path:
-    """api_spec/lint/node_modules/.bin, installed from the lock when it is missing or stale.
-    One install at a time (the suite's xdist workers may both get here)."""
-    installed = LINT / "node_modules" / ".package-lock.json"  # npm writes it on every install
-    lock = LINT / "package-lock.json"
-    key = hashlib.sha256(str(LINT).encode()).hexdigest()[:16]
-    with open(Path(tempfile.gettempdir()) / f"bootleggers-spec-lint-{key}.lock", "w") as guard:
-        fcntl.flock(guard, fcntl.LOCK_EX)
-        if not installed.exists() or installed.stat().st_mtime < lock.stat().st_mtime:
-            done = run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], timeout=600)
-            assert done.returncode == 0, done.stdout + done.stderr
-    return LINT / "node_modules" / ".bin"
+    """api_spec/lint/node_modules/.bin, installed from the lock when it is missing or stale."""
+    return npm.installed(LINT, QUIET)
 
 
 def test_redocly_recommended_rules_find_nothing(linters):

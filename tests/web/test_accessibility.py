@@ -4,16 +4,13 @@ page and the desk, each with content on it (lists, a board, controls, deals, a l
 saying so, on a machine without npm (.ci/run installs it)."""
 from __future__ import annotations
 
-import fcntl
-import hashlib
 import random
 import shutil
-import subprocess
-import tempfile
 from pathlib import Path
 
 import pytest
 
+from tests.support import npm
 from tests.support.bots import move, open_table
 from tests.web.conftest import play_url
 
@@ -23,16 +20,10 @@ SCRIPT = AXE / "node_modules" / "axe-core" / "axe.min.js"
 
 @pytest.fixture(scope="module")
 def axe_script() -> Path:
+    if shutil.which("npm") is None and not SCRIPT.exists():
+        pytest.skip("no npm on this machine (apt-get install nodejs npm; .ci/run does it): the axe-core check is skipped")
     if not SCRIPT.exists():
-        if shutil.which("npm") is None:
-            pytest.skip("no npm on this machine (apt-get install nodejs npm; .ci/run does it): the axe-core check is skipped")
-        key = hashlib.sha256(str(AXE).encode()).hexdigest()[:16]
-        with open(Path(tempfile.gettempdir()) / f"bootleggers-axe-{key}.lock", "w") as guard:
-            fcntl.flock(guard, fcntl.LOCK_EX)  # the suite's xdist workers may both get here
-            if not SCRIPT.exists():
-                done = subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=AXE,
-                                      capture_output=True, text=True, timeout=600, check=False)
-                assert done.returncode == 0, done.stdout + done.stderr
+        npm.installed(AXE)
     return SCRIPT
 
 

@@ -34,6 +34,17 @@ def create_in_lobby(page, site, ruleset: str, seats: int, name: str, bots: int, 
     return game_id
 
 
+def play_and_see_the_end(page, site, game_id: str, bots) -> dict:
+    """Play the page's seat to the end (`play_to_the_end`, a few clicks at least); the finished
+    state as the seat reads it, once the page shows its last version."""
+    assert play_to_the_end(page, site, game_id, bots) > 3
+    token = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('token')")
+    final = api_state(site.client, game_id, token)
+    assert final["status"] == "finished"
+    page.wait_for_selector(f"body[data-version='{final['version']}']")
+    return final
+
+
 def play_to_the_end(page, site, game_id: str, bots) -> int:
     """Click the first move the page offers whenever the seat is awaited; the bots do the rest."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout  # (here: tests/web skip without it)
@@ -78,12 +89,8 @@ def test_a_browser_seat_plays_a_whole_game_against_the_servers_bots(page, site, 
     page.wait_for_url(f"**/play/{game_id}#token=*")
     page.wait_for_selector("body[data-ready=true] #board-svg")
     assert page.text_content("#ruleset-title") == {"prohibition": "Prohibition", "booze_baron": "Booze Baron"}[ruleset]
-    clicks = play_to_the_end(page, site, game_id, bots)
-    assert clicks > 3
+    final = play_and_see_the_end(page, site, game_id, bots)
     token = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('token')")
-    final = api_state(site.client, game_id, token)
-    assert final["status"] == "finished"
-    page.wait_for_selector(f"body[data-version='{final['version']}']")
     assert page.text_content("#turn").startswith("The game is over.")
     if ruleset == "prohibition":
         shown = page.eval_on_selector_all("g.player", "ns => ns.map(n => [+n.dataset.seat, +n.dataset.bankrolls])")

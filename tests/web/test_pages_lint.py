@@ -7,16 +7,15 @@ tests/web/lint/package-lock.json (`npm run lint` there runs the same).
 or older than the lock. Skipped, and saying so, on a machine without npm (.ci/run installs it)."""
 from __future__ import annotations
 
-import fcntl
-import hashlib
 import json
 import os
 import shutil
 import subprocess
-import tempfile
 from pathlib import Path
 
 import pytest
+
+from tests.support import npm
 
 ROOT = Path(__file__).resolve().parents[2]
 LINT = ROOT / "tests" / "web" / "lint"
@@ -34,17 +33,8 @@ def run(command: list[str], cwd: Path, timeout: int, stdin: str | None = None) -
 
 @pytest.fixture(scope="module")
 def eslint() -> Path:
-    """tests/web/lint/node_modules/.bin/eslint, installed from the lock when missing or stale (one
-    install at a time: the suite's xdist workers may both get here)."""
-    installed = LINT / "node_modules" / ".package-lock.json"  # npm writes it on every install
-    lock = LINT / "package-lock.json"
-    key = hashlib.sha256(str(LINT).encode()).hexdigest()[:16]
-    with open(Path(tempfile.gettempdir()) / f"bootleggers-pages-lint-{key}.lock", "w") as guard:
-        fcntl.flock(guard, fcntl.LOCK_EX)
-        if not installed.exists() or installed.stat().st_mtime < lock.stat().st_mtime:
-            done = run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], LINT, timeout=600)
-            assert done.returncode == 0, done.stdout + done.stderr
-    return LINT / "node_modules" / ".bin" / "eslint"
+    """tests/web/lint/node_modules/.bin/eslint, installed from the lock when missing or stale."""
+    return npm.installed(LINT) / "eslint"
 
 
 def lint(eslint: Path, target: Path, text: str | None = None) -> list[dict]:

@@ -7,8 +7,7 @@ from __future__ import annotations
 import re
 
 from tests.web.test_i18n_pages import ENGLISH, SHOTS, VISIBLE_TEXT, localized
-from tests.web.test_lobby import create_in_lobby, play_to_the_end
-from tests.web.helpers import api_state
+from tests.web.test_lobby import create_in_lobby, play_and_see_the_end
 
 
 def english_left(page) -> list[str]:
@@ -30,12 +29,7 @@ def test_a_german_browser_plays_a_whole_bootleggers_game_against_the_bots(browse
         assert english_left(page) == []
         page.screenshot(path=str(SHOTS / "de-whole-game-start.png"), full_page=True)
 
-        clicks = play_to_the_end(page, site, game_id, bots)
-        assert clicks > 3
-        token = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('token')")
-        final = api_state(site.client, game_id, token)
-        assert final["status"] == "finished"
-        page.wait_for_selector(f"body[data-version='{final['version']}']")
+        play_and_see_the_end(page, site, game_id, bots)
         assert page.text_content("#turn").startswith("Das Spiel ist vorbei.")
         page.wait_for_selector("#log li")
         assert "Runde" in page.text_content("#log")
