@@ -27,8 +27,8 @@ LOCALES = SERVICE / "i18n" / "locales"
 WEB = SERVICE / "web"
 WEB_LOCALES = WEB / "locales"
 LANGS = i18n.LANGUAGES
-#: the prefixes of the catalogs' domains (one .ftl each; `problems.ftl` holds `problem-…`)
-DOMAIN = r"(?:log|report|cli|common|problem|language)"
+#: the prefixes of the catalogs' domains (one .ftl each; `problems.ftl` holds `problem-…`, `pages.ftl` `pages-…`)
+DOMAIN = r"(?:log|report|cli|common|problem|language|pages)"
 ID = re.compile(DOMAIN + r"-[a-z0-9_-]*[a-z0-9_]\Z")
 PREFIX = re.compile(DOMAIN + r"-[a-z0-9_-]*-\Z")
 JS_CALL = re.compile(r"""\bt\(\s*["']([a-z][a-z0-9_.-]*)["']""")
