@@ -31,20 +31,29 @@ export function newKey() {
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** Send one request and read its JSON answer: {status, body, response} (no body on a 304 or
+ *  an answer that is not JSON). Throws when no answer came; `get` and `post` never do. */
+export async function fetchJson(path, init) {
+  const response = await fetch(path, init);
+  let body = null;
+  if (response.status !== 304) { try { body = await response.json(); } catch { body = null; } }
+  return { status: response.status, body, response };
+}
+
+/** The headers that say who asks (`asToken`, "" = nobody) and in which language. */
+export const bearing = (asToken) => (asToken ? { ...language, Authorization: `Bearer ${asToken}` } : { ...language });
+
 /** GET a JSON resource with this page's token, or with `asToken` when given: {status, body};
  *  never throws (status 0: no answer). */
 export async function get(path, asToken) {
   const sent = asToken === undefined ? headers({ Accept: "application/json" })
-    : { ...language, Accept: "application/json", ...(asToken ? { Authorization: `Bearer ${asToken}` } : {}) };
-  let response;
+    : { ...bearing(asToken), Accept: "application/json" };
   try {
-    response = await fetch(path, { headers: sent, cache: "no-store" });  // always the game as it is now, for this token
+    const { status, body } = await fetchJson(path, { headers: sent, cache: "no-store" });  // always the game as it is now, for this token
+    return { status, body };
   } catch (error) {
     return unreachable(error);
   }
-  let body = null;
-  try { body = await response.json(); } catch { body = null; }
-  return { status: response.status, body };
 }
 
 /** POST JSON to `path` with this page's token, or with `asToken` when given ("" = none):
@@ -56,15 +65,12 @@ export async function post(path, body, asToken, pins = {}) {
   if (bearer) extra.Authorization = `Bearer ${bearer}`;
   if (pins.key) extra["Idempotency-Key"] = pins.key;
   if (pins.version !== undefined && pins.version !== null) extra["If-Match"] = String(pins.version);
-  let response;
   try {
-    response = await fetch(path, { method: "POST", headers: extra, body: JSON.stringify(body ?? {}) });
+    const { status, body: answer } = await fetchJson(path, { method: "POST", headers: extra, body: JSON.stringify(body ?? {}) });
+    return { status, body: answer };
   } catch (error) {
     return unreachable(error);
   }
-  let answer = null;
-  try { answer = await response.json(); } catch { answer = null; }
-  return { status: response.status, body: answer };
 }
 
 /** POST a command; answers {status, body} (body is the problem on a refusal). */

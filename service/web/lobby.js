@@ -9,8 +9,8 @@ import { either, t as say } from "./i18n.js";
 import { get, post } from "./api.js";
 import { keep } from "./messages.js";
 import { rulesetTitle } from "./svg.js";
+import { $ } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 const SEATS = { bootleggers: [3, 6], prohibition: [2, 6], booze_baron: [3, 9] };
 const lists = { games: null, tournaments: null };
 const host = { id: "", token: "", seat: "", bots: [], strategy: "greedy", timer: null };

@@ -22,8 +22,8 @@ import { createAnnouncer } from "./announce.js";
 import { createEnding } from "./ending.js";
 import { drawLegend } from "./legend.js";
 import { humanize, listed, statusWords, stepAbout, stepName, who } from "./seat-words.js";
+import { $ } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 const seat = { state: null, legal: null, awaited: false, reading: null, again: false, stop: null, failed: 0,
   storyReading: null, storyAgain: false,
   refusal: null, disputeEdited: false, audio: null, refocus: null };

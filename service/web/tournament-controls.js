@@ -5,7 +5,8 @@
 // shown beside the control, and stays until the next try. A control is made once per key and
 // reused by every redraw, so a question asked, a refusal shown or the focus survive the
 // desk's refreshes.
-import { desk, el, post, refusal } from "./tournament-core.js";
+import { desk, post, refusal } from "./tournament-core.js";
+import { el } from "./dom.js";
 import { t as say } from "./i18n.js";
 
 let sent = () => {};

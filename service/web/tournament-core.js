@@ -1,8 +1,9 @@
 // What every part of the tournament desk shares: the desk's state, DOM helpers, the numbers
 // and times as a reader sees them, and the two ways the desk talks to the API (a GET as the
-// token allows, a POST of a command whose problem+json `detail` the page shows).
-import { getToken } from "./api.js";
-import { lang } from "./i18n.js";
+// token allows, a POST of a command whose problem+json `detail` the page shows), both through
+// api.js with the desk's token.
+import { bearing, fetchJson, getToken, post as send } from "./api.js";
+import { $, el } from "./dom.js";
 
 export const tournamentId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 export const base = `/v1/tournaments/${encodeURIComponent(tournamentId)}`;
@@ -26,15 +27,6 @@ function noteServerTime(response) {
   if (Number.isNaN(said)) return;
   const skew = said + 500 - Date.now();  // the header drops the milliseconds: half a second on average
   desk.skew = Math.abs(skew) > 2000 ? skew : 0;
-}
-
-export const $ = (id) => document.getElementById(id);
-
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v);
-  node.append(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
-  return node;
 }
 
 export function notify(message) { $("notice").textContent = message || ""; }
@@ -80,33 +72,19 @@ export function tick() {
 }
 
 /** GET a JSON resource: {status, body}; `auth` false asks as a spectator; `version` makes it
- *  conditional (304, no body, when the resource is still at that version). */
+ *  conditional (304, no body, when the resource is still at that version). Throws when no
+ *  answer came: the desk's cycle says so and tries again. */
 export async function request(path, { auth = true, version = null } = {}) {
-  const headers = { Accept: "application/json", "Accept-Language": lang };
-  if (auth && desk.token) headers.Authorization = `Bearer ${desk.token}`;
+  const headers = { ...bearing(auth ? desk.token : ""), Accept: "application/json" };
   if (version !== null && version !== undefined) headers["If-None-Match"] = `"${version}"`;
-  const response = await fetch(path, { headers, cache: "no-store" });
+  const { status, body, response } = await fetchJson(path, { headers, cache: "no-store" });
   if (path === base) noteServerTime(response);
-  let body = null;
-  if (response.status !== 304) { try { body = await response.json(); } catch { body = null; } }
-  return { status: response.status, body };
+  return { status, body };
 }
 
 /** POST a JSON body with the desk's token: {status, body}; never throws (a network failure
  *  answers status 0 with a `detail`). */
-export async function post(path, body) {
-  const headers = { "Content-Type": "application/json", Accept: "application/json", "Accept-Language": lang };
-  if (desk.token) headers.Authorization = `Bearer ${desk.token}`;
-  let response;
-  try {
-    response = await fetch(path, { method: "POST", headers, body: JSON.stringify(body), cache: "no-store" });
-  } catch (error) {
-    return { status: 0, body: { detail: `the server could not be reached (${error.message})` } };
-  }
-  let answer = null;
-  try { answer = await response.json(); } catch { answer = null; }
-  return { status: response.status, body: answer };
-}
+export const post = (path, body) => send(path, body, desk.token);
 
 /** What a refusal says to a person: the problem's `detail`, its fields' errors, or the status. */
 export function refusal({ status, body }) {

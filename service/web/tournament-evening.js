@@ -3,7 +3,8 @@
 // nothing; a person or a house bot), announce, finish. And the talk box every token holder
 // has. Each button is a control of tournament-controls.js: a real command, `data-command`
 // the body it sends, a refusal's `detail` beside it.
-import { $, base, commandsPath, desk, el, tournamentId } from "./tournament-core.js";
+import { base, commandsPath, desk, tournamentId } from "./tournament-core.js";
+import { $, el } from "./dom.js";
 import { formControl } from "./tournament-controls.js";
 import { drawPreview } from "./tournament-views.js";
 import { t as say } from "./i18n.js";

@@ -2,7 +2,8 @@
 // an index by name in natural order, so a player finds their table at a glance) and one seat
 // card per seat (name, round, table, seat), laid out for paper by the print stylesheet
 // (tournament.css `@media print`: only this section prints; the buttons choose which part).
-import { $, byName, el, seatName } from "./tournament-core.js";
+import { byName, seatName } from "./tournament-core.js";
+import { $, el } from "./dom.js";
 import { t as say } from "./i18n.js";
 
 export function drawSheet({ t }) {

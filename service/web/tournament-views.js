@@ -6,9 +6,9 @@
 // no-show, a drop, a ruling) sit beside what they act on (tournament-controls.js).
 import { either, lang, t as say } from "./i18n.js";
 import {
-  $, base, byName, commandsPath, desk, el, fmt, gameCommandsPath, names, ordinal, seatName, since, viewerHref,
-  viewerLink,
+  base, byName, commandsPath, desk, fmt, gameCommandsPath, names, ordinal, seatName, since, viewerHref, viewerLink,
 } from "./tournament-core.js";
+import { $, el } from "./dom.js";
 import { control } from "./tournament-controls.js";
 import { rulesetTitle } from "./svg.js";
 

@@ -15,8 +15,9 @@
 import { getToken, setToken } from "./api.js";
 import { lang, t as say } from "./i18n.js";
 import {
-  $, base, desk, notify, once, request, tick,
+  base, desk, notify, once, request, tick,
 } from "./tournament-core.js";
+import { $ } from "./dom.js";
 import { afterSending, forgetDetached } from "./tournament-controls.js";
 import { buildEvening, buildTalk, drawEvening } from "./tournament-evening.js";
 import { drawSheet, wireSheet } from "./tournament-print.js";

@@ -11,8 +11,8 @@ import { drawDisputes, drawLog, fileDispute, loadDisputes, loadLog } from "./pan
 import { verifyRecord } from "./verify.js";
 import { keep } from "./messages.js";
 import { rulesetTitle } from "./svg.js";
+import { $ } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 const view = { seats: [], latest: 0, at: 0, as: "", viewer: null, status: null, log: null, stop: null, loading: 0,
   ruleset: "", pinned: false, moves: emptyMoves(), movesStale: true };
 
