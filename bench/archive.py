@@ -41,7 +41,7 @@ import redis  # noqa: E402
 
 from events.store import head_key  # noqa: E402
 from service.runtime.embedded_redis import EmbeddedRedis  # noqa: E402
-from service.table.keys import ARCHIVE_DUE  # noqa: E402
+from service.streams.keys import ARCHIVE_DUE  # noqa: E402
 from tests.support.bots import bearer, open_table, play  # noqa: E402
 from tests.support.http_client import HttpClient  # noqa: E402
 from tests.support.web_process import start_serve, stop  # noqa: E402

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from service.table import checkpoints  # noqa: E402
+from service.streams import checkpoints  # noqa: E402
 from service.app import create_app  # noqa: E402
 from service.runtime.embedded_redis import EmbeddedRedis  # noqa: E402
 from tests.support.bots import bearer, open_table, play  # noqa: E402

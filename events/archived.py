@@ -1,12 +1,12 @@
 """A finished stream as the archive keeps it: every key Redis held for it, byte for byte.
 
 When a finished game's dispute window closes (a tournament's delay after its end), its record
-leaves Redis for the archive (service/table/archive.py) and Redis keeps a stub: the head key
+leaves Redis for the archive (service/streams/archive.py) and Redis keeps a stub: the head key
 (version, head hash, the creation seal) with `archived` (where the record went) and
 `archived_digest` (the SHA-256 of the archived bytes), the end seal, the list line. What went
 is here: the events as stored, the snapshot, the checkpoints, the noted damage, the seed, all
 exactly as they were, so a read of an archived stream folds, checks and answers exactly what
-it did from Redis (events/store.py serves them; service/table/verified.py checks them as it
+it did from Redis (events/store.py serves them; service/streams/verified.py checks them as it
 checks Redis: the archive is trusted no more than Redis is).
 
 The bytes: zlib of `MAGIC`, a 4-byte big-endian length, a JSON header naming every part and

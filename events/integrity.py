@@ -15,7 +15,7 @@ events after it, and checks with the small functions here that they tell one sto
   (`RECORD_REWRITTEN`), never a cache to rebuild.
 
 `RecordDamaged` names the first bad version and what is wrong with it. The whole chain from
-event 1 is checked only by `/audit` (service/table/verified.py `scan`) and by a rebuild.
+event 1 is checked only by `/audit` (service/streams/verified.py `scan`) and by a rebuild.
 """
 from __future__ import annotations
 

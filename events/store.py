@@ -5,7 +5,7 @@ stream itself shows positions. Appends go through one Lua script (events/append.
 checks the expected version, the idempotency key and the hash-chain link, then adds the
 whole batch — or nothing. Nothing here trims or deletes a game stream.
 
-A finished stream may have left for the archive (service/table/archive.py): its head key is
+A finished stream may have left for the archive (service/streams/archive.py): its head key is
 then a stub (`archived`: where the record went, `archived_digest`: its bytes' SHA-256) and
 the stream, snapshot and checkpoints are gone from Redis. The reads here serve such a stream
 from its archived record (`archive`, an events.archived reader with a cache of recent
@@ -280,7 +280,7 @@ class EventStore:
 
     def iter_entries(self, game_id: str, after: int = 0, upto: int | None = None) -> Iterator[tuple[int, bytes | None]]:
         """(version, stored bytes) of every entry after `after` (up to `upto`), unparsed,
-        in chunks: what a checked read walks (service/table/verified.py)."""
+        in chunks: what a checked read walks (service/streams/verified.py)."""
         while upto is None or after < upto:
             limit = READ_CHUNK if upto is None else min(READ_CHUNK, upto - after)
             rows = self.redis.xrange(stream_key(game_id, self.ns), min=f"{after + 1}-0",

@@ -17,7 +17,7 @@ ENGINE_EVENTS = (frozenset({"game_created", "rematch_of", "seat_joined", "game_s
 """Applied here; `dice_rolled` is counted here and then handed to the ruleset too."""
 TOP_LEVEL_EVENTS = frozenset({"said"})
 """Events whose fold sets top-level scalars of the state and nothing nested (a count, the
-version, the head hash): a writer may fold them into a shallow copy (service/table/ledger.py)."""
+version, the head hash): a writer may fold them into a shallow copy (service/streams/ledger.py)."""
 
 
 def empty_state() -> dict[str, Any]:

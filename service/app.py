@@ -8,7 +8,7 @@ import redis
 from flask import Flask
 
 from service import bootstrap
-from service.table import lobby_index
+from service.streams import list_index
 from api_spec.generate import build_spec
 from service.api import docs, frontdoor, limits, openapi, ops, problems, request_log
 from service.api.routes import API_BLUEPRINTS, PAGES
@@ -40,7 +40,7 @@ def create_app(config: dict | None = None) -> Flask:
     # hook (service/bootstrap.py); a bad key or archive stops the boot here, not a read.
     house = bootstrap.web(app.config)
     try:
-        lobby_index.backfill(house.redis)  # once per database: games listed before the status indexes
+        list_index.backfill(house.redis)  # once per database: games listed before the status indexes
     except redis.exceptions.RedisError:
         pass  # Redis is down at boot: /healthz says so; a later start backfills
     app.extensions["games"] = house.games

@@ -16,13 +16,13 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 import redis
 
-from service.table.state_cache import CHECK_SHARED_ENV
+from service.streams.state_cache import CHECK_SHARED_ENV
 
 # Real per-test and per-directory wall times at the end of a run (freezegun spoils --durations).
 pytest_plugins = ["tests.support.real_durations"]
 
 # Every state a process's writers read without a copy is checked, at each hand-out, to be
-# what was put (service/table/state_cache.py): a change to it anywhere fails that test. In
+# what was put (service/streams/state_cache.py): a change to it anywhere fails that test. In
 # the environment, so the served processes of the end-to-end tests check too.
 os.environ.setdefault(CHECK_SHARED_ENV, "1")
 

@@ -13,7 +13,7 @@ from flask import current_app, jsonify, request
 from service.api.declare import PUBLIC, api_operation, errors
 from service.api.openapi import ApiBlueprint
 from service.api.problems import Problem
-from service.table.anchor_log import AnchorBroken, AnchorLog
+from service.streams.anchor_log import AnchorBroken, AnchorLog
 
 bp = ApiBlueprint("anchor", __name__, url_prefix="/v1")
 

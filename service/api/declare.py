@@ -97,7 +97,7 @@ A_GAME = {404: ("game_not_found",)}
 JSON_BODY = {400: ("malformed_json",), 415: ("unsupported_media_type",), 422: ("invalid_fields",)}
 PINNED = {400: ("bad_if_match", "bad_idempotency_key"), 412: ("version_conflict",), 422: ("idempotency_key_reused",),
           503: ("busy",)}
-#: A write to a game (or a tournament) whose record has left for the archive (service/table/archive.py).
+#: A write to a game (or a tournament) whose record has left for the archive (service/streams/archive.py).
 GAME_ARCHIVED = {409: ("game_archived",)}
 TOURNAMENT_ARCHIVED = {409: ("tournament_archived",)}
 #: Problem codes any operation may answer: the store unreachable or full, a body over the limit.

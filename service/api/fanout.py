@@ -193,7 +193,7 @@ class Feed:
 
 class Hub:
     """The feeds of one process (one per app and kind of stream: games', tournaments'), keyed by
-    stream id; `games` is that kind's ledger (service/table/ledger.py)."""
+    stream id; `games` is that kind's ledger (service/streams/ledger.py)."""
 
     def __init__(self, client: redis.Redis, games, hidden_from: Callable[[dict], int | None]):
         self.redis = client

@@ -42,7 +42,7 @@ from service.api.language import vary_by_language
 from service.api.problems import Problem, problem_response
 from service.rules.errors import Message
 from service.api.requests import is_json
-from service.table.ledger import token_hash
+from service.streams.ledger import token_hash
 
 BODY_BYTES = 256 * 1024
 IMPORT_BYTES = 4 * 1024 * 1024

@@ -15,7 +15,7 @@ from service.api.requests import json_object, pins
 from service.rules.common import loading
 from service.rules.common.text import TEXT_MAX
 from service.api.auth import caller, require, sight
-from service.table import record_scan
+from service.streams import record_scan
 from service.rules.errors import Message
 from service.api.request_log import note
 from service.api.stream_http import events_page, list_page

@@ -10,7 +10,7 @@ from projections.views import chain_hidden_from, show_dispute_text, view_event
 from service.api.openapi import ApiBlueprint
 from service.api.problems import Problem
 from service.rules.errors import Message
-from service.table import record_scan
+from service.streams import record_scan
 from service.table.games import Games, Outcome
 from service.tournaments.ledger import Tournaments
 

@@ -21,7 +21,7 @@ from events.integrity import RecordDamaged
 from events.store import StreamArchived, VersionConflict
 from service.runtime.archive import ArchiveUnavailable
 from service.runtime.redis_connect import NotConfirmed
-from service.table.errors import Busy, GameNotFound
+from service.streams.errors import Busy, GameNotFound
 from service.rules.errors import Message, RuleViolation
 from service.tournaments.ledger import TournamentNotFound
 

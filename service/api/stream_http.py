@@ -20,7 +20,7 @@ from service.api.stream_leases import leased, stream_lease
 from service.desk import records
 from service.rules.errors import Message
 from service.runtime import redis_connect
-from service.table import lobby_index
+from service.streams import list_index
 
 #: seconds of quiet before a keep-alive comment (setting STREAM_KEEPALIVE_SECONDS): under every
 #: common client's and proxy's idle read timeout (30 s and more)
@@ -33,7 +33,7 @@ def list_page(ledger, query: dict, key: str):
     """A page of a ledger's list, newest first, under `key`, and the cursor of the next."""
     try:
         page, cursor = ledger.list(query.get("status"), query["limit"], query.get("after"))
-    except lobby_index.BadCursor:
+    except list_index.BadCursor:
         raise Problem(422, "invalid_fields", Message("problem-api-bad-cursor"),
                       errors={"after": ["not a cursor this server gave"]}) from None
     return jsonify({key: page, "next": cursor})

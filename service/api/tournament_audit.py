@@ -1,7 +1,7 @@
 """A tournament's audit over HTTP: `GET /v1/tournaments/{id}/audit`.
 
 The game's audit (service/api/games.py) for the tournament's own stream: the stored record walked
-whole from event 1 (service/table/record_scan.py), its chain, its head key, and the snapshot,
+whole from event 1 (service/streams/record_scan.py), its chain, its head key, and the snapshot,
 checkpoints, creation and end seals and the head anchored outside Redis compared with a refold —
 so a tournament refused as damaged (409 `record_damaged`) is named here, where and what. Public:
 a tournament's events carry their hashes for anyone (its `/events`), and nothing here is more
@@ -13,8 +13,8 @@ from flask import jsonify
 
 from service.api.declare import PUBLIC, api_operation, codes, errors, ok
 from service.api.helpers import A_TOURNAMENT, tournament_bp as bp, tournaments
-from service.table import record_scan
-from service.table.checkpoints import CHECKPOINT_EVERY
+from service.streams import record_scan
+from service.streams.checkpoints import CHECKPOINT_EVERY
 
 
 @bp.get("/tournaments/<tournament_id>/audit")

@@ -12,7 +12,7 @@ from typing import Callable
 
 from events.canonical import copy_value
 from service.rules.common import loading
-from service.table import rng
+from service.streams import rng
 
 #: the look-ahead's seed (never the game's: no foresight of dice)
 LOOK_AHEAD_SEED = bytes(32)

@@ -37,8 +37,8 @@ from events.store import VersionConflict, head_key
 from service.bots import look_ahead
 from service.runtime.queues import CLOCK_QUEUE
 from service.rules.errors import RuleViolation
-from service.table import lobby_index
-from service.table.errors import GameNotFound
+from service.streams import list_index
+from service.streams.errors import GameNotFound
 
 log = logging.getLogger(__name__)
 JOB = "service.jobs.bots.play_bots"
@@ -185,7 +185,7 @@ class OwedMoves:
     def sweep(self, everything: bool = False) -> list[str]:
         """Enqueue the owed bot jobs; their ids."""
         client = self.games.redis
-        index = lobby_index.ALL if everything else lobby_index.by_status("running")
+        index = list_index.ALL if everything else list_index.by_status("running")
         ids = [raw.decode() if isinstance(raw, bytes) else raw for raw in client.zrange(index, 0, -1)]
         pipe = client.pipeline(transaction=False)  # (not MGET: the heads span cluster slots)
         for game_id in ids:

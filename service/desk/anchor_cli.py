@@ -1,4 +1,4 @@
-"""`bootleggers anchor export`: publish the server's anchor (service/table/anchor_log.py).
+"""`bootleggers anchor export`: publish the server's anchor (service/streams/anchor_log.py).
 
 Run where the server runs (its `ARCHIVE_URL` and server key): it reads the anchor's log from the
 archive store, checks each batch's link and seal, and prints the log as JSON, which anyone can
@@ -28,7 +28,7 @@ def export_command(archive: str | None, first: int, last: int | None) -> None:
     """Print the anchor's log (JSON). `> anchor.json`"""
     from service.runtime.archive import ArchiveError, open_archive, archive_url
     from service.runtime.secret_key import SecretKeyError, ServerKey
-    from service.table.anchor_log import AnchorBroken, AnchorLog
+    from service.streams.anchor_log import AnchorBroken, AnchorLog
 
     try:
         store = open_archive(archive or archive_url())

@@ -2,7 +2,7 @@
 --anchor FILE|URL`.
 
 Written from docs/verification.md ("The anchor") alone, with the standard library only: it
-imports nothing of the server's anchor (service/table/anchor*.py), so that a mistake there is
+imports nothing of the server's anchor (service/streams/anchor*.py), so that a mistake there is
 not repeated here. The anchor is a log of batches, each naming the hash of the one before; a
 batch lists heads of games as the server anchored them, each with the game's receipt of that
 head. Once the game's seed is revealed, each receipt is recomputed from the record: a record cut

@@ -27,7 +27,7 @@ from events.store import GAME_ID, VersionConflict
 from projections.core import empty_state, evolve
 from projections.views import chain_hidden_from, view_event
 from service.runtime.durability import acknowledge_record
-from service.table import record_scan, rng, verified
+from service.streams import record_scan, rng, verified
 from service.desk.verification import check_shuffles
 from service.table.games import Games, token_hash
 

@@ -20,7 +20,7 @@ from typing import Callable, Iterable
 from events import receipts as receipt_math
 from service.desk import anchor_verify
 from events.envelope import ENVELOPE_FIELDS, first_break
-from service.table import rng
+from service.streams import rng
 
 HEX64 = re.compile(r"^[0-9a-f]{64}$")
 

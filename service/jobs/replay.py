@@ -26,7 +26,7 @@ from events.envelope import GENESIS_HASH, event_hash
 from events.integrity import RecordDamaged
 from projections.core import empty_state
 from service.table.games import Games
-from service.table.rng import first_unproven_die
+from service.streams.rng import first_unproven_die
 from service.desk.verification import check_shuffles
 
 PROGRESS_EVERY = 50

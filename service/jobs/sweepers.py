@@ -23,7 +23,7 @@ from service.clock.schedule import DeadlineIndex
 from service.jobs.room import Room
 from service.runtime import heartbeat, redis_connect
 from service.runtime.redis_connect import OOM_TEXT, is_full
-from service.table import anchor_log, archive
+from service.streams import anchor_log, archive
 from service.table.expiry import expire_lobbies
 from service.table.games import GAMES_INDEX, Games
 from service.tournaments.archive import archivers_for
@@ -243,7 +243,7 @@ class Sweeper(threading.Thread):
 
 
 class AnchorSweeper(threading.Thread):
-    """Anchors the heads due outside Redis (service/table/anchor_log.py) of the games and, given,
+    """Anchors the heads due outside Redis (service/streams/anchor_log.py) of the games and, given,
     the tournaments, one batch every `interval` seconds; started and stopped with the
     `ArchiveSweeper` (both write the archive store)."""
 
@@ -274,7 +274,7 @@ class AnchorSweeper(threading.Thread):
 
 
 class ArchiveSweeper(threading.Thread):
-    """Moves finished streams to the archive once due (service/table/archive.py): every
+    """Moves finished streams to the archive once due (service/streams/archive.py): every
     `interval` seconds what the due set holds (again at once while there is more), and every
     `scan_every` seconds (and first thing) the safety net. Its own thread: archiving a long
     game takes tens of milliseconds, which the clock's half-second sweep must not wait for."""

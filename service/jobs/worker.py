@@ -11,7 +11,7 @@ short, and no thread is ever forked) it:
 - at start, and once more a second later, puts back in their queue the jobs a killed worker took
   with it (`requeue_lost`);
 - runs an archive thread (`ArchiveSweeper`) that moves finished games and tournaments to the
-  archive once they may no longer change (service/table/archive.py): what is due every
+  archive once they may no longer change (service/streams/archive.py): what is due every
   `ARCHIVE_SWEEP_SECONDS` (60 s; 0: never), and every `ARCHIVE_SCAN_SECONDS` (an hour) and at
   start the safety net (finished streams missing from the due set, list lines behind their head);
 - rides out a Redis outage: the sweeper keeps trying (its client reconnects by itself), and

@@ -2,7 +2,7 @@
 
 The engine (service/) owns transport, storage, auth, clocks and the generic lobby events;
 a ruleset owns everything inside a running game. Everything here is pure: no I/O, no clock,
-no random. Randomness enters through the `Oracle` passed in (service/table/rng.py), and every
+no random. Randomness enters through the `Oracle` passed in (service/streams/rng.py), and every
 outcome it gives must be written into the events the ruleset returns.
 
 Shapes shared with the engine:
@@ -37,7 +37,7 @@ Viewer = dict[str, Any]
 
 
 class Oracle(Protocol):
-    """Dice and shuffles for one command; see service/table/rng.py."""
+    """Dice and shuffles for one command; see service/streams/rng.py."""
 
     def dice(self, purpose: str, count: int) -> list[int]: ...
     def shuffle(self, deck: str, items: list) -> list: ...

@@ -56,7 +56,7 @@ class ArchiveMissing(ArchiveError):
 
 
 class ArchiveExists(ArchiveError):
-    """An exclusive put found the name taken (the anchor's log: service/table/anchor_log.py)."""
+    """An exclusive put found the name taken (the anchor's log: service/streams/anchor_log.py)."""
 
 
 class ArchiveStore(Protocol):

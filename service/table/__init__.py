@@ -1,10 +1,9 @@
-"""The table: one game's write loop and its checked reads, for every ruleset.
+"""The table: a game's use cases on the stream engine (service/streams), for every ruleset.
 
-`games` runs every write (load, decide, seal, append, project) and `verified` every read of
-what Redis holds, checked against the chain, and `record_scan` the audit's walk of a whole
-stream; `lobby` and `disputes` are the engine's own
-decisions (seats, start, talk; disputes and rulings), `rng` the one source of dice and
-shuffles, `snapshots`, `checkpoints` and `state_cache` the caches of folded states,
-`lobby_index` the games list, `keys` and `errors` what they share.
-May use: `runtime`, `rules`, `projections`, `events`.
+`games` runs a game's writes and reads (create, join, start, command, state, time travel, the
+list) on the engine's write loop; `lobby` and `disputes` are the table's own decisions (seats,
+start, talk; disputes and rulings), `dispute_texts` a dispute's words sealed for its filer and
+the organizer, `latest` a write decided on the latest state, `rematch` a finished game's
+rematch, `expiry` lobbies that never start.
+May use: `streams`, `runtime`, `rules`, `projections`, `events`.
 """

@@ -10,10 +10,10 @@ import os
 import time
 
 from events.store import head_key, stream_key
-from service.table import lobby_index
-from service.table.checkpoints import checkpoints_key
-from service.table.keys import damage_key, seed_key, summary_key
-from service.table.snapshots import snapshot_key
+from service.streams import list_index
+from service.streams.checkpoints import checkpoints_key
+from service.streams.keys import damage_key, seed_key, summary_key
+from service.streams.snapshots import snapshot_key
 
 DEFAULT_TTL = 48 * 3600
 BATCH = 100
@@ -27,7 +27,7 @@ def expire_lobbies(games, ttl: int | None = None, now: float | None = None) -> l
     """Remove up to BATCH lobbies created more than `ttl` seconds before `now`; their ids."""
     ttl = lobby_ttl() if ttl is None else ttl
     cutoff = (time.time() if now is None else now) - ttl
-    old = games.redis.zrangebyscore(lobby_index.by_status("lobby"), "-inf", cutoff, start=0, num=BATCH)
+    old = games.redis.zrangebyscore(list_index.by_status("lobby"), "-inf", cutoff, start=0, num=BATCH)
     removed = []
     for member in old:
         game_id = member.decode() if isinstance(member, bytes) else member
@@ -58,8 +58,8 @@ def _remove(games, game_id: str) -> bool:
         if not games.redis.eval(_REMOVE, len(keys), *keys, str(state["version"])):
             return False  # someone joined meanwhile: look again next time
     cleanup = games.redis.pipeline(transaction=False)  # the indexes live in other slots on a cluster
-    cleanup.zrem(lobby_index.ALL, game_id)
-    cleanup.zrem(lobby_index.by_status("lobby"), game_id)
+    cleanup.zrem(list_index.ALL, game_id)
+    cleanup.zrem(list_index.by_status("lobby"), game_id)
     cleanup.execute()
     games.cache.drop(game_id)
     return True

@@ -1,6 +1,6 @@
 """The service layer: every use case of a game, between HTTP (or a worker) and the store.
 
-Every write goes through the ledger's one loop (service/table/ledger.py): load, decide with
+Every write goes through the ledger's one loop (service/streams/ledger.py): load, decide with
 a pure function (the lobby's, the disputes', the ruleset's), seal, append. Games are the
 ledger's first kind of stream; tournaments (service/tournaments) are the second.
 """
@@ -17,14 +17,15 @@ from events.engine_events import ENGINE_EVENT_SCHEMAS, ENGINE_UPCASTERS
 from projections.core import TOP_LEVEL_EVENTS, empty_state, evolve, fold
 from service.rules.errors import RuleViolation
 from service.runtime import timeutil
-from service.table import disputes, latest, lobby, lobby_index, rng
+from service.streams import list_index, rng
+from service.table import disputes, latest, lobby
 from service.table.dispute_texts import DisputeTexts
-from service.table.anchor import Anchors
-from service.table.ledger import DECIDED_AT, Ledger, Outcome, forget_seed_when_full, token_hash, utc_now
+from service.streams.anchor import Anchors
+from service.streams.ledger import DECIDED_AT, Ledger, Outcome, forget_seed_when_full, token_hash, utc_now
 
 __all__ = ["Games", "Outcome", "token_hash", "summary", "GAMES_INDEX"]
 
-GAMES_INDEX = lobby_index.ALL
+GAMES_INDEX = list_index.ALL
 
 
 def json_copy(state: dict) -> dict:
@@ -48,7 +49,7 @@ class Games(Ledger):
             self.registry.register_all(ruleset.event_schemas, owner=ruleset.name)
             for (kind, version), step in getattr(ruleset, "event_upcasters", {}).items():
                 self.registry.add_upcaster(kind, version, step)
-        #: every game's head, anchored outside Redis (service/table/anchor.py): the appends mark
+        #: every game's head, anchored outside Redis (service/streams/anchor.py): the appends mark
         #: their game due, the checked reads hold the stream against it
         self.anchors = Anchors(self)
         self.reads.anchors = self.anchors
@@ -76,9 +77,9 @@ class Games(Ledger):
 
     def list(self, status: str | None = None, limit: int = 100, after: str | None = None) -> tuple[list[dict], str | None]:
         """A page of summaries, newest first, and the cursor of the next page (None at the
-        end): O(log N + limit) reads (service/table/lobby_index.py)."""
-        ids, cursor = lobby_index.page(self.redis, status, limit, after)
-        return lobby_index.checked_lines(self, ids, status), cursor
+        end): O(log N + limit) reads (service/streams/list_index.py)."""
+        ids, cursor = list_index.page(self.redis, status, limit, after)
+        return list_index.checked_lines(self, ids, status), cursor
 
     # ---- use cases -----------------------------------------------------------
     def create(self, ruleset_name: str, seats: int, options: dict, *, game_id: str | None = None,
@@ -94,7 +95,7 @@ class Games(Ledger):
         rng_options = options.get("rng") or {"mode": "seeded"}
         mode = rng_options.get("mode", "seeded")
         # Every game commits to a seed, scripted ones too: what the organizer does not
-        # script (dice, decks, hands) comes from it (service/table/rng.py), revealed at the end.
+        # script (dice, decks, hands) comes from it (service/streams/rng.py), revealed at the end.
         _, commitment = self.new_seed(game_id)
         script = None
         if mode == "scripted":
@@ -254,12 +255,12 @@ class Games(Ledger):
             self.anchors.mark(after["game_id"])
 
     def summary_line(self, state: dict) -> dict:
-        """The game's line in the list, sealed (service/table/lobby_index.py)."""
-        return lobby_index.sealed(self.sealer, summary(state))
+        """The game's line in the list, sealed (service/streams/list_index.py)."""
+        return list_index.sealed(self.sealer, summary(state))
 
     def _queue_index(self, pipe, before: dict, after: dict) -> None:
         if before.get("status") != after["status"]:
-            lobby_index.move(pipe, after["game_id"], after["created_at"], before.get("status"), after["status"])
+            list_index.move(pipe, after["game_id"], after["created_at"], before.get("status"), after["status"])
 
 def summary(state: dict) -> dict:
     """The public line of a game in the list."""

@@ -14,7 +14,7 @@ from typing import Callable, TypeVar
 
 from events.store import VersionConflict
 from service.rules.errors import RuleViolation
-from service.table.errors import StaleCopy
+from service.streams.errors import StaleCopy
 
 Grant = TypeVar("Grant")
 

@@ -23,8 +23,8 @@ import uuid
 from events.store import VersionConflict
 from projections.core import empty_state
 from service.rules.errors import RuleViolation
-from service.table import rng
-from service.table.errors import GameNotFound
+from service.streams import rng
+from service.streams.errors import GameNotFound
 from service.table.games import Games, json_copy
 
 #: the event of the new game that names the game it is the rematch of

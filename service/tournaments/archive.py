@@ -1,4 +1,4 @@
-"""A finished tournament leaves for the archive (service/table/archive.py) like a game:
+"""A finished tournament leaves for the archive (service/streams/archive.py) like a game:
 `TOURNAMENT_ARCHIVE_SECONDS` (default 1 day) after its end, with no dispute open, and only
 once every table's game has left too — the sweeper archives those first, when they may go
 (their dispute windows closed); a table still held (an open dispute) holds its tournament.
@@ -9,7 +9,7 @@ import time
 from typing import Callable
 
 from events.store import GAMES
-from service.table.archive import ALREADY, ARCHIVED, GONE, Archiver
+from service.streams.archive import ALREADY, ARCHIVED, GONE, Archiver
 
 
 def tables_left(games: Archiver) -> Callable[[dict], str | None]:

@@ -19,9 +19,9 @@ import secrets
 
 from events.store import VersionConflict
 from service.rules.errors import RuleViolation
-from service.table.errors import GameNotFound
+from service.streams.errors import GameNotFound
 from service.table.games import Games
-from service.table.ledger import Outcome, token_hash
+from service.streams.ledger import Outcome, token_hash
 
 log = logging.getLogger(__name__)
 SYSTEM = {"kind": "system"}

@@ -1,6 +1,6 @@
 """Tournaments: the ledger's second kind of stream (`tournament:{id}:events`), with the same
 write loop, hash chain, checked reads, snapshots and commit–reveal seed as a game
-(service/table/ledger.py); the decisions are the tournament kernel's (kernel/decide.py).
+(service/streams/ledger.py); the decisions are the tournament kernel's (kernel/decide.py).
 
 The use cases here write the tournament's own stream only. What a decision means for its
 tables' games (make and start them, hand a no-show's seat to the policy) is the director's
@@ -17,11 +17,11 @@ from typing import Iterable
 import redis
 
 from service.runtime import timeutil
-from service.table import lobby_index
-from service.table import rng
-from service.table.anchor import Anchors
+from service.streams import list_index
+from service.streams import rng
+from service.streams.anchor import Anchors
 from service.table.dispute_texts import DisputeTexts
-from service.table.ledger import Ledger, Outcome, forget_seed_when_full, token_hash, utc_now
+from service.streams.ledger import Ledger, Outcome, forget_seed_when_full, token_hash, utc_now
 from service.tournaments import kernel
 from service.tournaments.scoring import rule_of as scoring_rule
 from service.tournaments.events import TOURNAMENT_EVENT_SCHEMAS, TOURNAMENT_UPCASTERS
@@ -56,7 +56,7 @@ class Tournaments(Ledger):
         for (kind, version), step in TOURNAMENT_UPCASTERS.items():
             self.registry.add_upcaster(kind, version, step)
         self.dispute_texts = DisputeTexts(self.NS, self.server_key)
-        #: every tournament's head, anchored outside Redis as a game's is (service/table/anchor.py):
+        #: every tournament's head, anchored outside Redis as a game's is (service/streams/anchor.py):
         #: its appends mark it due, the same sweep anchors it, its checked reads hold the stream
         #: against it (a tournament's record is what anchors its tables' games)
         self.anchors = Anchors(self)
@@ -90,16 +90,16 @@ class Tournaments(Ledger):
 
     def _queue_index(self, pipe, before: dict, after: dict) -> None:
         if before.get("status") != after["status"]:
-            lobby_index.move(pipe, after["tournament_id"], after["created_at"], before.get("status"),
+            list_index.move(pipe, after["tournament_id"], after["created_at"], before.get("status"),
                              after["status"], base=INDEX)
 
     def list(self, status: str | None = None, limit: int = 100, after: str | None = None) -> tuple[list[dict], str | None]:
-        ids, cursor = lobby_index.page(self.redis, status, limit, after, base=INDEX)
+        ids, cursor = list_index.page(self.redis, status, limit, after, base=INDEX)
         return self.lines(ids), cursor
 
     def running(self) -> list[str]:
         """Every tournament whose tables may still need the director or a result (the sweeper)."""
-        return [m.decode() for m in self.redis.zrange(lobby_index.by_status("running", INDEX), 0, -1)]
+        return [m.decode() for m in self.redis.zrange(list_index.by_status("running", INDEX), 0, -1)]
 
     # ---- use cases -----------------------------------------------------------------------
     def create(self, spec: dict) -> dict:

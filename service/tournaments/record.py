@@ -29,7 +29,7 @@ from service.runtime.durability import acknowledge_record
 from service.table.dispute_texts import show
 from service.table.games import Games
 from service.tournaments import kernel
-from service.table.ledger import token_hash
+from service.streams.ledger import token_hash
 from service.tournaments.ledger import Tournaments
 
 FORMAT = "bootleggers-tournament-record"

@@ -1,4 +1,4 @@
-"""Finished games leave for the archive (service/table/archive.py) and read exactly as before.
+"""Finished games leave for the archive (service/streams/archive.py) and read exactly as before.
 
 Against the directory store and a real S3 server process (moto's `moto_server`, started by the
 session): a game played to its end by the server's bot, with talk and a dispute, is read at
@@ -22,9 +22,9 @@ from events.store import StreamArchived, head_key
 from service.app import create_app
 from service.jobs.replay import replay
 from service.runtime.archive import ArchiveUnavailable, records_for
-from service.table import archive
-from service.table.archive import Archiver
-from service.table.keys import ARCHIVE_DUE, archive_member, summary_key
+from service.streams import archive
+from service.streams.archive import Archiver
+from service.streams.keys import ARCHIVE_DUE, archive_member, summary_key
 from tests.api.conftest import kernel_rulesets, problem
 from tests.support.archive import bearer, differences, finished_bot_game, read_game
 

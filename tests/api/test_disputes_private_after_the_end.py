@@ -22,7 +22,7 @@ from events.engine_events import ENGINE_EVENT_SCHEMAS, DisputeFiledV1, DisputeRe
 from events.registry import EventRegistry
 from service.app import create_app
 from service.desk.verification import verify as verify_game
-from service.table import archive
+from service.streams import archive
 from service.table.games import Games
 from service.tournaments import results
 from service.tournaments.archive import archivers_for

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.table import lobby_index
+from service.streams import list_index
 from tests.api.conftest import new_game, problem
 
 
@@ -56,13 +56,13 @@ def test_a_page_reads_only_its_own_games(api, redis_client):
 
 def test_same_creation_time_is_ordered_by_id(redis_client):
     for game_id in ("a", "b", "c", "d"):
-        redis_client.zadd(lobby_index.ALL, {game_id: 1000.0})
-    first, cursor = lobby_index.page(redis_client, None, 3, None)
-    rest, end = lobby_index.page(redis_client, None, 3, cursor)
+        redis_client.zadd(list_index.ALL, {game_id: 1000.0})
+    first, cursor = list_index.page(redis_client, None, 3, None)
+    rest, end = list_index.page(redis_client, None, 3, cursor)
     assert (first, rest, end) == (["d", "c", "b"], ["a"], None)
 
 
-@pytest.mark.parametrize("cursor", ["nonsense!", "bm9waXBl", lobby_index.encode(1.0, "bad id")])
+@pytest.mark.parametrize("cursor", ["nonsense!", "bm9waXBl", list_index.encode(1.0, "bad id")])
 def test_a_cursor_the_server_did_not_give_is_422(api, cursor):
     body = problem(api.get(f"/v1/games?after={cursor}"), 422, "invalid_fields")
     assert "after" in body["errors"]
@@ -70,8 +70,8 @@ def test_a_cursor_the_server_did_not_give_is_422(api, cursor):
 
 def test_games_listed_before_the_status_indexes_are_backfilled_once(make_app, redis_client, api):
     made = [new_game(api)["id"] for _ in range(2)]
-    for status in lobby_index.STATUSES:
-        redis_client.delete(lobby_index.by_status(status))
-    redis_client.delete(lobby_index.BACKFILLED)
+    for status in list_index.STATUSES:
+        redis_client.delete(list_index.by_status(status))
+    redis_client.delete(list_index.BACKFILLED)
     fresh = make_app().test_client()
     assert [g["game_id"] for g in fresh.get("/v1/games?status=running").get_json()["games"]] == made[::-1]

@@ -19,9 +19,9 @@ from events.store import EventStore, idempotency_key, stream_key
 from service.app import create_app
 from service.runtime.embedded_redis import EmbeddedRedis
 from service.runtime.redis_connect import is_full
-from service.table import archive
-from service.table.archive import Archiver
-from service.table.snapshots import snapshot_key
+from service.streams import archive
+from service.streams.archive import Archiver
+from service.streams.snapshots import snapshot_key
 from tests.api.conftest import bearer, new_game, problem
 from tests.support.small_redis import full, roomy, small_redis, store  # noqa: F401 (fixtures)
 from tests.table.toy import TOY

@@ -204,8 +204,8 @@ def test_a_writer_that_keeps_losing_claims_the_next_append(redis_url, redis_clie
     """Another process's writers, whose copies are always current, could win every race: a
     writer refused twice running claims the next append, and the others wait for it."""
     from events.store import head_key
-    from service.table.errors import Busy
-    from service.table.ledger import CLAIM_AFTER
+    from service.streams.errors import Busy
+    from service.streams.ledger import CLAIM_AFTER
 
     one, other = an_app(redis_url), an_app(redis_url)
     game, _, tokens = started(one.test_client())

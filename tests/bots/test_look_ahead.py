@@ -9,7 +9,7 @@ import pytest
 
 from events.canonical import copy_value
 from service.bots import look_ahead, seat_bots
-from service.table import rng
+from service.streams import rng
 from service.rules.bootleggers import data
 from tests.api.conftest import problem
 from tests.support.bots import bearer, move, open_table

@@ -4,7 +4,7 @@ from __future__ import annotations
 from events.canonical import dumps
 from events.store import head_key, stream_key
 from service.jobs.replay import replay
-from service.table.snapshots import snapshot_key
+from service.streams.snapshots import snapshot_key
 from tests.table.conftest import bearer
 
 

@@ -6,9 +6,9 @@ import time
 
 import pytest
 
-from service.table import archive
-from service.table.archive import Archiver
-from service.table.keys import ARCHIVE_DUE, archive_member
+from service.streams import archive
+from service.streams.archive import Archiver
+from service.streams.keys import ARCHIVE_DUE, archive_member
 from tests.support.archive import differences, finished_bot_game, read_game
 
 pytestmark = pytest.mark.slow

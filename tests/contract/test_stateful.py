@@ -17,7 +17,7 @@ from schemathesis.specs.openapi.checks import (content_type_conformance, respons
                                                status_code_conformance)
 
 from api_spec.generate import build_spec
-from service.table import rng
+from service.streams import rng
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
 #: (operationId, status) of every call the runs made: the sequences must reach real play

@@ -38,7 +38,7 @@ def test_the_module_imports_nothing_of_the_servers_seating_scoring_or_rng():
         elif isinstance(node, ast.ImportFrom):
             imported.add(node.module or "")
             imported.update(f"{node.module}.{a.name}" for a in node.names)
-    assert not [m for m in imported if m.startswith("service.tournaments") or m.startswith("service.table")], imported
+    assert not [m for m in imported if m.startswith(("service.tournaments", "service.table", "service.streams"))], imported
     allowed = ("service.desk.verification", "service.desk.tournament_rule", "events.")
     assert all(not m.startswith(("service", "events", "projections")) or m.startswith(allowed) for m in imported), \
         imported

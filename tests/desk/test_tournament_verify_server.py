@@ -51,7 +51,7 @@ def kernel_tournament(case: int) -> tuple[list[dict], bytes, list[dict]]:
     """A random tournament decided by the server's own kernel (no games: random places,
     annulled tables, drops, reinstatements, late entries with and without byes): its events,
     seed and final standings."""
-    from service.table.rng import SeededOracle
+    from service.streams.rng import SeededOracle
     from service.tournaments import kernel, scoring
     from service.tournaments.events import TOURNAMENT_EVENT_SCHEMAS
 

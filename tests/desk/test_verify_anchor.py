@@ -137,7 +137,7 @@ def test_the_server_publishes_its_anchor_paged_and_verify_reads_every_page(redis
     from werkzeug.serving import make_server
 
     from service.api import anchor as anchor_api
-    from service.table.anchor_log import AnchorLog
+    from service.streams.anchor_log import AnchorLog
 
     archive_url = (tmp_path / "archive").as_uri()
     web = make_app(redis_url, archive_url)

@@ -28,11 +28,11 @@ from events.canonical import dumps, loads
 from events.envelope import event_hash
 from events.store import head_key, stream_key
 from service.runtime.secret_key import Sealer, ServerKey
-from service.table.checkpoints import CHECKPOINT_EVERY, Checkpoints, checkpoints_key, unpack
-from service.table.ledger import token_hash
-from service.table.snapshots import snapshot_key
-from service.table import record_scan
-from service.table.verified import end_key, noted_damage
+from service.streams.checkpoints import CHECKPOINT_EVERY, Checkpoints, checkpoints_key, unpack
+from service.streams.ledger import token_hash
+from service.streams.snapshots import snapshot_key
+from service.streams import record_scan
+from service.streams.verified import end_key, noted_damage
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "four_seats_short_game.events.jsonl"
 KEY = "a server key for the tests, which Redis never sees"
@@ -152,7 +152,7 @@ def test_a_snapshot_edited_with_its_sha256_recomputed_is_not_served_and_the_audi
 
 def test_a_snapshot_sealed_under_another_key_is_not_served(api, games, golden, redis_client):
     """A forger who knows the format but not the key seals his snapshot with a key of his own."""
-    from service.table.snapshots import Snapshots
+    from service.streams.snapshots import Snapshots
 
     gid, head = golden
     truth = games.rebuild(gid)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from events.canonical import dumps, loads
 from events.envelope import event_hash
 from events.store import head_key, stream_key
-from service.table.snapshots import snapshot_key
+from service.streams.snapshots import snapshot_key
 from tests.api.conftest import bearer, new_game, problem
 
 
@@ -31,7 +31,7 @@ def raw_event(redis_client, game_id: str, version: int) -> dict:
 
 
 def cold(api, game_id: str) -> None:
-    """Forget this process's copy of the game (service/table/state_cache.py): the next read is
+    """Forget this process's copy of the game (service/streams/state_cache.py): the next read is
     what a process that never served it does. Damage below a cached state, like damage
     below the snapshot, is the audit's to find, and a cold process's."""
     api.application.extensions["games"].cache.drop(game_id)
@@ -139,7 +139,7 @@ def test_a_poisoned_snapshot_is_not_served_and_is_named_by_the_audit(api, redis_
 
 def test_a_snapshot_with_its_digest_recomputed_but_another_head_hash_is_not_used(api, toy_app, redis_client):
     from service.runtime.secret_key import Sealer, ServerKey
-    from service.table.snapshots import Snapshots
+    from service.streams.snapshots import Snapshots
 
     game = played(api)
     gid = game["id"]

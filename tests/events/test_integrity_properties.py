@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from events.store import head_key, stream_key
-from service.table.snapshots import snapshot_key
+from service.streams.snapshots import snapshot_key
 from tests.api.conftest import bearer, new_game
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -3,7 +3,7 @@ another writer may append at the same version on the promoted replica: a process
 the game still holds the lost events must read the game again, not answer 500."""
 from __future__ import annotations
 
-from service.table.snapshots import snapshot_key
+from service.streams.snapshots import snapshot_key
 from tests.support.bots import bearer, open_table
 
 

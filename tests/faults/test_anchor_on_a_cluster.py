@@ -15,8 +15,8 @@ import time
 import pytest
 from redis.crc import key_slot
 
-from service.table.anchor import ANCHOR_DUE
-from service.table.keys import archive_member
+from service.streams.anchor import ANCHOR_DUE
+from service.streams.keys import archive_member
 from tests.cluster.conftest import _need_cli
 from tests.faults.cluster import FaultCluster
 from tests.support.anchor import KEY, anchor, bearer

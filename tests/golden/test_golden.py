@@ -25,7 +25,7 @@ def test_golden_game_replays_to_the_recorded_state(name):
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_golden_seed_reproduces_every_die(name):
     """The revealed seed recomputes every recorded die (commit-reveal holds)."""
-    from service.table.rng import commitment, first_unproven_die
+    from service.streams.rng import commitment, first_unproven_die
     events = load_events(name)
     seed = bytes.fromhex(next(e for e in events if e["type"] == "seed_revealed")["payload"]["seed"])
     assert commitment(seed) == events[0]["payload"]["seed_commitment"]

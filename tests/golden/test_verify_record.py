@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from events.canonical import canonical
 from events.envelope import event_hash
 from events.receipts import receipt
-from service.table import rng
+from service.streams import rng
 from service.desk import verification
 from service.cli import main
 from service.rules.bootleggers import data

@@ -12,7 +12,7 @@ from service.desk.sentences import SERVER_REASONS
 
 ROOT = Path(__file__).resolve().parents[2]
 #: where the server writes a reason of its own into an event or a ruling
-PRODUCERS = [ROOT / "service" / "table", ROOT / "service" / "tournaments"]
+PRODUCERS = [ROOT / "service" / "table", ROOT / "service" / "streams", ROOT / "service" / "tournaments"]
 
 
 def names(seat: int) -> str:

@@ -9,10 +9,10 @@ from pathlib import Path
 from events.canonical import dumps, loads
 from events.envelope import event_hash
 from events.store import head_key, stream_key
-from service.table.anchor_log import AnchorLog, sweep
-from service.table.checkpoints import checkpoints_key
-from service.table.ledger import token_hash
-from service.table.snapshots import snapshot_key
+from service.streams.anchor_log import AnchorLog, sweep
+from service.streams.checkpoints import checkpoints_key
+from service.streams.ledger import token_hash
+from service.streams.snapshots import snapshot_key
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "four_seats_short_game.events.jsonl"
 KEY = "the anchor tests' server key, which Redis never sees"
@@ -70,7 +70,7 @@ def cut_back(redis_client, gid: str, count: int, ns: str = "game") -> int:
 def rewrite(redis_client, gid: str, edit, ns: str = "game") -> list[dict]:
     """The stored events edited (`edit(events)`), every hash after recomputed, stream and head
     rewritten; the end seal, snapshot and checkpoints deleted. The forged events."""
-    from service.table.verified import end_key
+    from service.streams.verified import end_key
     forged = [loads(raw) for _, raw in stored(redis_client, gid, ns)]
     edit(forged)
     rechain(forged)

@@ -72,8 +72,8 @@ def finished_bot_game(games, ruleset: str = "bootleggers", seats: int = 3, optio
 
 def anchor_due(games) -> list:
     """What the worker's anchor sweeper does every second: the heads due, anchored outside Redis
-    (service/table/anchor_log.py)."""
-    from service.table.anchor_log import AnchorLog, sweep
+    (service/streams/anchor_log.py)."""
+    from service.streams.anchor_log import AnchorLog, sweep
     return sweep({games.NS: games.anchors}, games.redis, AnchorLog.for_ledger(games))
 
 

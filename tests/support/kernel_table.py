@@ -17,7 +17,7 @@ from marshmallow import RAISE
 from events.canonical import copy_value
 from projections.core import ENGINE_EVENTS, evolve as core_evolve
 from service.rules.common import loading
-from service.table.rng import ScriptedOracle, SeededOracle
+from service.streams.rng import ScriptedOracle, SeededOracle
 
 ORGANIZER = {"kind": "organizer"}
 SYSTEM = {"kind": "system"}

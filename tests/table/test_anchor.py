@@ -1,4 +1,4 @@
-"""The anchor outside Redis (service/table/anchor.py, anchor_log.py): each rewrite of the issue
+"""The anchor outside Redis (service/streams/anchor.py, anchor_log.py): each rewrite of the issue
 that deleted every seal Redis held, refused all the same.
 
 A writer to Redis (or to the archive) who does not hold the server key rolls a game back or
@@ -26,9 +26,9 @@ import pytest
 
 from events.canonical import dumps, loads
 from events.store import head_key, stream_key
-from service.table.checkpoints import checkpoints_key
-from service.table.snapshots import snapshot_key
-from service.table.verified import end_key
+from service.streams.checkpoints import checkpoints_key
+from service.streams.snapshots import snapshot_key
+from service.streams.verified import end_key
 from tests.support.anchor import (ORG, anchor, audit_problems, bearer, cold, cut_back, damaged, export_anchor,
                                   import_golden, make_app, rechain, stored, verify)
 

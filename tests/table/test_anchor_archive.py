@@ -19,9 +19,9 @@ from events.archived import ArchivedStream, decode, encode
 from events.canonical import dumps, loads
 from events.store import head_key
 from service.runtime.archive import records_for
-from service.table import archive
-from service.table.archive import Archiver
-from service.table.verified import end_key
+from service.streams import archive
+from service.streams.archive import Archiver
+from service.streams.verified import end_key
 from tests.support.anchor import (ORG, audit_problems, bearer, damaged, export_anchor, import_golden, make_app, rechain,
                                   verify)
 

@@ -1,6 +1,6 @@
 """(e) A game's list line (`game:{id}:summary`) forged in Redis never shows in `GET /v1/games`.
 
-Each line is sealed with the server key (service/table/lobby_index.py); one that does not check
+Each line is sealed with the server key (service/streams/list_index.py); one that does not check
 is rebuilt from the game's checked record and written again; a game whose record does not check
 either is left out of the list.
 """
@@ -10,8 +10,8 @@ import json
 
 import pytest
 
-from service.table import lobby_index
-from service.table.keys import summary_key
+from service.streams import list_index
+from service.streams.keys import summary_key
 from tests.support.anchor import bearer, cut_back, anchor, make_app
 
 
@@ -40,7 +40,7 @@ def test_a_forged_list_line_is_rebuilt_from_the_record_and_never_listed(web, red
     truth = listed(api)[gid]
     assert truth["status"] == "running" and truth["ruleset"] == "toy" and "seal" not in truth
     stored = json.loads(redis_client.get(summary_key(gid)))
-    assert lobby_index.holds(web.extensions["games"].sealer, stored)
+    assert list_index.holds(web.extensions["games"].sealer, stored)
 
     forged = {**stored, "status": "finished", "round": 99, "ruleset": "bootleggers"}
     redis_client.set(summary_key(gid), json.dumps(forged))  # the seal kept: it no longer checks

@@ -1,4 +1,4 @@
-"""The anchor's log and marks (service/table/anchor_log.py, anchor.py), against a real Redis and
+"""The anchor's log and marks (service/streams/anchor_log.py, anchor.py), against a real Redis and
 a real archive directory: what the appends mark due, a writer that died between its batch and the
 pointer, a log changed in the archive, an anchored head forged in the archive."""
 from __future__ import annotations
@@ -9,11 +9,11 @@ import pytest
 
 from service.runtime.archive import DirectoryArchive
 from service.runtime.secret_key import Sealer, ServerKey
-from service.table import anchor as anchor_mod
-from service.table.anchor import ANCHOR_DUE, Anchored, encode_head, head_name
-from service.table.anchor_log import POINTER, AnchorBroken, AnchorLog, batch_name, sweep
-from service.table.keys import archive_member
-from service.table.verified import noted_damage
+from service.streams import anchor as anchor_mod
+from service.streams.anchor import ANCHOR_DUE, Anchored, encode_head, head_name
+from service.streams.anchor_log import POINTER, AnchorBroken, AnchorLog, batch_name, sweep
+from service.streams.keys import archive_member
+from service.streams.verified import noted_damage
 from tests.support.anchor import anchor, bearer, make_app
 
 

@@ -11,10 +11,10 @@ import time
 import pytest
 
 from service.runtime.secret_key import ServerKey
-from service.table import archive
-from service.table.anchor import ANCHOR_DUE
-from service.table.anchor_log import AnchorLog, key_id, sweep
-from service.table.keys import archive_member
+from service.streams import archive
+from service.streams.anchor import ANCHOR_DUE
+from service.streams.anchor_log import AnchorLog, key_id, sweep
+from service.streams.keys import archive_member
 from service.tournaments.archive import archivers_for
 from tests.support.anchor import KEY, anchor, bearer, make_app
 

@@ -13,8 +13,8 @@ from service.app import create_app
 from service.runtime.archive import (ArchivedRecords, ArchiveError, ArchiveMissing, ArchiveUnavailable, DirectoryArchive, S3Archive,
                                      archive_url, beside, open_archive, record_name)
 from service.runtime.embedded_redis import EmbeddedRedis, EmbeddedRedisError, free_port
-from service.table import archive
-from service.table.archive import Archiver
+from service.streams import archive
+from service.streams.archive import Archiver
 from tests.api.conftest import kernel_rulesets, problem
 from tests.support.archive import finished_bot_game
 

@@ -7,8 +7,8 @@ import pytest
 
 from events.canonical import dumps
 from service.runtime.secret_key import Sealer, ServerKey
-from service.table.checkpoints import CHECKPOINT_EVERY, Checkpoints, checkpoints_key, unpack
-from service.table.verified import noted_damage
+from service.streams.checkpoints import CHECKPOINT_EVERY, Checkpoints, checkpoints_key, unpack
+from service.streams.verified import noted_damage
 from tests.table.conftest import bearer
 
 K = CHECKPOINT_EVERY

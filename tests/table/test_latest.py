@@ -4,7 +4,7 @@ checked read, and who asks is asked again only when the token table changed mean
 from __future__ import annotations
 
 from service.table.games import Games
-from service.table.ledger import token_hash
+from service.streams.ledger import token_hash
 from tests.table.toy import TOY
 
 

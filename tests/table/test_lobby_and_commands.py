@@ -168,7 +168,7 @@ def test_a_rule_violation_appends_nothing(api, toy_game):
 
 
 def test_the_end_reveals_the_seed_and_every_roll_can_be_recomputed(api, toy_game):
-    from service.table.rng import seeded_die
+    from service.streams.rng import seeded_die
     game, org, tokens = toy_game
     api.post(f"/v1/games/{game}/commands", json={"type": "roll", "count": 3}, headers=bearer(tokens[2]))
     done = api.post(f"/v1/games/{game}/commands", json={"type": "finish"}, headers=bearer(tokens[0]))

@@ -8,7 +8,7 @@ import hmac
 import pytest
 from hypothesis import given, strategies as st
 
-from service.table import rng
+from service.streams import rng
 from service.rules.errors import RuleViolation
 
 

@@ -12,7 +12,7 @@ import redis
 from events.canonical import dumps
 from service.runtime import secret_key
 from service.runtime.secret_key import SecretKeyError, Sealer, ServerKey
-from service.table.verified import noted_damage
+from service.streams.verified import noted_damage
 from tests.table.conftest import bearer
 from tests.table.toy import TOY
 

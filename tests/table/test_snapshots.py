@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from events.canonical import dumps
-from service.table.snapshots import snapshot_key
+from service.streams.snapshots import snapshot_key
 from tests.table.conftest import bearer
 
 

@@ -1,4 +1,4 @@
-"""The per-process state cache (service/table/state_cache.py): never stale, and it saves round trips.
+"""The per-process state cache (service/streams/state_cache.py): never stale, and it saves round trips.
 
 Two `Games` on one real Redis stand for two server processes."""
 from __future__ import annotations
@@ -8,10 +8,10 @@ import redis
 from redis.client import Pipeline
 
 from events.canonical import dumps, loads
-from service.table.snapshots import snapshot_key
+from service.streams.snapshots import snapshot_key
 from service.table.games import Games
-from service.table.ledger import token_hash
-from service.table.state_cache import SharedStateChanged, StateCache
+from service.streams.ledger import token_hash
+from service.streams.state_cache import SharedStateChanged, StateCache
 from tests.table.toy import TOY
 
 SEATS = {"kind": "seat"}

@@ -67,7 +67,7 @@ def _nested_values(value, path=()):
 @pytest.mark.parametrize("ruleset", ["bootleggers", "prohibition", "booze_baron"])
 def test_a_top_level_event_folds_into_a_shallow_copy_and_leaves_every_nested_value_alone(ruleset):
     """The write loop folds a batch of TOP_LEVEL_EVENTS (table talk) into a shallow copy of the
-    state it decided on (service/table/ledger.py): the fold must change nothing nested, or
+    state it decided on (service/streams/ledger.py): the fold must change nothing nested, or
     the writer's copy — and the retry after a refused append — would see the talk twice."""
     table = {"bootleggers": bootleggers.Table, "prohibition": prohibition.Table, "booze_baron": booze_baron.Table}
     t = table[ruleset](3)

@@ -1,10 +1,10 @@
-"""A process's writers of one game take turns in the order they came (service/table/write_locks.py)."""
+"""A process's writers of one game take turns in the order they came (service/streams/write_locks.py)."""
 from __future__ import annotations
 
 import threading
 import time
 
-from service.table.write_locks import FairLock, WriteLocks
+from service.streams.write_locks import FairLock, WriteLocks
 
 
 def _queue_up(lock: FairLock, n: int, order: list) -> list[threading.Thread]:

@@ -1,4 +1,4 @@
-"""A tournament's head is anchored outside Redis as a game's is (service/table/anchor.py): its
+"""A tournament's head is anchored outside Redis as a game's is (service/streams/anchor.py): its
 appends mark it due, the worker's one sweep anchors it beside the games, the archiver anchors
 its end before its record leaves Redis, and every read holds its stream against that anchor.
 
@@ -21,10 +21,10 @@ import time
 import pytest
 
 from service.jobs.sweepers import ArchiveSweeper
-from service.table import anchor_log, archive
-from service.table.anchor import ANCHOR_DUE
-from service.table.keys import archive_member
-from service.table.verified import end_key
+from service.streams import anchor_log, archive
+from service.streams.anchor import ANCHOR_DUE
+from service.streams.keys import archive_member
+from service.streams.verified import end_key
 from service.tournaments.archive import archivers_for
 from tests.support.anchor import anchor, bearer, cut_back, damaged, make_app, rewrite, stored
 from tests.tournaments.test_tournament_rest import BODY

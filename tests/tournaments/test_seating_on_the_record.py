@@ -23,7 +23,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.table.rng import SeededOracle
+from service.streams.rng import SeededOracle
 from service.tournaments import kernel
 from service.tournaments.seating import EXACT_MAX, cost, meetings_from
 

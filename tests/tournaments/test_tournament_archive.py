@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from service.app import create_app
-from service.table import archive
-from service.table.keys import ARCHIVE_DUE, archive_member
+from service.streams import archive
+from service.streams.keys import ARCHIVE_DUE, archive_member
 from service.tournaments.archive import archivers_for
 from tests.api.conftest import kernel_rulesets, problem
 from tests.support.anchor import anchor

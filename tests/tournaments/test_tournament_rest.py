@@ -392,8 +392,8 @@ def test_two_directors_racing_to_open_a_table_make_one_whole_game_on_its_committ
                                                                                       redis_client):
     import threading
 
-    from service.table import rng
-    from service.table.keys import seed_key
+    from service.streams import rng
+    from service.streams.keys import seed_key
     from service.tournaments import director, kernel
 
     made, _ = house

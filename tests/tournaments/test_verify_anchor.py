@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from service.table.keys import archive_member
+from service.streams.keys import archive_member
 from tests.support.anchor import export_anchor, rechain, verify
 from tests.tournaments.test_anchor import NS, api, archive_url, finished, head_of, sweep, web, worker  # noqa: F401
 

@@ -21,7 +21,7 @@ from service.rules.bootleggers import RULESET, cash
 from service.rules.bootleggers.stand_in import stand_in
 from service.rules.bootleggers.steps import pending
 from service.rules.errors import RuleViolation
-from service.table.rng import SeededOracle
+from service.streams.rng import SeededOracle
 
 from .harness import Table, ruleset_for
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import hashlib
 
-from service.table import rng
-from service.table.keys import seed_key
+from service.streams import rng
+from service.streams.keys import seed_key
 from service.rules.bootleggers import data
 from tests.api.conftest import bearer
 

@@ -3,7 +3,7 @@ short: a seat whose open deal offers a Thug card is dealt one, never only a Wind
 from __future__ import annotations
 
 from service.rules.bootleggers import RULESET, data
-from service.table.rng import SeededOracle
+from service.streams.rng import SeededOracle
 
 from .harness import Table
 

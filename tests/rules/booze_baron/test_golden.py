@@ -9,7 +9,7 @@ from functools import partial
 
 import pytest
 
-from service.table.rng import commitment, first_unproven_die, seeded_shuffle
+from service.streams.rng import commitment, first_unproven_die, seeded_shuffle
 from service.rules.booze_baron import data
 from service.rules.registry import rulesets
 from tests.support import golden

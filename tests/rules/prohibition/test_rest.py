@@ -111,7 +111,7 @@ def test_random_bots_play_a_whole_game_over_rest(app, seats, seed):
     events = list(games.store.iter_all(table.game_id))
     assert first_break(events) is None
     assert games.rebuild(table.game_id) == games.load(table.game_id)
-    from service.table.rng import first_unproven_die
+    from service.streams.rng import first_unproven_die
     audit = client.get(f"/v1/games/{table.game_id}/audit").get_json()
     assert audit["seed"] and first_unproven_die(events, bytes.fromhex(audit["seed"])) is None
     # nothing is hidden: a spectator sees what the organizer sees of the game

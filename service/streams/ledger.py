@@ -10,9 +10,9 @@ list's indexes at a change of status) follows in one more.
 
 Snapshots, checkpoints and the end seal of a finished stream are sealed with the server key
 (service/runtime/secret_key.py): Redis never holds it, so a writer to Redis cannot make a
-read trust a state the server did not fold (service/table/verified.py).
+read trust a state the server did not fold (service/streams/verified.py).
 
-A finished stream leaves for the archive once it may no longer change (service/table/archive.py:
+A finished stream leaves for the archive once it may no longer change (service/streams/archive.py:
 `archive_due`, `archive_hold`); the list line of every append that leaves a stream finished
 also puts it in the archive's due set. Redis full (maxmemory, noeviction): the append itself is
 refused whole (the API answers 507); what follows a successful append (snapshot, list line,
@@ -51,13 +51,13 @@ from service.runtime.durability import Durability
 from service.runtime.redis_connect import NotConfirmed, is_cluster, is_full, unless_full
 from service.runtime.secret_key import Sealer, ServerKey
 from service.rules.errors import RuleViolation
-from service.table import checkpoints, rng, verified
-from service.table.checkpoints import Checkpoints
-from service.table.errors import Busy, GameNotFound, StaleCopy
-from service.table.keys import ARCHIVE_DUE, archive_member, seed_key, summary_key
-from service.table.snapshots import Snapshots
-from service.table.state_cache import StateCache
-from service.table.write_locks import WriteLocks
+from service.streams import checkpoints, rng, verified
+from service.streams.checkpoints import Checkpoints
+from service.streams.errors import Busy, GameNotFound, StaleCopy
+from service.streams.keys import ARCHIVE_DUE, archive_member, seed_key, summary_key
+from service.streams.snapshots import Snapshots
+from service.streams.state_cache import StateCache
+from service.streams.write_locks import WriteLocks
 
 #: a process's writers of one stream take turns (WriteLocks): at most one per process races
 #: the others' for the head, so a write may lose to each of them several times over
@@ -117,9 +117,9 @@ class Ledger:
         self.sealer = Sealer(self.NS, self.server_key)
         self.snapshots = Snapshots(client, self.NS, self.sealer)
         self.checkpoints = Checkpoints(client, self.NS, self.sealer, self.store)
-        #: this process's copies of recently used states (service/table/state_cache.py)
+        #: this process's copies of recently used states (service/streams/state_cache.py)
         self.cache = StateCache()
-        #: this process's writers of one stream take turns (service/table/write_locks.py), and
+        #: this process's writers of one stream take turns (service/streams/write_locks.py), and
         #: the processes' writers too when one keeps losing (`writer_id`: events/append.lua)
         self.write_locks = WriteLocks()
         self.writer_id = uuid.uuid4().hex[:12]
@@ -130,7 +130,7 @@ class Ledger:
         #: (DURABILITY: service/runtime/durability.py; `use_durability`)
         self.durability = Durability()
         self.registry = EventRegistry()
-        #: every read of what Redis holds goes through here, checked (service/table/verified.py)
+        #: every read of what Redis holds goes through here, checked (service/streams/verified.py)
         self.reads = verified.CheckedReads(client, self.store, self.snapshots, self.checkpoints, self.cache,
                                            self.fold_events, not_found=self.not_found, sealer=self.sealer,
                                            snapshot_every=self.SNAPSHOT_EVERY)
@@ -194,7 +194,7 @@ class Ledger:
 
     def load(self, game_id: str, at: int | None = None, cached: bool = True) -> dict:
         """The state now, or as it stood after event `at`; everything it relies on checked
-        (service/table/verified.py): RecordDamaged when the stored record does not hold together.
+        (service/streams/verified.py): RecordDamaged when the stored record does not hold together.
         A private copy: the caller may change it. `cached=False`: ignore this process's copy."""
         if not GAME_ID.fullmatch(game_id):
             raise self.not_found(game_id)
@@ -210,7 +210,7 @@ class Ledger:
         return None if entry is None else self.cache.shared(entry)
 
     def writing(self, game_id: str):
-        """This process's write lock of the stream (service/table/write_locks.py)."""
+        """This process's write lock of the stream (service/streams/write_locks.py)."""
         return self.write_locks.hold(game_id)
 
     def rebuild(self, game_id: str) -> dict:
@@ -361,7 +361,7 @@ class Ledger:
         # `after` shares the nested values of `state` until an event would change one of them
         after, shared = dict(state), True
         events = []
-        marks = {}  # the checkpoints these events land on (service/table/checkpoints.py)
+        marks = {}  # the checkpoints these events land on (service/streams/checkpoints.py)
         pending = list(drafts)
         while pending:
             sealed = seal(pending, game_id=game_id, first_version=after["version"] + 1,

@@ -11,7 +11,7 @@ only if the digest and the seal hold and its head hash is the stored event's at 
 (events/integrity.py `check_cache`); otherwise the state is rebuilt from the events and the
 snapshot replaced. A snapshot without a seal (an older server's) is simply rebuilt; one
 whose seal does not check is noted for `/audit` too; one whose seal holds but whose event is
-another says the record was rewritten (service/table/verified.py). (Version 4 added the
+another says the record was rewritten (service/streams/verified.py). (Version 4 added the
 digest, 5 moved talk and timeouts out of the state: older snapshots are simply rebuilt.)
 """
 from __future__ import annotations
@@ -28,7 +28,7 @@ KIND = "snapshot"
 
 # Write only when newer, so a slow writer never rolls a snapshot back. Every field is written
 # (none of an older one is left), and the write is the script's first: a Redis at its maxmemory
-# refuses it (a snapshot is a cache, its save is left out then: service/table/verified.py).
+# refuses it (a snapshot is a cache, its save is left out then: service/streams/verified.py).
 _SET_IF_NEWER = """
 local v = tonumber(redis.call('HGET', KEYS[1], 'v') or '-1') or -1
 if ARGV[4] == '1' or tonumber(ARGV[1]) > v then

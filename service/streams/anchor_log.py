@@ -14,7 +14,7 @@ and `anchor/log/head.json` names the last one (sealed, with the id of the key th
 `key_id`, so that a log begun under another key says so). `bootleggers anchor export` publishes
 them (`{"format": "bootleggers-anchor-log", "format_version": 1, "batches": […]}`), which
 `bootleggers verify RECORD --anchor` checks a record against (docs/verification.md, "The
-anchor"). Each game's latest anchored head is also kept apart, sealed (service/table/anchor.py),
+anchor"). Each game's latest anchored head is also kept apart, sealed (service/streams/anchor.py),
 for the server's own reads.
 
 One writer at a time (a Redis lock; a writer who ignores it cannot reuse a batch's name: each is
@@ -47,8 +47,8 @@ from service.runtime import durability
 from service.runtime.redis_connect import is_cluster
 from service.runtime.secret_key import Sealer, ServerKey
 from service.runtime import timeutil
-from service.table.anchor import ANCHOR_DUE, FINISHED, Anchored, Anchors
-from service.table.keys import archive_member
+from service.streams.anchor import ANCHOR_DUE, FINISHED, Anchored, Anchors
+from service.streams.keys import archive_member
 
 log = logging.getLogger(__name__)
 

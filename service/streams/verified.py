@@ -11,14 +11,14 @@ the events themselves raises RecordDamaged, and so does a seal of the server's (
 checkpoint, end) that names another history than the stored one: the record was rewritten,
 and the server's checkpoints bracket where (`CheckedReads.rewritten`).
 
-Beside the seals in Redis, the stream's head anchored outside Redis (service/table/anchor.py,
+Beside the seals in Redis, the stream's head anchored outside Redis (service/streams/anchor.py,
 in the archive store): a cold read holds the stream against it before it seals anything, so a
 rollback or a rewrite that deleted every seal Redis held is refused all the same.
 
 The audit's walk of a whole stream, which folds it again and compares every cache with that
-refold, is service/table/record_scan.py.
+refold, is service/streams/record_scan.py.
 
-A stream that left for the archive (service/table/archive.py) is read the same way: its
+A stream that left for the archive (service/streams/archive.py) is read the same way: its
 events, snapshot and checkpoints come from the archived record (events/store.py), its head
 key and end seal from the stub Redis kept, and every check above applies to them as to
 Redis's own (a record cut or rewritten in the archive is caught as it would be in Redis).
@@ -39,10 +39,10 @@ from events.integrity import (RECORD_REWRITTEN, TAIL_MISSING, CacheCheck, Record
                               check_head, entry_version, parse_end, snapshot_digest)
 from service.runtime.redis_connect import unless_full
 from service.runtime.secret_key import Sealer
-from service.table import checkpoints
+from service.streams import checkpoints
 from projections.core import empty_state
-from service.table.errors import GameNotFound
-from service.table.keys import damage_key
+from service.streams.errors import GameNotFound
+from service.streams.keys import damage_key
 
 log = logging.getLogger(__name__)
 EVENT_MISSING = "event_missing"
@@ -145,7 +145,7 @@ class CheckedReads:
                  sealer: Sealer | None = None, snapshot_every: int = 1):
         self.redis = client
         #: a read that folded this many events past the snapshot saves a newer one (the
-        #: writes save one every this many events: service/table/ledger.py)
+        #: writes save one every this many events: service/streams/ledger.py)
         self.snapshot_every = snapshot_every
         self.not_found = not_found
         self.store = store
@@ -158,7 +158,7 @@ class CheckedReads:
         self._read_head = client.register_script(files("events").joinpath("read_head.lua").read_text())
         #: (stream id, end seal as stored, sealing key) -> (version, head hash): seals checked here
         self._trusted_ends: dict[tuple[str, bytes, bytes], tuple[int, str]] = {}
-        #: the streams' heads anchored outside Redis (service/table/anchor.py `Anchors`), when kept
+        #: the streams' heads anchored outside Redis (service/streams/anchor.py `Anchors`), when kept
         self.anchors = None
 
     def load_state(self, game_id: str, at: int | None = None, use_cache: bool = True) -> dict:
@@ -289,7 +289,7 @@ class CheckedReads:
         return version, head
 
     def _check_anchor(self, game_id: str, view: SealedView, refresh: bool = True, force: bool = False) -> None:
-        """The stream against its head anchored outside Redis (service/table/anchor.py `check`):
+        """The stream against its head anchored outside Redis (service/streams/anchor.py `check`):
         a rollback or rewrite that deleted every seal in Redis is caught here. `refresh`: a cold
         read (the anchor looked up again when a little old; at once when `force`d)."""
         if self.anchors is not None:

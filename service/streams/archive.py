@@ -11,7 +11,7 @@ a directory, or an S3-compatible bucket), in this order:
    hash chain must check up to the head hash;
 2. the record (events/archived.py) is written whole to the archive, read back, and checked
    again: the same bytes (SHA-256), the chain, the head hash, every part as captured;
-   Before it leaves, the anchor outside Redis (service/table/anchor.py) is made to hold its end,
+   Before it leaves, the anchor outside Redis (service/streams/anchor.py) is made to hold its end,
    so that the archived record is held against the anchor as the stream in Redis was;
 3. one script (`_STUB`) — only if the fingerprint is unchanged (nothing appended, no cache
    rewritten meanwhile) — deletes the stream, snapshot, checkpoints, seed and damage notes,
@@ -27,7 +27,7 @@ Reads of an archived stream are served from its record (events/store.py), byte f
 before; an append is refused (`StreamArchived`, 409 `game_archived`).
 
 The sweeper (service/jobs/worker.py) takes what is due from `archive:due` (written by the
-append that finished the stream: service/table/ledger.py), and once an hour (and at start)
+append that finished the stream: service/streams/ledger.py), and once an hour (and at start)
 `schedule_missed` puts back what a crash or a full Redis kept out of it, and `repair_lists`
 moves streams whose list line and status list disagree.
 """
@@ -45,12 +45,12 @@ from events.envelope import GENESIS_HASH
 from events.integrity import RecordDamaged
 from events.store import head_key, stream_key
 from service.runtime.archive import ArchiveUnavailable, record_name
-from service.table import lobby_index
-from service.table.anchor_log import AnchorLog, anchor_now
-from service.table.checkpoints import checkpoints_key
-from service.table.keys import ARCHIVE_DUE, archive_member, damage_key, seed_key, summary_key
-from service.table.snapshots import snapshot_key
-from service.table.verified import checked_run, end_key
+from service.streams import list_index
+from service.streams.anchor_log import AnchorLog, anchor_now
+from service.streams.checkpoints import checkpoints_key
+from service.streams.keys import ARCHIVE_DUE, archive_member, damage_key, seed_key, summary_key
+from service.streams.snapshots import snapshot_key
+from service.streams.verified import checked_run, end_key
 
 log = logging.getLogger(__name__)
 
@@ -144,7 +144,7 @@ class Archiver:
         self._stub = self.redis.register_script(_STUB)
         #: test seam: called between the archive's write and the stub (a crash there)
         self.before_stub: Callable[[str], None] | None = None
-        #: the anchor's log (service/table/anchor_log.py), opened when first needed
+        #: the anchor's log (service/streams/anchor_log.py), opened when first needed
         self.anchor_log: AnchorLog | None = None
 
     @property
@@ -224,7 +224,7 @@ class Archiver:
         return Result(ARCHIVED, location)
 
     def _anchor_end(self, record: ArchivedStream) -> None:
-        """The anchor outside Redis (service/table/anchor.py) holds the record's end before it
+        """The anchor outside Redis (service/streams/anchor.py) holds the record's end before it
         leaves: an archived record is held against it as a stream in Redis is."""
         anchors = getattr(self.ledger, "anchors", None)
         if anchors is None:
@@ -300,7 +300,7 @@ def schedule_missed(ledger, index: str, page: int = 500) -> int:
     Redis). How many it put back."""
     client, ns, placed, start = ledger.redis, ledger.NS, 0, 0
     while True:
-        ids = [_text(m) for m in client.zrange(lobby_index.by_status("finished", index), start, start + page - 1)]
+        ids = [_text(m) for m in client.zrange(list_index.by_status("finished", index), start, start + page - 1)]
         if not ids:
             return placed
         start += page
@@ -339,7 +339,7 @@ def repair_lists(ledger, index: str, page: int = 500) -> int:
     reads it from the head key.) How many it rewrote."""
     client, ns, fixed = ledger.redis, ledger.NS, 0
     for status in ("lobby", "running"):
-        ids = [_text(m) for m in client.zrange(lobby_index.by_status(status, index), 0, -1)]
+        ids = [_text(m) for m in client.zrange(list_index.by_status(status, index), 0, -1)]
         for at in range(0, len(ids), page):
             chunk = ids[at:at + page]
             pipe = client.pipeline(transaction=False)

@@ -20,7 +20,7 @@ def damage_key(game_id: str, ns: str = GAMES) -> str:
     return f"{ns}:{{{game_id}}}:damage"
 
 
-#: finished streams by the epoch second they may leave for the archive (service/table/archive.py):
+#: finished streams by the epoch second they may leave for the archive (service/streams/archive.py):
 #: members `<ns>:<id>`, written with the list line of every append that leaves a stream finished
 ARCHIVE_DUE = "archive:due"
 

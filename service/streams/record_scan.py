@@ -1,9 +1,9 @@
 """The audit's walk of a whole stream (`scan`): every event checked and folded again from
 event 1, and the snapshot, every checkpoint, the end seal and the head anchored outside Redis
-(service/table/anchor.py) compared with that refold — a
+(service/streams/anchor.py) compared with that refold — a
 forged cache is named, a sealed one naming another history brackets a rewrite, a sealed one
 past the head names a cut tail. Also the state of a damaged game up to its damage
-(`damaged_prefix_state`). Reads go through the checked reads (service/table/verified.py)."""
+(`damaged_prefix_state`). Reads go through the checked reads (service/streams/verified.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -14,11 +14,11 @@ from events.integrity import (CACHE_KINDS, CHECKPOINT_MISMATCH, CREATION_SEAL_MI
                               RECORD_REWRITTEN, SNAPSHOT_MISMATCH, TAIL_MISSING, RecordDamaged, check_head,
                               parse_end, snapshot_digest)
 from projections.core import empty_state
-from service.table import checkpoints
-from service.table.verified import (END, CheckedReads, SealedView, as_text, checked_run, noted_damage,
+from service.streams import checkpoints
+from service.streams.verified import (END, CheckedReads, SealedView, as_text, checked_run, noted_damage,
                                     rewrite_detail, snapshot_version, unfoldable)
 
-#: the head anchored outside Redis (service/table/anchor.py), as the audit names it
+#: the head anchored outside Redis (service/streams/anchor.py), as the audit names it
 ANCHOR, ANCHOR_MISMATCH = "anchor", "anchor_mismatch"
 MISMATCH_KIND = {"snapshot": SNAPSHOT_MISMATCH, "checkpoint": CHECKPOINT_MISMATCH, END: END_SEAL_MISMATCH,
                  checkpoints.CREATION_KIND: CREATION_SEAL_MISMATCH, ANCHOR: ANCHOR_MISMATCH}

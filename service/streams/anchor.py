@@ -7,11 +7,11 @@ by whoever can write to Redis, and a game whose seals are all gone looks like a 
 left at that point. The anchor is the server's word on a game kept where a Redis writer cannot
 reach it: in the archive store (service/runtime/archive.py, a directory or a bucket), two things:
 
-- the **log** (service/table/anchor_log.py): batches of heads, each batch hash-chained to the one
+- the **log** (service/streams/anchor_log.py): batches of heads, each batch hash-chained to the one
   before it, public (`bootleggers anchor export`): what a verifier holds a record against;
 - per game, its **anchored head** `anchor/heads/<ns>/<2 hex>/<id>.json`: the latest head the log
   holds for it (version, head hash, whether the game had finished, the batch), sealed with the
-  server key: what every read of the game is held against (service/table/verified.py), without
+  server key: what every read of the game is held against (service/streams/verified.py), without
   reading the log.
 
 A game is anchored (marked due in `anchor:due` by the append, `after_append`) when an append
@@ -37,9 +37,9 @@ from dataclasses import dataclass
 from events.canonical import dumps, loads
 from events.integrity import TAIL_MISSING, RecordDamaged, check_event
 from service.runtime.archive import ArchiveMissing, ArchiveUnavailable
-from service.table import checkpoints
-from service.table.keys import archive_member
-from service.table.verified import EVENT_MISSING, note_damage, snapshot_version
+from service.streams import checkpoints
+from service.streams.keys import archive_member
+from service.streams.verified import EVENT_MISSING, note_damage, snapshot_version
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +123,7 @@ def decode_head(sealer, ns: str, stream_id: str, raw: bytes) -> Inspected:
 
 class Anchors:
     """The anchored heads of one ledger's streams: read (remembered a little while), marked due
-    by the appends, written by the log's writer (service/table/anchor_log.py)."""
+    by the appends, written by the log's writer (service/streams/anchor_log.py)."""
 
     def __init__(self, ledger, every: float | None = None, refresh: float = REFRESH_SECONDS):
         self.ledger = ledger
@@ -182,7 +182,7 @@ class Anchors:
             self._known.clear()
 
     def check(self, reads, stream_id: str, view, refresh: bool = True, force: bool = False) -> None:
-        """A read's view of the stream (service/table/verified.py `CheckedReads`) against its
+        """A read's view of the stream (service/streams/verified.py `CheckedReads`) against its
         anchored head: the stream must reach the anchored version and (`refresh`: a cold read)
         hold there the anchored hash; RecordDamaged otherwise. A hot read (this process's own
         copy continues into the stream) compares versions only, and looks nothing up."""

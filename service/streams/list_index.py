@@ -32,7 +32,7 @@ import redis
 from events.canonical import dumps, loads
 from events.integrity import RecordDamaged
 from service.runtime.redis_connect import unless_full
-from service.table.keys import summary_key
+from service.streams.keys import summary_key
 
 log = logging.getLogger(__name__)
 

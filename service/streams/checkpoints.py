@@ -10,7 +10,7 @@ and its head hash is the stored event's at its version (events.integrity.check_c
 otherwise the state is folded from an earlier point and the checkpoint written again. A
 checkpoint written by an older server (the digest and the body only, no seal) is simply
 not trusted. One whose seal holds but whose stored event is another is the server's own
-word that the record was rewritten: it brackets where (service/table/verified.py).
+word that the record was rewritten: it brackets where (service/streams/verified.py).
 
 They are written by the write loop when its events land on a multiple (it has the state in
 hand) and by a time-travel read for every multiple it folds past (games older than the
@@ -34,7 +34,7 @@ from events.canonical import dumps
 from events.integrity import snapshot_digest
 from events.store import GAMES, head_key, stream_key
 from service.runtime.secret_key import Sealer
-from service.table.snapshots import PROJECTION_VERSION
+from service.streams.snapshots import PROJECTION_VERSION
 
 #: measured with bench/time_travel.py (6-seat game of 8,660 events, `?at=head-40` ÷ `?at=20`):
 #: none 71x, K=500 2.0x, 200 1.2x, 100 1.0-1.6x, 50 1.0x; each checkpoint ~2.5 kB of Redis

@@ -13,7 +13,7 @@ class Busy(Exception):
 
 class StaleCopy(Exception):
     """A write decided on this process's copy of the state found other writers' events at the
-    head: decide again on the record as it stands (service/table/ledger.py `execute`) —
+    head: decide again on the record as it stands (service/streams/ledger.py `execute`) —
     `state`, when the append's refusal brought the events missed (checked), else a read."""
 
     def __init__(self, game_id: str, state: dict | None = None):

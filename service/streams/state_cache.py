@@ -13,7 +13,7 @@ is dropped. Damage below it is what the audit and a cold process find; a replay 
 Copies are stored as `marshal` bytes: a read gets a private copy in ~35 µs (a JSON round
 trip costs ~170 µs), so a caller may mutate what it gets. The write loop's own states are also
 kept as they are (`shared`): the next write of the game reads that one without a copy and never
-changes it (service/table/ledger.py, `held_shared`). With CHECK_SHARED_ENV set (the test suite
+changes it (service/streams/ledger.py, `held_shared`). With CHECK_SHARED_ENV set (the test suite
 sets it) every hand-out of a shared state checks it still is what was put: a change made to it
 anywhere fails that write loudly.
 """
