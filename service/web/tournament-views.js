@@ -10,7 +10,7 @@ import {
 } from "./tournament-core.js";
 import { $, el } from "./dom.js";
 import { control } from "./tournament-controls.js";
-import { rulesetTitle } from "./svg.js";
+import { rulesetTitle } from "./rulesets.js";
 
 const TIE_BREAKS = { opponents_points: say("tournament.tb.opponents_points"), score_share: say("tournament.tb.score_share") };
 const isOrganizer = () => desk.who.role === "organizer";
@@ -428,16 +428,18 @@ export function drawPreview(preview) {
   place.hidden = false;
   place.dataset.round = preview.round ?? "";
   const byes = preview.byes || [];
-  place.replaceChildren(
-    el("p", { class: "preview-note" }, `Round ${preview.round} as it would be seated: `,
-      el("strong", {}, "a preview, nothing recorded yet"), `. ${tables.length} table${tables.length === 1 ? "" : "s"}.`),
+  place.replaceChildren(...[  // (replaceChildren writes a null as the text "null": absent parts are dropped)
+    el("p", { class: "preview-note" }, say("tournament.preview.round", { round: preview.round }),
+      el("strong", {}, say("tournament.preview.unrecorded")), say("tournament.preview.tables", { n: tables.length })),
     el("ol", { class: "preview-tables" }, ...tables.map((t) => el("li", { value: t.table, "data-table": t.table },
-      el("span", { class: "label" }, `Table ${t.table}: `),
+      el("span", { class: "label" }, say("tournament.preview.table", { table: t.table })),
       (t.seats || []).map((s, i) => [i ? ", " : "", el("span", { class: "seat", "data-seat": s.seat, "data-entrant": s.entrant ?? "" },
-        `${s.seat}. ${s.entrant === null || s.entrant === undefined ? `Bot (${s.bot || "server"})` : known.get(s.entrant) || `entrant ${s.entrant}`}`)])))),
+        `${s.seat}. ${s.entrant === null || s.entrant === undefined
+          ? say("tournament.preview.bot", { strategy: s.bot || say("tournament.preview.server") })
+          : known.get(s.entrant) || say("tournament.entrant_n", { n: s.entrant })}`)])))),
     byes.length ? el("p", { class: "byes", "data-byes": byes.join(",") },
-      `Byes: ${byes.map((e) => known.get(e) || `entrant ${e}`).join(", ")}`) : null,
-    stale ? el("p", { class: "stale", role: "status" }, "The record has moved since this preview, so the round "
-      + "would now be seated differently: preview again before seating it.") : null);
+      say("tournament.byes", { names: byes.map((e) => known.get(e) || say("tournament.entrant_n", { n: e })).join(", ") })) : null,
+    stale ? el("p", { class: "stale", role: "status" }, say("tournament.preview.stale")) : null,
+  ].filter(Boolean));
 }
 

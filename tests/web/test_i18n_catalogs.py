@@ -71,7 +71,7 @@ FAMILIES: dict[str, set[str]] = {
 }
 #: German equal to English on purpose: names, symbols, words German uses as they are
 SAME_IN_GERMAN = {
-    "list.separator", "seat.owned", "seat.truck_with_crates", "status.phase", "desk.phase", "desk.token", "tournament.token",
+    "list.separator", "seat.owned", "seat.truck_with_crates", "status.phase", "desk.phase", "desk.token", "tournament.token", "tournament.preview.bot",
     "tournament.name", "lobby.bootleggers_3_6", "lobby.prohibition_2_6", "lobby.booze_baron_3_9", "lobby.in_phase_2",
     "field.speakeasy", "field.text", "dispute.quoted",
     "clock.paused_who", "card.thug:moll", "lobby.bootleggers_options", "board.still", "evening.name", "talk.who",
