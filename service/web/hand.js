@@ -1,7 +1,8 @@
 // The seat's own hand and holdings in words, per ruleset: what only this seat sees (its Muscle
 // and Thug cards, its Mob and Booze, its face-down Delivery cards) beside what it owns. A held
 // Thug card the seat cannot play now says why (when it may be played, from the rules' table).
-import { cardName, deliveryCard, listed, mobName, place, plural, stillName, truckName, words } from "./seat-words.js";
+import { cardName, plural } from "./seat-words.js";
+import { RULESETS, rulesetOf } from "./rulesets.js";
 import { THUG_WINDOWS } from "./thug-cards.js";
 import { t } from "./i18n.js";
 
@@ -12,7 +13,7 @@ const phrase = (text) => {
   return said === key ? text : said;
 };
 
-const item = (term, value, key) => {
+export const item = (term, value, key) => {
   const row = document.createElement("div");
   row.className = "fact";
   if (key) row.dataset.fact = key;
@@ -37,7 +38,7 @@ export function whyNot(state, legal, card) {
   return t("hand.not_now_target", { when });
 }
 
-function thugList(state, legal, cards) {
+export function thugList(state, legal, cards) {
   if (!Array.isArray(cards)) return t("hand.hidden", { cards: plural(cards ?? 0, "card") });
   if (!cards.length) return t("hand.none");
   const list = document.createElement("ul");
@@ -58,43 +59,10 @@ function thugList(state, legal, cards) {
   return list;
 }
 
-function bootleggers(p, state, legal) {
-  const room = Object.entries(p.back_room || {}).filter(([, n]) => n)
-    .map(([k, n]) => (k === "influence" ? plural(n, "influence marker") : k === "dice" ? plural(n, "die", "dice") : plural(n, words(k).replace(/s$/, ""))));
-  return [
-    item(t("hand.cash"), t("hand.cash_value", { n: p.cash }), "cash"),
-    item(t("hand.muscle"), Array.isArray(p.muscle_hand) ? p.muscle_hand.join(", ") || t("hand.none") : `${p.muscle_hand}`, "muscle"),
-    item(t("hand.muscle_shown"), p.displayed_muscle ?? "–", "displayed"),
-    item(t("hand.thugs"), thugList(state, legal, p.thug_cards), "thugs"),
-    item(t("hand.back_room"), listed(room) || t("hand.empty"), "back-room"),
-    item(t("hand.crates"), plural(p.crates ?? 0, "crate"), "crates"),
-    item(t("hand.trucks"), listed((p.trucks || []).map((x) => `${truckName(x.id)} ${x.load}/${x.capacity}${x.at ? " → " + place(state, x.at) : ""}`)) || t("hand.none"), "trucks"),
-    item(t("hand.stills"), listed((p.stills || []).map((s) => `${stillName(s.id)}: ${plural(s.dice, "die", "dice")}`)) || t("hand.none"), "stills"),
-  ];
-}
-
-function prohibition(p, state) {
-  return [item(t("hand.bankrolls"), p.bankrolls, "bankrolls"), item(t("hand.cases"), p.cases, "cases"),
-    item(t("hand.space"), p.space ? place(state, p.space) : "–", "space")];
-}
-
-function boozeBaron(p, state) {
-  const cards = (p.deliveries || []).map((d) => `${deliveryCard(state, d.id)}${d.face_up ? t("hand.face_up") : ""}`);
-  return [
-    item(t("hand.your_mob"), p.mob ? `${mobName(p.mob).replace(/^the /, "")}${p.booze ? " — " + p.booze : ""}` : t("hand.unknown"), "mob"),
-    item(t("hand.exposed"), p.exposed ? t("value.yes") : t("value.no"), "exposed"),
-    item(t("hand.deliveries"), listed(cards) || t("hand.none"), "deliveries"),
-    item(t("hand.movement"), listed((p.movement || []).map((m) => place(state, m))) || t("hand.none"), "movement"),
-    item(t("hand.snitch"), p.snitch ?? 0, "snitch"),
-  ];
-}
-
-const HANDS = { bootleggers, prohibition, booze_baron: boozeBaron };
-
 export function drawHand(container, state, legal) {
   const seat = state.viewer?.seat;
   const p = (state.players || []).find((x) => x.seat === seat);
   const list = document.createElement("dl");
-  if (p) list.append(...(HANDS[state.ruleset] || prohibition)(p, state, legal));
+  if (p) list.append(...(rulesetOf(state.ruleset) || RULESETS.prohibition).hand(p, state, legal));
   container.replaceChildren(list);
 }

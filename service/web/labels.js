@@ -6,6 +6,7 @@ import { t } from "./i18n.js";
 import {
   cardName, deliveryCard, listed, mine, place, plural, stillName, targetWords, truckName, truckOf, who, whose, words,
 } from "./seat-words.js";
+import { rulesetOf } from "./rulesets.js";
 
 const TITLED = new Set(["bid", "take_offer", "pass", "place_influence", "place_die", "place_improvement", "answer_vigorish",
   "load", "dispatch", "allow_public", "play_thug", "move", "end_turn", "buy", "sell", "choose_move", "trigger_event",
@@ -31,7 +32,8 @@ export function valueWords(state, key, value) {
   if (key === "still" || key === "to_still") return stillName(value);
   if (key === "truck" || key === "with_truck" || /^(small|medium|large)_\d+$/.test(String(value))) return truckName(value);
   if (key === "card" && String(value).startsWith("thug:")) return cardName(value);
-  if (key === "card" && state.ruleset === "booze_baron") return deliveryCard(state, value);
+  const own = rulesetOf(state.ruleset)?.values?.[key];
+  if (own) return own(state, value);
   if (key === "booze") return words(value);
   if (key === "offer") return offerWords(state, value);
   if (typeof value === "boolean") return value ? t("value.yes") : t("value.no");

@@ -8,10 +8,9 @@
 import { either, t as say } from "./i18n.js";
 import { get, post } from "./api.js";
 import { keep } from "./messages.js";
-import { rulesetTitle } from "./svg.js";
+import { rulesetOf, rulesetTitle } from "./rulesets.js";
 import { $ } from "./dom.js";
 
-const SEATS = { bootleggers: [3, 6], prohibition: [2, 6], booze_baron: [3, 9] };
 const lists = { games: null, tournaments: null };
 const host = { id: "", token: "", seat: "", bots: [], strategy: "greedy", timer: null };
 
@@ -130,7 +129,7 @@ async function enter(t, name, form) {
 
 // ---- creating and hosting -------------------------------------------------------------------
 function rulesetChanged() {
-  const [low, high] = SEATS[$("ruleset").value];
+  const [low, high] = rulesetOf($("ruleset").value).seats;
   $("seats").min = low;
   $("seats").max = high;
   $("seats").value = Math.min(high, Math.max(low, Number($("seats").value) || low));

@@ -4,6 +4,7 @@
 import { nameOf } from "./svg.js";
 import { cardLabel } from "./board.js";
 import { listed as joined, t } from "./i18n.js";
+import { rulesetOf } from "./rulesets.js";
 
 /** "1 crate", "2 crates": the catalog's plural message `count.<one>` ("count.crate",
  *  "count.demand_die"); a count the catalog lacks is said in English: plural(1, "die", "dice"). */
@@ -95,20 +96,19 @@ const STEPS = new Set(["bid", "choose_offer", "thug_window", "reaction", "place_
 
 export function stepName(state, step = state.step) {
   if (!step) return "";
-  if (state.ruleset === "booze_baron" && step === "move") return t("step.booze_move");
+  const own = rulesetOf(state.ruleset)?.steps?.[step];
+  if (own) return t(own);
   return STEPS.has(step) ? t(`step.${step}`) : words(step);
 }
 
-const TITLES = { bootleggers: "Bootleggers", prohibition: "Prohibition", booze_baron: "Booze Baron" };
-
 /** The line under the board: ruleset, round, phase, step, whom it waits for. */
 export function statusWords(state) {
-  const parts = [TITLES[state.ruleset] || words(state.ruleset)];
+  const parts = [rulesetOf(state.ruleset)?.title || words(state.ruleset)];
   if (state.status === "lobby") parts.push(t("status.not_started"));
   if (state.status === "finished") parts.push(state.annulled ? t("status.annulled") : t("status.over"));
   const rounds = state.rounds || state.round_limit;
   if (state.round) parts.push(rounds ? t("status.round_of", { round: state.round, rounds }) : t("status.round", { round: state.round }));
-  if (state.ruleset === "bootleggers" && state.phase && state.status === "running") parts.push(t("status.phase", { phase: state.phase }));
+  if (rulesetOf(state.ruleset)?.phases && state.phase && state.status === "running") parts.push(t("status.phase", { phase: state.phase }));
   if (state.status === "running" && state.step) parts.push(stepName(state));
   const waiting = state.waiting_for || [];
   if (state.status === "running" && waiting.length) parts.push(t("status.waiting_for", {  // "you" as an object: "dich" in German
@@ -116,10 +116,10 @@ export function statusWords(state) {
   return parts.join(" · ");
 }
 
-const WINDOWS = new Set(["after_choices", "before_production", "after_loading", "lined_up"]);
+export const WINDOWS = new Set(["after_choices", "before_production", "after_loading", "lined_up"]);
 
 /** The trucks lined up at the speakeasies, in words. */
-function linedUp(state) {
+export function linedUp(state) {
   return (state.speakeasies || []).filter((s) => (s.trucks || []).length).map((s) =>
     `${s.name}: ${listed(s.trucks.map((x) => t("seat.truck_with_crates", { owner: whose(state, x.seat), truck: truckName(x.truck),
       crates: plural(x.crates ?? 0, "crate") })))}`);
@@ -156,108 +156,10 @@ export function targetWords(state, tg = {}) {
   return out.join("; ");
 }
 
-function bootleggersStep(state, legal) {
-  const me = mine(state);
-  const awaited = (state.waiting_for || []).includes(me);
-  const others = listed((state.waiting_for || []).filter((s) => s !== me).map((s) => nameOf(state, s)));
-  const many = (state.waiting_for || []).length;
-  const pending = state.pending_thug;
-  const actions = new Set((legal?.actions || []).map((a) => a.type));
-  switch (state.step) {
-    case "bid": {
-      const done = (state.players || []).find((p) => p.seat === me)?.has_bid;
-      return done ? t("about.bid_done", { others: others || t("about.the_others") }) : t("about.bid");
-    }
-    case "choose_offer":
-      return awaited ? t("about.offers_yours") : t("about.offers_others", { others, n: many });
-    case "thug_window": {
-      const when = WINDOWS.has(state.window) ? t(`window.${state.window}`) : t("window.now");
-      const lines = state.window === "lined_up" ? linedUp(state) : [];
-      const what = actions.has("play_thug") ? t("about.thug_play_or_pass") : t("about.thug_pass_only");
-      return t("about.thug_window", { when, lined: lines.length ? t("about.lined_up", { lines: lines.join("; ") }) : "" }) + " " +
-        (awaited ? what : t("about.waiting_for", { others }));
-    }
-    case "reaction":
-      if (pending) {
-        const target = targetWords(state, pending.targets);
-        const played = Number(pending.seat) === me ? t("about.you_play", { card: cardName(pending.card) })
-          : t("about.plays", { name: nameOf(state, pending.seat), card: cardName(pending.card) });
-        return `${played}${target ? ": " + target : ""}. ` +
-          (awaited ? (actions.has("play_thug") ? t("about.reaction_stop") : t("about.reaction_pass"))
-            : t("about.reaction_waiting", { others }));
-      }
-      return t("about.reaction");
-    case "place_influence":
-      return t("about.place_influence");
-    case "deals":
-      return t("about.deals");
-    case "load":
-      return t("about.load");
-    case "dispatch":
-      return t("about.dispatch");
-    case "public_dock": {
-      const sel = state.selling || {};
-      const s = (state.speakeasies || []).find((x) => x.id === sel.speakeasy);
-      const waiting = (s?.trucks || []).find((x) => x.dock === "public" && x.crates > 0);
-      const about = waiting ? t("about.dock_truck", { truck: t("seat.truck_with_crates", { owner: whose(state, waiting.seat),
-        truck: truckName(waiting.truck), crates: plural(waiting.crates, "crate") }), place: s.name }) : t("about.dock_a_truck");
-      return t("about.public_dock", { about }) + " " + (awaited ? t("about.dock_yours") : t("about.decides", { others }));
-    }
-    case "vigorish": {
-      const v = state.vigorish || {};
-      return v.amount ? t("about.vigorish_demand", { name: who(state, v.to, true), amount: v.amount,
-        still: t("seat.owned", { owner: whose(state, v.seat), thing: stillName(v.still) }) }) : t("about.vigorish");
-    }
-    default:
-      return "";
-  }
-}
-
-function prohibitionStep(state, legal) {
-  const me = mine(state);
-  const turn = state.turn || {};
-  const params = Object.fromEntries((legal?.actions || []).map((a) => [a.type, a.params || {}]));
-  const mover = turn.seat === me ? t("about.your_turn") : t("about.whose_turn", { name: nameOf(state, turn.seat) });
-  const at = (p) => (p.space ? t("target.at", { place: place(state, p.space) }) : "");
-  const each = (p) => (p.price !== undefined ? t("about.each", { price: p.price }) : "");
-  if (state.step === "move") {
-    const dice = (turn.dice || []).length ? t("about.dice_left", { n: turn.dice.length, dice: listed(turn.dice.map(String)) }) : t("about.no_dice_left");
-    return t("about.pr_move", { mover, dice });
-  }
-  if (state.step === "buy") return t("about.pr_buy", { mover, at: at(params.buy || {}), each: each(params.buy || {}) });
-  if (state.step === "sell") {
-    const p = params.sell || {};
-    return t("about.pr_sell", { mover, cases: p.cases ? plural(p.cases, "case") : t("about.cases"), at: at(p), each: each(p) });
-  }
-  return "";
-}
-
-function boozeStep(state, legal) {
-  const me = mine(state);
-  const self = (state.players || []).find((p) => p.seat === me) || {};
-  const others = listed((state.waiting_for || []).filter((s) => s !== me).map((s) => nameOf(state, s)));
-  const awaited = (state.waiting_for || []).includes(me);
-  if (state.step === "move") {
-    return self.has_chosen ? t("about.bb_chosen", { others: others || t("about.the_others") }) : t("about.bb_choose");
-  }
-  if (state.step === "action") {
-    const here = self.location ? place(state, self.location) : t("about.your_location");
-    return awaited ? t("about.bb_action", { place: here }) : t("about.bb_others_act", { others, n: (state.waiting_for || []).length });
-  }
-  if (state.step === "follow_up") {
-    const target = (legal?.actions || []).find((a) => a.type === "expose")?.params?.target ?? state.tail?.target;
-    return awaited ? t("about.bb_follow_up", { name: target !== undefined ? nameOf(state, target) : t("about.a_player") })
-      : t("about.bb_others_follow", { others });
-  }
-  return "";
-}
-
-const STEP_WORDS = { bootleggers: bootleggersStep, prohibition: prohibitionStep, booze_baron: boozeStep };
-
 /** One sentence: what the current step is about, for this seat. */
 export function stepAbout(state, legal) {
   if (state.status !== "running") return "";
-  return (STEP_WORDS[state.ruleset] || (() => ""))(state, legal);
+  return (rulesetOf(state.ruleset)?.stepAbout || (() => ""))(state, legal);
 }
 
 /** A server's refusal with seats, trucks and places named as the page names them. */

@@ -99,5 +99,3 @@ export function pawn(seat, x, y, r = 9, extra = {}) {
   return g;
 }
 
-export const RULESET_TITLES = { bootleggers: "Bootleggers", prohibition: "Prohibition", booze_baron: "Booze Baron" };
-export const rulesetTitle = (name) => RULESET_TITLES[name] || String(name || "a game");

@@ -10,7 +10,7 @@ import { after, before, chapters, emptyMoves, loadMoves } from "./viewer-moves.j
 import { drawDisputes, drawLog, fileDispute, loadDisputes, loadLog } from "./panels.js";
 import { verifyRecord } from "./verify.js";
 import { keep } from "./messages.js";
-import { rulesetTitle } from "./svg.js";
+import { rulesetTitle } from "./rulesets.js";
 import { $ } from "./dom.js";
 
 const view = { seats: [], latest: 0, at: 0, as: "", viewer: null, status: null, log: null, stop: null, loading: 0,
