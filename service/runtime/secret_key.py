@@ -1,6 +1,6 @@
 """The server key: what the server seals its caches with, and what Redis never holds.
 
-Snapshots, checkpoints and the seal of a finished stream's end (service/table) carry an
+Snapshots, checkpoints and the seal of a finished stream's end (service/streams) carry an
 HMAC-SHA256 under this key (events/integrity.py `server_seal`), so whoever can write to Redis but
 does not hold the key cannot make the server serve a state it did not fold itself
 (docs/verification.md, "What the server's seals cover").

@@ -57,8 +57,8 @@ _DIGEST = _HEAD + DIGEST_LENGTH
 _BODY = _DIGEST + DIGEST_LENGTH
 
 
-def checkpoints_key(game_id: str, ns: str = GAMES) -> str:
-    return f"{ns}:{{{game_id}}}:checkpoints:{PROJECTION_VERSION}"
+def checkpoints_key(stream_id: str, ns: str = GAMES) -> str:
+    return f"{ns}:{{{stream_id}}}:checkpoints:{PROJECTION_VERSION}"
 
 
 def due(version: int) -> bool:
@@ -95,8 +95,8 @@ class Checkpoints:
         #: the stream store (events/store.py), which serves an archived stream's record
         self.store = store
 
-    def _archived(self, game_id: str):
-        return self.store.archived(game_id) if self.store is not None else None
+    def _archived(self, stream_id: str):
+        return self.store.archived(stream_id) if self.store is not None else None
 
     def pack(self, stream_id: str, state: dict) -> bytes:
         """The state as a sealed checkpoint of stream `stream_id`."""
@@ -109,20 +109,20 @@ class Checkpoints:
         """`holds(version, head, digest, mac)` for check_cache: whether a seal is the server's."""
         return lambda version, head, digest, mac: self.sealer.holds(KIND, stream_id, version, head, digest, mac)
 
-    def save(self, game_id: str, packed: dict[int, bytes], pipe=None) -> None:
+    def save(self, stream_id: str, packed: dict[int, bytes], pipe=None) -> None:
         """Store the packed checkpoints (on `pipe`, queued, when given)."""
         if packed:
-            (pipe or self.redis).hset(checkpoints_key(game_id, self.ns), mapping={str(v): raw for v, raw in packed.items()})
+            (pipe or self.redis).hset(checkpoints_key(stream_id, self.ns), mapping={str(v): raw for v, raw in packed.items()})
 
-    def fetch(self, game_id: str, version: int) -> tuple[dict | None, bytes | None]:
+    def fetch(self, stream_id: str, version: int) -> tuple[dict | None, bytes | None]:
         """The checkpoint at `version` ({v, s, d, h, m} or None) and the stored event there, in
         one round trip."""
         pipe = self.redis.pipeline(transaction=False)
-        pipe.hget(checkpoints_key(game_id, self.ns), str(version))
-        pipe.xrange(stream_key(game_id, self.ns), min=f"{version}-0", max=f"{version}-0", count=1)
+        pipe.hget(checkpoints_key(stream_id, self.ns), str(version))
+        pipe.xrange(stream_key(stream_id, self.ns), min=f"{version}-0", max=f"{version}-0", count=1)
         raw, rows = pipe.execute()
         if raw is None and not rows:
-            record = self._archived(game_id)
+            record = self._archived(stream_id)
             if record is not None:
                 raw = record.checkpoint(version)
                 return (None, None) if raw is None else (unpack(version, raw), record.entry(version))
@@ -130,11 +130,11 @@ class Checkpoints:
             return None, None
         return unpack(version, raw), (rows[0][1].get(b"e") if rows else None)
 
-    def stored(self, game_id: str) -> dict[int, bytes]:
+    def stored(self, stream_id: str) -> dict[int, bytes]:
         """Every stored checkpoint, packed, by version (fields that are not a version left out)."""
         out = {}
-        stored = self.redis.hgetall(checkpoints_key(game_id, self.ns))
-        record = self._archived(game_id) if not stored else None
+        stored = self.redis.hgetall(checkpoints_key(stream_id, self.ns))
+        record = self._archived(stream_id) if not stored else None
         for field, raw in (record.checkpoints if record is not None else stored.items()):
             try:
                 out[int(field)] = raw
@@ -159,19 +159,19 @@ class Checkpoints:
         head = head.decode(errors="replace") if isinstance(head, bytes) else head
         return head, bool(head) and self.sealer.holds(CREATION_KIND, stream_id, CREATION, head, "", mac)
 
-    def sealed_heads(self, game_id: str, whole: bool = False) -> dict[int, str]:
+    def sealed_heads(self, stream_id: str, whole: bool = False) -> dict[int, str]:
         """version -> head hash of every checkpoint whose seal holds, and of event 1 when its
         creation seal holds: what the server vouches each of those events hashed to (read
         without inflating a body, unless `whole`: only checkpoints whose body is intact too)."""
         pipe = self.redis.pipeline(transaction=False)
-        pipe.hgetall(checkpoints_key(game_id, self.ns))
-        pipe.hmget(head_key(game_id, self.ns), CREATION_FIELD, CREATION_SEAL_FIELD)
+        pipe.hgetall(checkpoints_key(stream_id, self.ns))
+        pipe.hmget(head_key(stream_id, self.ns), CREATION_FIELD, CREATION_SEAL_FIELD)
         stored, created = pipe.execute()
         if not stored:
-            record = self._archived(game_id)
+            record = self._archived(stream_id)
             stored = dict(record.checkpoints) if record is not None else stored
         heads = {}
-        creation = self.creation(game_id, created)
+        creation = self.creation(stream_id, created)
         if creation is not None and creation[1]:
             heads[CREATION] = creation[0]
         for field, raw in stored.items():
@@ -184,6 +184,6 @@ class Checkpoints:
             mac, head, digest = raw[2:_HEAD], raw[_HEAD:_DIGEST], raw[_DIGEST:_BODY]
             if whole and snapshot_digest(unpack(version, raw)["s"]).encode() != digest:
                 continue
-            if self.sealer.holds(KIND, game_id, version, head, digest, mac):
+            if self.sealer.holds(KIND, stream_id, version, head, digest, mac):
                 heads[version] = head.decode()
         return heads

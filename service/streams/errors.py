@@ -16,6 +16,6 @@ class StaleCopy(Exception):
     head: decide again on the record as it stands (service/streams/ledger.py `execute`) —
     `state`, when the append's refusal brought the events missed (checked), else a read."""
 
-    def __init__(self, game_id: str, state: dict | None = None):
-        super().__init__(game_id)
+    def __init__(self, stream_id: str, state: dict | None = None):
+        super().__init__(stream_id)
         self.state = state

@@ -5,19 +5,19 @@ from __future__ import annotations
 from events.store import GAMES
 
 
-def seed_key(game_id: str, ns: str = GAMES) -> str:
+def seed_key(stream_id: str, ns: str = GAMES) -> str:
     """The stream's secret seed (hex), written once at creation, revealed at the end."""
-    return f"{ns}:{{{game_id}}}:seed"
+    return f"{ns}:{{{stream_id}}}:seed"
 
 
-def summary_key(game_id: str, ns: str = GAMES) -> str:
+def summary_key(stream_id: str, ns: str = GAMES) -> str:
     """The stream's public line in its list (`GET /v1/games`, `GET /v1/tournaments`)."""
-    return f"{ns}:{{{game_id}}}:summary"
+    return f"{ns}:{{{stream_id}}}:summary"
 
 
-def damage_key(game_id: str, ns: str = GAMES) -> str:
+def damage_key(stream_id: str, ns: str = GAMES) -> str:
     """Repaired findings (a snapshot that did not check) kept for the audit."""
-    return f"{ns}:{{{game_id}}}:damage"
+    return f"{ns}:{{{stream_id}}}:damage"
 
 
 #: finished streams by the epoch second they may leave for the archive (service/streams/archive.py):

@@ -189,68 +189,68 @@ class Ledger:
         return seed, rng.commitment(seed)
 
     # ---- reading -------------------------------------------------------------
-    def exists(self, game_id: str) -> bool:
-        return bool(GAME_ID.fullmatch(game_id)) and self.store.exists(game_id)
+    def exists(self, stream_id: str) -> bool:
+        return bool(GAME_ID.fullmatch(stream_id)) and self.store.exists(stream_id)
 
-    def load(self, game_id: str, at: int | None = None, cached: bool = True) -> dict:
+    def load(self, stream_id: str, at: int | None = None, cached: bool = True) -> dict:
         """The state now, or as it stood after event `at`; everything it relies on checked
         (service/streams/verified.py): RecordDamaged when the stored record does not hold together.
         A private copy: the caller may change it. `cached=False`: ignore this process's copy."""
-        if not GAME_ID.fullmatch(game_id):
-            raise self.not_found(game_id)
-        return self.reads.load_state(game_id, at, use_cache=cached)
+        if not GAME_ID.fullmatch(stream_id):
+            raise self.not_found(stream_id)
+        return self.reads.load_state(stream_id, at, use_cache=cached)
 
-    def held_shared(self, game_id: str) -> dict | None:
+    def held_shared(self, stream_id: str) -> dict | None:
         """This process's latest state of the stream, read from nothing (None: none held) and
         not copied when the process has its own object: to decide on and read, never to change
         (`execute` changes no state it is given). It may be behind the record: a write decided
         on it is appended only if no other writer got in first (`execute(optimistic=True)`
         raises StaleCopy otherwise)."""
-        entry = self.cache.peek(game_id)
+        entry = self.cache.peek(stream_id)
         return None if entry is None else self.cache.shared(entry)
 
-    def writing(self, game_id: str):
+    def writing(self, stream_id: str):
         """This process's write lock of the stream (service/streams/write_locks.py)."""
-        return self.write_locks.hold(game_id)
+        return self.write_locks.hold(stream_id)
 
-    def rebuild(self, game_id: str) -> dict:
+    def rebuild(self, stream_id: str) -> dict:
         """The state folded from event 1 (checked), ignoring every cache."""
-        return self.fold_events(verified.checked_run(game_id, self.store.iter_entries(game_id), 0, GENESIS_HASH))
+        return self.fold_events(verified.checked_run(stream_id, self.store.iter_entries(stream_id), 0, GENESIS_HASH))
 
-    def events(self, game_id: str, after: int = 0, limit: int = 100, upto: int | None = None,
+    def events(self, stream_id: str, after: int = 0, limit: int = 100, upto: int | None = None,
                stored: bool = False) -> list[dict]:
         """Up to `limit` events after `after` (not past `upto`), checked: a page stops before
         the first damaged event, and a page that would begin with it raises RecordDamaged.
         As the code reads them (upcast), or `stored`: as hashed, for the public record."""
-        if not self.exists(game_id):
-            raise self.not_found(game_id)
-        upto = self.store.version(game_id) if upto is None else upto
+        if not self.exists(stream_id):
+            raise self.not_found(stream_id)
+        upto = self.store.version(stream_id) if upto is None else upto
         start = max(after - 1, 0)
-        entries = self.store.iter_entries(game_id, start, min(upto, after + limit))
+        entries = self.store.iter_entries(stream_id, start, min(upto, after + limit))
         prev_hash = GENESIS_HASH
         if after > 0:
             first = next(entries, (None, None))
-            prev_hash = check_event(game_id, after, first[1], None)["hash"] if first[0] == after else None
+            prev_hash = check_event(stream_id, after, first[1], None)["hash"] if first[0] == after else None
         out = []
         try:
-            for event in verified.checked_run(game_id, entries, after, prev_hash):
+            for event in verified.checked_run(stream_id, entries, after, prev_hash):
                 out.append(event if stored else self.registry.upcast(event))
         except RecordDamaged:
             if not out:
                 raise
         return out
 
-    def receipt(self, game_id: str, version: int, head_hash: str, revealed: str | None = None) -> dict | None:
+    def receipt(self, stream_id: str, version: int, head_hash: str, revealed: str | None = None) -> dict | None:
         """What the caller keeps of an answer: `{version, receipt}` (events/receipts.py), or
         None for a game with no seed to key it (docs/verification.md). `revealed`: the seed
         in the state, for an imported game (whose seed was never stored apart)."""
-        seed = self._stored_seed(game_id) or (bytes.fromhex(revealed) if revealed else None)
+        seed = self._stored_seed(stream_id) or (bytes.fromhex(revealed) if revealed else None)
         if not seed:
             return None
-        return {"version": version, "receipt": receipt(seed, game_id, version, head_hash)}
+        return {"version": version, "receipt": receipt(seed, stream_id, version, head_hash)}
 
     # ---- the write loop ------------------------------------------------------
-    def execute(self, game_id: str, actor: dict, decide, *, expected: int | None = None,
+    def execute(self, stream_id: str, actor: dict, decide, *, expected: int | None = None,
                 idempotency: str | None = None, fingerprint: str | None = None,
                 state: dict | None = None, optimistic: bool = False) -> Outcome:
         """`state`: the state the caller just loaded (its first attempt decides on it, a
@@ -265,60 +265,60 @@ class Ledger:
             idempotency = f"{actor_scope(actor)}:{idempotency}"
         refused = 0
         for _ in range(MAX_ATTEMPTS):
-            state = state if state is not None else self.load(game_id)
+            state = state if state is not None else self.load(stream_id)
             # The key is looked up after every load and before If-Match and the rules: the
             # append script stores it with the events, so a state that already holds the
             # first answer's events always finds the key, and a retry racing the first
             # attempt gets the first answer instead of "not your turn" or a conflict.
-            prior = self.redis.get(idempotency_key(game_id, idempotency)) if idempotency else None
+            prior = self.redis.get(idempotency_key(stream_id, idempotency)) if idempotency else None
             if prior:
                 try:
-                    return self._repeat(game_id, loads(prior), fingerprint)
+                    return self._repeat(stream_id, loads(prior), fingerprint)
                 except NotConfirmed as unconfirmed:
-                    state = self._lost(game_id, unconfirmed, optimistic)
+                    state = self._lost(stream_id, unconfirmed, optimistic)
                     continue
             if expected is not None and expected != state["version"]:
                 raise VersionConflict(expected, state["version"])
-            oracle = rng.oracle_for(state["rng"], self._seed(game_id, state), state["version"] + 1)
+            oracle = rng.oracle_for(state["rng"], self._seed(stream_id, state), state["version"] + 1)
             drafts = decide(state, oracle)
             try:
-                return self._write(game_id, state, drafts, actor, idempotency, fingerprint,
+                return self._write(stream_id, state, drafts, actor, idempotency, fingerprint,
                                    f"cmd_{uuid.uuid4().hex}", claim_ms=CLAIM_MS if refused >= CLAIM_AFTER else 0,
                                    share=optimistic)
             except NotConfirmed as unconfirmed:
-                state = self._lost(game_id, unconfirmed, optimistic)
+                state = self._lost(stream_id, unconfirmed, optimistic)
             except BrokenChain:
                 # the head is at this version on another chain (a failover lost the events this
                 # process's copy holds and others were written since): read again, checked
-                self.cache.drop(game_id)
+                self.cache.drop(stream_id)
                 if optimistic:
-                    raise StaleCopy(game_id, None) from None
+                    raise StaleCopy(stream_id, None) from None
                 state = None
             except TurnTaken as turn:  # another process's starved writer goes first
                 time.sleep(TURN_WAIT)
                 current = state if turn.current == state["version"] else None
                 if optimistic:
-                    raise StaleCopy(game_id, current) from None
+                    raise StaleCopy(stream_id, current) from None
                 if expected is not None and turn.current != expected:
                     raise
                 state = current
             except VersionConflict as conflict:
                 refused += 1
-                caught_up = self._caught_up(game_id, state, conflict)
+                caught_up = self._caught_up(stream_id, state, conflict)
                 if optimistic:
-                    raise StaleCopy(game_id, caught_up) from None
+                    raise StaleCopy(stream_id, caught_up) from None
                 if expected is not None:
                     raise
                 state = caught_up  # (None: read again)
-        raise Busy(game_id)
+        raise Busy(stream_id)
 
-    def _lost(self, game_id: str, unconfirmed: NotConfirmed, optimistic: bool) -> None:
+    def _lost(self, stream_id: str, unconfirmed: NotConfirmed, optimistic: bool) -> None:
         """After a write no replica confirmed: raised on (the caller's retry finds it or writes
         it once), unless a failover lost it, when the command is decided again on a fresh read."""
         if not unconfirmed.gone:
             raise unconfirmed
         if optimistic:
-            raise StaleCopy(game_id, None) from None
+            raise StaleCopy(stream_id, None) from None
         return None
 
     def _confirm(self, stream_id: str, version: int, event_hash: str, sent=None) -> None:
@@ -331,19 +331,19 @@ class Ledger:
                 self.cache.drop(stream_id)
             raise
 
-    def _caught_up(self, game_id: str, state: dict, conflict: VersionConflict) -> dict | None:
+    def _caught_up(self, stream_id: str, state: dict, conflict: VersionConflict) -> dict | None:
         """`state` with the events a refused append returned folded in, checked against the chain
         `state` stands on: the stream's state at its head, without a read. None when they were not
         returned (too many) or do not continue that chain (a read decides)."""
         if not conflict.missed or conflict.missed[-1][0] != conflict.current:
             return None
         try:  # (onto a copy: `state` may be the process's shared one)
-            caught_up = self.reads.fold_checked(game_id, iter(conflict.missed), self._copy_for(state, conflict.missed))
+            caught_up = self.reads.fold_checked(stream_id, iter(conflict.missed), self._copy_for(state, conflict.missed))
         except RecordDamaged:
             return None
         if caught_up["version"] != conflict.current:
             return None
-        self.cache.put(game_id, caught_up, shared=True)  # (execute and its callers only read it)
+        self.cache.put(stream_id, caught_up, shared=True)  # (execute and its callers only read it)
         return caught_up
 
     def _copy_for(self, state: dict, missed: list[tuple[int, bytes | None]]) -> dict:
@@ -356,7 +356,7 @@ class Ledger:
             shallow = False
         return dict(state) if shallow else copy_value(state)
 
-    def _write(self, game_id, state, drafts, actor, idempotency, fingerprint, command_id, claim_ms=0,
+    def _write(self, stream_id, state, drafts, actor, idempotency, fingerprint, command_id, claim_ms=0,
                share: bool = False) -> Outcome:
         # `after` shares the nested values of `state` until an event would change one of them
         after, shared = dict(state), True
@@ -364,7 +364,7 @@ class Ledger:
         marks = {}  # the checkpoints these events land on (service/streams/checkpoints.py)
         pending = list(drafts)
         while pending:
-            sealed = seal(pending, game_id=game_id, first_version=after["version"] + 1,
+            sealed = seal(pending, game_id=stream_id, first_version=after["version"] + 1,
                           prev_hash=after.get("head_hash") or "0" * 64, recorded_at=DECIDED_AT.get() or self.now(),
                           actor=actor, command_id=command_id, schema_version_of=self.registry.version_of)
             for event in sealed:
@@ -373,32 +373,32 @@ class Ledger:
                     after, shared = copy_value(after), False
                 after = self.evolve_one(after, event)
                 if checkpoints.due(after["version"]):
-                    marks[after["version"]] = self.checkpoints.pack(game_id, after)
+                    marks[after["version"]] = self.checkpoints.pack(stream_id, after)
             events.extend(sealed)
-            pending = [d for closer in self.closers for d in closer(game_id, state, after)]
-        index = self.append_index(game_id, after, events) if self.append_index else None
-        snapshot = self.snapshots.fields(game_id, after) if self.snapshot_due(state, after) else None
+            pending = [d for closer in self.closers for d in closer(stream_id, state, after)]
+        index = self.append_index(stream_id, after, events) if self.append_index else None
+        snapshot = self.snapshots.fields(stream_id, after) if self.snapshot_due(state, after) else None
         line = self._changed_line(state, after)
         sent = self.durability.via(self.redis)  # (DURABILITY=replica: WAIT in the same round trip)
         try:
-            result = self.store.append(game_id, state["version"], events, idempotency,
+            result = self.store.append(stream_id, state["version"], events, idempotency,
                                        remember={"fingerprint": fingerprint}, index=index, line=line,
                                        snapshot=snapshot, writer=self.writer_id, claim_ms=claim_ms, via=sent)
         except VersionConflict:
             metrics.CONFLICTS.inc()
             raise
         if result.duplicate:
-            return self._repeat(game_id, {"first": result.first_version, "last": result.last_version,
+            return self._repeat(stream_id, {"first": result.first_version, "last": result.last_version,
                                           "remember": result.remembered}, fingerprint)
         self._persist(state, after, marks, created=events[0]["hash"] if state["version"] == 0 else None)
-        self.cache.put(game_id, after, shared=share)
+        self.cache.put(stream_id, after, shared=share)
         for hook in self.after_append:
             # Redis full: the events are recorded; what a hook enqueues is found again by the
             # sweepers (deadlines, bots' seats, tournaments' results)
-            with unless_full(f"the after-append work of {self.NS} {game_id}"):
-                hook(game_id, after, events)
+            with unless_full(f"the after-append work of {self.NS} {stream_id}"):
+                hook(stream_id, after, events)
         # (after the rest of the write: an append that stays, confirmed later, is whole)
-        self._confirm(game_id, result.last_version, events[-1]["hash"], sent)
+        self._confirm(stream_id, result.last_version, events[-1]["hash"], sent)
         return Outcome(result.last_version, events, after)
 
     def _changed_line(self, before: dict, after: dict) -> tuple[str, str] | None:
@@ -479,46 +479,46 @@ class Ledger:
         """Queue on `pipe` the stream's move between its list's indexes when its status changed."""
         raise NotImplementedError
 
-    def _reveal_seed(self, game_id: str, before: dict, after: dict) -> list[dict]:
+    def _reveal_seed(self, stream_id: str, before: dict, after: dict) -> list[dict]:
         """When a batch ends the game, the seed is revealed in the same batch."""
         if (before["status"] != "finished" and after["status"] == "finished"
                 and after["rng"].get("seed_commitment") and after["rng"]["seed"] is None):
-            seed = self._stored_seed(game_id)
+            seed = self._stored_seed(stream_id)
             return [{"type": "seed_revealed", "payload": {"seed": seed.hex()}, "actor": {"kind": "system"}}]
         return []
 
-    def _repeat(self, game_id: str, prior: dict, fingerprint: str | None) -> Outcome:
+    def _repeat(self, stream_id: str, prior: dict, fingerprint: str | None) -> Outcome:
         remembered = prior.get("remember") or {}
         if fingerprint is not None and remembered.get("fingerprint") not in (None, fingerprint):
             raise RuleViolation("idempotency_key_reused", "this Idempotency-Key was already used for a "
                                 "different command; use a new key for a new command", status=422)
-        state = self.load(game_id)
+        state = self.load(stream_id)
         count = prior["last"] - prior["first"] + 1
-        events = self.events(game_id, prior["first"] - 1, count)
+        events = self.events(stream_id, prior["first"] - 1, count)
         if len(events) != count:  # the first answer's events are damaged (events() stopped before)
-            raise RecordDamaged(game_id, prior["first"] + len(events), UNPARSABLE,
+            raise RecordDamaged(stream_id, prior["first"] + len(events), UNPARSABLE,
                                 f"event {prior['first'] + len(events)} of the first answer does not check")
-        self._confirm(game_id, prior["last"], events[-1]["hash"])  # (a first answer refused as unconfirmed)
+        self._confirm(stream_id, prior["last"], events[-1]["hash"])  # (a first answer refused as unconfirmed)
         return Outcome(prior["last"], events, state, duplicate=True)
 
-    def _seed(self, game_id: str, state: dict) -> bytes | None:
+    def _seed(self, stream_id: str, state: dict) -> bytes | None:
         """The game's secret seed; None for a scripted game created before they had one."""
         if not state.get("rng", {}).get("seed_commitment"):
             return None
-        return self._stored_seed(game_id)
+        return self._stored_seed(stream_id)
 
-    def _stored_seed(self, game_id: str) -> bytes | None:
+    def _stored_seed(self, stream_id: str) -> bytes | None:
         """The seed key's value, remembered once read (it never changes once written); an
         archived stream's from its record."""
-        seed = self._seeds.get(game_id)
+        seed = self._seeds.get(stream_id)
         if seed is None:
-            raw = self.redis.get(seed_key(game_id, self.NS))
+            raw = self.redis.get(seed_key(stream_id, self.NS))
             if raw is None:
-                record = self.store.archived(game_id)
+                record = self.store.archived(stream_id)
                 raw = record.seed if record is not None else None
             if raw is None:
                 return None
-            seed = self._seeds[game_id] = bytes.fromhex(raw.decode())
+            seed = self._seeds[stream_id] = bytes.fromhex(raw.decode())
             if len(self._seeds) > 4096:
                 self._seeds.pop(next(iter(self._seeds)))
         return seed

@@ -85,13 +85,13 @@ def checked_lines(ledger, ids: list[str], status: str | None = None) -> list[dic
     record (and written again), and left out when that record does not check (or the game is
     not in `status` after all)."""
     out = []
-    for game_id, raw, version in ledger.stored_lines(ids):
+    for stream_id, raw, version in ledger.stored_lines(ids):
         try:
             line = loads(raw) if raw else None
         except ValueError:
             line = None
-        if not holds(ledger.sealer, line) or line["game_id"] != game_id:
-            line = rebuilt(ledger, game_id, raw)
+        if not holds(ledger.sealer, line) or line["game_id"] != stream_id:
+            line = rebuilt(ledger, stream_id, raw)
             if line is None:
                 continue
             version = None
@@ -104,19 +104,19 @@ def checked_lines(ledger, ids: list[str], status: str | None = None) -> list[dic
     return out
 
 
-def rebuilt(ledger, game_id: str, was) -> dict | None:
+def rebuilt(ledger, stream_id: str, was) -> dict | None:
     """The line of a game read from its checked record, written again; None when it cannot be read."""
     try:
-        state = ledger.load(game_id)
+        state = ledger.load(stream_id)
     except (RecordDamaged, ledger.not_found) as exc:
-        log.warning("%s %s is left out of the list: its line does not check and %s", ledger.NS, game_id, exc)
+        log.warning("%s %s is left out of the list: its line does not check and %s", ledger.NS, stream_id, exc)
         return None
     line = ledger.summary_line(state)
     if was:
         log.warning("the list line of %s %s did not check (forged, or an older server's); rebuilt from its "
-                    "record", ledger.NS, game_id)
-    with unless_full(f"the list line of {ledger.NS} {game_id}"):
-        ledger.redis.set(summary_key(game_id, ledger.NS), dumps(line))
+                    "record", ledger.NS, stream_id)
+    with unless_full(f"the list line of {ledger.NS} {stream_id}"):
+        ledger.redis.set(summary_key(stream_id, ledger.NS), dumps(line))
     return line
 
 
@@ -129,29 +129,29 @@ def score(created_at: str) -> float:
     return datetime.fromisoformat(created_at.replace("Z", "+00:00")).timestamp()
 
 
-def move(pipe, game_id: str, created_at: str, old: str | None, new: str, base: str = ALL) -> None:
+def move(pipe, stream_id: str, created_at: str, old: str | None, new: str, base: str = ALL) -> None:
     """Queue on `pipe` what places a game (new, or whose status changed) in the indexes."""
     at = score(created_at)
-    pipe.zadd(base, {game_id: at})
+    pipe.zadd(base, {stream_id: at})
     if old not in (None, "none"):
-        pipe.zrem(by_status(old, base), game_id)
-    pipe.zadd(by_status(new, base), {game_id: at})
+        pipe.zrem(by_status(old, base), stream_id)
+    pipe.zadd(by_status(new, base), {stream_id: at})
 
 
-def encode(at: float, game_id: str) -> str:
-    return base64.urlsafe_b64encode(f"{at!r}|{game_id}".encode()).decode().rstrip("=")
+def encode(at: float, stream_id: str) -> str:
+    return base64.urlsafe_b64encode(f"{at!r}|{stream_id}".encode()).decode().rstrip("=")
 
 
 def decode(cursor: str) -> tuple[float, str]:
     try:
         raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
-        at, game_id = raw.split("|", 1)
+        at, stream_id = raw.split("|", 1)
         value = float(at)
     except (binascii.Error, UnicodeDecodeError, ValueError):
         raise BadCursor(cursor) from None
-    if not _ID.match(game_id) or value != value:  # NaN
+    if not _ID.match(stream_id) or value != value:  # NaN
         raise BadCursor(cursor)
-    return value, game_id
+    return value, stream_id
 
 
 def page(client: redis.Redis, status: str | None, limit: int, after: str | None,
@@ -164,10 +164,10 @@ def page(client: redis.Redis, status: str | None, limit: int, after: str | None,
     while len(out) <= limit:
         rows = client.zrevrangebyscore(key, top, "-inf", start=offset, num=batch, withscores=True)
         for member, at in rows:
-            game_id = member.decode() if isinstance(member, bytes) else member
-            if last_id is not None and at == top and game_id >= last_id:
+            stream_id = member.decode() if isinstance(member, bytes) else member
+            if last_id is not None and at == top and stream_id >= last_id:
                 continue  # same time as the cursor, at or before it in id order
-            out.append((game_id, at))
+            out.append((stream_id, at))
         if len(rows) < batch:
             break
         offset += batch

@@ -68,64 +68,64 @@ class _Cache:
         return {"kind": self.kind, "version": self.version, "sealed": self.sealed, "matches": matches}
 
 
-def scan(reads: CheckedReads, game_id: str) -> Scan:
+def scan(reads: CheckedReads, stream_id: str) -> Scan:
     """Every finding about a stream's stored record: chain, head key, and the snapshot,
     every checkpoint and the end seal compared with a refold of the events (the audit)."""
-    view = reads.head_view(game_id, tail_limit=0)
+    view = reads.head_view(stream_id, tail_limit=0)
     if view is None:
-        raise reads.not_found(game_id)
+        raise reads.not_found(stream_id)
     result = Scan(view.version, view.head)
-    caches = _caches(reads, game_id, view)
+    caches = _caches(reads, stream_id, view)
     wanted = {c.version for c in caches}
     refold: dict[int, tuple[str, str]] = {}  # version -> (the chain's hash, the refold's digest)
     try:
         state = empty_state()
-        for event in checked_run(game_id, reads.store.iter_entries(game_id, 0, None), 0, GENESIS_HASH):
+        for event in checked_run(stream_id, reads.store.iter_entries(stream_id, 0, None), 0, GENESIS_HASH):
             if event["version"] > view.version and not view.head_missing:
                 break
             try:
                 state = reads.fold([event], state)
             except Exception as exc:
-                raise unfoldable(game_id, event["version"], exc) from None
+                raise unfoldable(stream_id, event["version"], exc) from None
             result.events.append(event)
             if event["version"] in wanted:
                 refold[event["version"]] = (event["hash"], snapshot_digest(dumps(state)))
     except RecordDamaged as bad:
         result.problems.append(_problem(bad))
     try:
-        check_head(game_id, view.version, view.head, view.last_version, view.last, view.head_missing)
+        check_head(stream_id, view.version, view.head, view.last_version, view.last, view.head_missing)
     except RecordDamaged as bad:
         if not any(p["version"] == bad.version and p["kind"] == bad.kind for p in result.problems):
             result.problems.append(_problem(bad))
     _compare(reads, view, caches, refold, result)
-    archived = reads.store.archived(game_id) if view.archived else None
-    for what, note in noted_damage(reads.redis, game_id, reads.store.ns, archived).items():
+    archived = reads.store.archived(stream_id) if view.archived else None
+    for what, note in noted_damage(reads.redis, stream_id, reads.store.ns, archived).items():
         result.problems.append({"version": note["version"], "kind": f"{what}_mismatch", "repaired": True,
                                 "detail": note["detail"], "found_at": note["found_at"]})
     result.problems.sort(key=lambda p: p["version"])
     return result
 
 
-def _caches(reads: CheckedReads, game_id: str, view: SealedView) -> list[_Cache]:
+def _caches(reads: CheckedReads, stream_id: str, view: SealedView) -> list[_Cache]:
     """The snapshot, every checkpoint and the end seal, each with whether its seal holds."""
     found = []
-    for kind, fields, holds in ([("snapshot", view.snapshot, reads.snapshots.holds(game_id))] if view.snapshot else []) + [
-            ("checkpoint", checkpoints.unpack(v, raw), reads.checkpoints.holds(game_id))
-            for v, raw in sorted(reads.checkpoints.stored(game_id).items())]:
+    for kind, fields, holds in ([("snapshot", view.snapshot, reads.snapshots.holds(stream_id))] if view.snapshot else []) + [
+            ("checkpoint", checkpoints.unpack(v, raw), reads.checkpoints.holds(stream_id))
+            for v, raw in sorted(reads.checkpoints.stored(stream_id).items())]:
         version = snapshot_version(fields)
         digest, body = as_text(fields.get("d")), fields.get("s")
         readable = body is not None and digest == snapshot_digest(body)
         sealed = None if not fields.get("m") else readable and holds(version, fields.get("h"), digest,
                                                                      fields.get("m"))
         found.append(_Cache(kind, version, as_text(fields.get("h")), digest, sealed, readable))
-    creation = reads.checkpoints.creation(game_id)
+    creation = reads.checkpoints.creation(stream_id)
     if creation is not None:
         found.append(_Cache(checkpoints.CREATION_KIND, checkpoints.CREATION, creation[0], None, creation[1]))
     if view.end is not None:
         parsed = parse_end(view.end)
-        sealed = parsed is not None and reads.sealer.holds(END, game_id, parsed[0], parsed[1], "", parsed[2])
+        sealed = parsed is not None and reads.sealer.holds(END, stream_id, parsed[0], parsed[1], "", parsed[2])
         found.append(_Cache(END, parsed[0] if parsed else 0, parsed[1] if parsed else None, None, sealed))
-    anchored = reads.anchors.inspect(game_id) if reads.anchors is not None else None
+    anchored = reads.anchors.inspect(stream_id) if reads.anchors is not None else None
     if anchored is not None and anchored.anchored is not None:
         found.append(_Cache(ANCHOR, anchored.anchored.version, anchored.anchored.head, None, True))
     elif anchored is not None and anchored.problem is not None:
@@ -192,9 +192,9 @@ def _cache_problem(cache: _Cache, why: str) -> dict:
             "detail": f"{name} at version {cache.version}: {why}"}
 
 
-def damaged_prefix_state(reads: CheckedReads, game_id: str) -> tuple[dict, Scan]:
+def damaged_prefix_state(reads: CheckedReads, stream_id: str) -> tuple[dict, Scan]:
     """The state folded from the events before the first damage (who may audit a damaged
     game: its auth table), with the scan that found it."""
-    found = scan(reads, game_id)
+    found = scan(reads, stream_id)
     good = [e for e in found.events if found.first_bad is None or e["version"] < found.first_bad]
     return reads.fold(good), found

@@ -39,8 +39,8 @@ return 0
 """
 
 
-def snapshot_key(game_id: str, ns: str = GAMES) -> str:
-    return f"{ns}:{{{game_id}}}:snapshot:{PROJECTION_VERSION}"
+def snapshot_key(stream_id: str, ns: str = GAMES) -> str:
+    return f"{ns}:{{{stream_id}}}:snapshot:{PROJECTION_VERSION}"
 
 
 class Snapshots:
@@ -50,31 +50,31 @@ class Snapshots:
         self.sealer = sealer or Sealer(ns)
         self._set = client.register_script(_SET_IF_NEWER)
 
-    def key(self, game_id: str) -> str:
-        return snapshot_key(game_id, self.ns)
+    def key(self, stream_id: str) -> str:
+        return snapshot_key(stream_id, self.ns)
 
-    def save(self, game_id: str, state: dict, replace: bool = False) -> bool:
+    def save(self, stream_id: str, state: dict, replace: bool = False) -> bool:
         """Store `state` if it is newer than the snapshot (or, `replace`, in any case: the
         stored one did not check)."""
-        return bool(self._set(keys=[self.key(game_id)], args=self._args(game_id, state, replace)))
+        return bool(self._set(keys=[self.key(stream_id)], args=self._args(stream_id, state, replace)))
 
-    def queue(self, pipe, game_id: str, state: dict) -> None:
+    def queue(self, pipe, stream_id: str, state: dict) -> None:
         """Queue the save on `pipe` (one round trip with the rest of a write); a Redis that
         lost its scripts answers NoScriptError on execute: the caller saves instead."""
-        pipe.evalsha(self._set.sha, 1, self.key(game_id), *self._args(game_id, state, False))
+        pipe.evalsha(self._set.sha, 1, self.key(stream_id), *self._args(stream_id, state, False))
 
-    def fields(self, game_id: str, state: dict) -> tuple[str, list]:
+    def fields(self, stream_id: str, state: dict) -> tuple[str, list]:
         """(key, [field, value, ...]): the snapshot of `state` as the append script writes it
         with the events that lead to it (events/append.lua)."""
-        version, body, digest, _, head, mac = self._args(game_id, state, False)
-        return self.key(game_id), ["v", version, "s", body, "d", digest, "h", head, "m", mac]
+        version, body, digest, _, head, mac = self._args(stream_id, state, False)
+        return self.key(stream_id), ["v", version, "s", body, "d", digest, "h", head, "m", mac]
 
     def holds(self, stream_id: str):
         """`holds(version, head, digest, mac)` for check_cache: whether a seal is the server's."""
         return lambda version, head, digest, mac: self.sealer.holds(KIND, stream_id, version, head, digest, mac)
 
-    def _args(self, game_id: str, state: dict, replace: bool) -> list:
+    def _args(self, stream_id: str, state: dict, replace: bool) -> list:
         body = dumps(state)
         digest, head = snapshot_digest(body), state.get("head_hash") or ""
-        mac = self.sealer.sign(KIND, game_id, state["version"], head, digest)
+        mac = self.sealer.sign(KIND, stream_id, state["version"], head, digest)
         return [state["version"], body, digest, "1" if replace else "0", head, mac]

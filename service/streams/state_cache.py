@@ -52,11 +52,11 @@ class StateCache:
         self._lock = threading.Lock()
         self.check_shared = bool(os.environ.get(CHECK_SHARED_ENV))
 
-    def peek(self, game_id: str) -> Cached | None:
+    def peek(self, stream_id: str) -> Cached | None:
         with self._lock:
-            entry = self._entries.get(game_id)
+            entry = self._entries.get(stream_id)
             if entry is not None:
-                self._entries.move_to_end(game_id)
+                self._entries.move_to_end(stream_id)
             return entry
 
     @staticmethod
@@ -74,7 +74,7 @@ class StateCache:
             raise SharedStateChanged(f"the shared state at version {entry.version} was changed after it was put")
         return entry.shared
 
-    def put(self, game_id: str, state: dict, shared: bool = False) -> None:
+    def put(self, stream_id: str, state: dict, shared: bool = False) -> None:
         """Remember `state` unless a newer one is already held. `shared`: the caller and
         whoever it hands `state` to never change it again, so it is kept as it is too."""
         try:
@@ -83,17 +83,17 @@ class StateCache:
             return
         entry = Cached(state["version"], state.get("head_hash"), blob, state if shared else None)
         with self._lock:
-            held = self._entries.get(game_id)
+            held = self._entries.get(stream_id)
             if held is not None and held.version > entry.version:
                 return
-            self._entries[game_id] = entry
-            self._entries.move_to_end(game_id)
+            self._entries[stream_id] = entry
+            self._entries.move_to_end(stream_id)
             while len(self._entries) > self.capacity:
                 self._entries.popitem(last=False)
 
-    def drop(self, game_id: str) -> None:
+    def drop(self, stream_id: str) -> None:
         with self._lock:
-            self._entries.pop(game_id, None)
+            self._entries.pop(stream_id, None)
 
     def clear(self) -> None:
         with self._lock:
