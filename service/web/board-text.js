@@ -2,7 +2,8 @@
 // (a caption per table, a header per column and row) so that a screen reader can move through
 // it cell by cell and a sighted reader can switch the picture for it ("Board as text"). It
 // reads nothing but the state it is given: what that viewer may not see is absent there, and
-// is said to be hidden here.
+// is said to be hidden here. Each ruleset's own lists and tables are its module's `text`
+// (ruleset-*.js), written with the helpers exported here.
 import { drawnCard } from "./board.js";
 import { either, lang, listed, t } from "./i18n.js";
 import { nameOf as plainName, morph } from "./svg.js";

@@ -1,6 +1,7 @@
 // The seat's own hand and holdings in words, per ruleset: what only this seat sees (its Muscle
 // and Thug cards, its Mob and Booze, its face-down Delivery cards) beside what it owns. A held
 // Thug card the seat cannot play now says why (when it may be played, from the rules' table).
+// Each ruleset's list is its module's `hand` (ruleset-*.js), built with `item` from here.
 import { cardName, plural } from "./seat-words.js";
 import { RULESETS, rulesetOf } from "./rulesets.js";
 import { THUG_WINDOWS } from "./thug-cards.js";

@@ -8,7 +8,7 @@
 import { either, t as say } from "./i18n.js";
 import { get, post } from "./api.js";
 import { keep } from "./messages.js";
-import { rulesetOf, rulesetTitle } from "./rulesets.js";
+import { RULESETS, rulesetOf, rulesetTitle } from "./rulesets.js";
 import { $ } from "./dom.js";
 
 const lists = { games: null, tournaments: null };
@@ -128,6 +128,15 @@ async function enter(t, name, form) {
 }
 
 // ---- creating and hosting -------------------------------------------------------------------
+/** A ruleset the page's list does not name yet (lobby.html names the three it was written
+ *  with, in the catalog's words) is offered by its title and seat range. */
+function offerEveryRuleset() {
+  const offered = new Set([...$("ruleset").options].map((o) => o.value));
+  for (const [name, { title, seats: [low, high] }] of Object.entries(RULESETS)) {
+    if (!offered.has(name)) $("ruleset").append(new Option(`${title} (${low}–${high})`, name));
+  }
+}
+
 function rulesetChanged() {
   const [low, high] = rulesetOf($("ruleset").value).seats;
   $("seats").min = low;
@@ -278,6 +287,7 @@ $("games-refresh").addEventListener("click", () => loadGames());
 $("tournaments-more").addEventListener("click", () => loadTournaments(true));
 
 (async () => {
+  offerEveryRuleset();
   rulesetChanged();
   const invited = fromFragment();
   await Promise.all([loadGames(), loadTournaments()]);

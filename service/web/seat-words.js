@@ -1,6 +1,7 @@
 // Words for what the seat's page shows: players, speakeasies, Locations, spaces, trucks,
 // stills and cards by name (never an id), counts with their plural, what the current step is
-// about, and the status line. Read from the state the seat was served, nothing else.
+// about, and the status line. Read from the state the seat was served, nothing else. What a
+// ruleset's step is about is its module's `stepAbout` (ruleset-*.js).
 import { nameOf } from "./svg.js";
 import { cardLabel } from "./board.js";
 import { listed as joined, t } from "./i18n.js";
