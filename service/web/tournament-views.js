@@ -10,7 +10,7 @@ import {
 } from "./tournament-core.js";
 import { $, el } from "./dom.js";
 import { control } from "./tournament-controls.js";
-import { rulesetTitle } from "./svg.js";
+import { rulesetTitle } from "./rulesets.js";
 
 const TIE_BREAKS = { opponents_points: say("tournament.tb.opponents_points"), score_share: say("tournament.tb.score_share") };
 const isOrganizer = () => desk.who.role === "organizer";
