@@ -1,13 +1,13 @@
 """Refusals raised without a Message, matched by `code` for the reader's language.
 
-The table's, the tournament's and the clock's kernels (service/table, service/tournaments,
-service/clock) raise RuleViolations with an English detail only. Here each of their codes
-has its sentences: where one code says several things, a pattern on the English detail picks
-the sentence and lends it its numbers and names (`(?P<seat>\\d+)` becomes `$seat`); the last
-entry of a code, without a pattern, is the sentence true of all of them. A refusal whose
-code is missing here reads in English (tests/i18n/test_problems_catalog.py lists none).
-When one of those kernels gives its refusals a Message, its entries here simply stop being
-used.
+The table's, the stream engine's, the tournament's and the clock's kernels (service/table,
+service/streams, service/tournaments, service/clock) raise RuleViolations with an English
+detail only. Here each of their codes has its sentences: where one code says several things, a
+pattern on the English detail picks the sentence and lends it its numbers and names
+(`(?P<seat>\\d+)` becomes `$seat`); the last entry of a code, without a pattern, is the
+sentence true of all of them. A refusal whose code is missing here reads in English
+(tests/i18n/test_problems_catalog.py lists none). When one of those kernels gives its refusals
+a Message, its entries here simply stop being used.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ _ENTRANT = r"entrant (?P<entrant>\d+) \((?P<name>.*)\)"
 
 #: code -> [(pattern on the English detail or None, message id)]; the first that matches wins
 BY_CODE: dict[str, list[tuple[str | None, str]]] = {
-    # --- the table (service/table) ---------------------------------------------------------
+    # --- the table and the stream engine (service/table, service/streams) -------------------
     "seat_only": [(r"only a seated player may send (?P<command>\S+)", "problem-table-seat-only-send"),
                   (None, "problem-table-seat-only-dispute")],
     "game_not_started": [(r"nothing to dispute", "problem-table-not-started-dispute"),
