@@ -5,6 +5,7 @@
 import { t } from "./i18n.js";
 import { nameOf } from "./svg.js";
 import { STARTING_DECKS } from "./decks.js";
+import { rulesetOf } from "./rulesets.js";
 import { cardName, listed, plural, truckName, who } from "./seat-words.js";
 
 export const DEAL_ACTIONS = new Set(["propose_deal", "accept_deal", "reject_deal", "withdraw_deal"]);
@@ -67,7 +68,7 @@ export function drawDeals(panel, container, legal, state, send) {
   const editing = container.querySelector("form.propose[data-dirty]");
   if (actions.propose_deal) parts.push(editing || composer(actions.propose_deal, state, send));
   container.replaceChildren(...parts);
-  panel.hidden = state.ruleset !== "bootleggers" || (!deals.length && !actions.propose_deal);
+  panel.hidden = !rulesetOf(state.ruleset)?.deals || (!deals.length && !actions.propose_deal);
 }
 
 function checkboxes(legend, items, words) {

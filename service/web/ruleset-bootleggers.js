@@ -183,4 +183,5 @@ export default {
   ],
   stepAbout: bootleggersStep,
   phases: true,  // the line under the board names the phase
+  deals: true,  // players make deals (deals.js shows them)
 };
