@@ -106,7 +106,7 @@ def decide_in_process(tournaments: Tournaments, tid: str) -> tuple[dict, list[di
     load_s = time.perf_counter() - started
 
     def oracle():  # as Ledger.execute makes it for the next append
-        return rng.oracle_for(state["rng"], tournaments._seed(tid, state), state["version"] + 1)
+        return rng.oracle_for(state["rng"], tournaments.seeds.of(tid, state), state["version"] + 1)
 
     started = time.perf_counter()
     drafts = kernel.decide_seat_round(state, ORGANIZER, oracle())

@@ -54,7 +54,8 @@ from service.rules.errors import RuleViolation
 from service.streams import checkpoints, rng, verified
 from service.streams.checkpoints import Checkpoints
 from service.streams.errors import Busy, GameNotFound, StaleCopy
-from service.streams.keys import ARCHIVE_DUE, archive_member, seed_key, summary_key
+from service.streams.keys import ARCHIVE_DUE, archive_member, summary_key
+from service.streams.seeds import Seeds
 from service.streams.snapshots import Snapshots
 from service.streams.state_cache import StateCache
 from service.streams.write_locks import WriteLocks
@@ -123,8 +124,8 @@ class Ledger:
         #: the processes' writers too when one keeps losing (`writer_id`: events/append.lua)
         self.write_locks = WriteLocks()
         self.writer_id = uuid.uuid4().hex[:12]
-        #: stream id -> its seed: written once at creation, read by every command
-        self._seeds: dict[str, bytes] = {}
+        #: its secret seed, kept apart and committed to at creation (service/streams/seeds.py)
+        self.seeds = Seeds(client, self.NS, lambda stream_id: self.store.archived(stream_id))
         self.now = now
         #: when an append is acknowledged: on the primary, or once a replica holds it too
         #: (DURABILITY: service/runtime/durability.py; `use_durability`)
@@ -140,7 +141,7 @@ class Ledger:
         self.append_index: Callable[[str, dict, list[dict]], IndexUpdate | None] | None = None
         #: `closer(stream_id, before, after) -> drafts`: events a batch must end with (the
         #: seed reveal, a new step's deadline); run until none adds anything.
-        self.closers: list[Callable[[str, dict, dict], list[dict]]] = [self._reveal_seed]
+        self.closers: list[Callable[[str, dict, dict], list[dict]]] = [self.seeds.reveal]
 
     def use_server_key(self, key: str | bytes | None) -> None:
         """Seal with `key` (the app's SECRET_KEY) instead of this process's (None: back to it)."""
@@ -176,17 +177,6 @@ class Ledger:
     def archive_hold(self, state: dict) -> str | None:
         """Why a finished stream past its due time must stay in Redis for now (None: it may go)."""
         return None
-
-    def new_seed(self, stream_id: str) -> tuple[bytes, str]:
-        """A fresh secret seed for a new stream, stored apart from it, and its commitment. Set
-        only if none is there: two writers racing to create a stream of a derived id (a
-        tournament's table) must not leave it a seed other than the one its record commits to
-        (the loser's append then fails on the version; it never wrote a seed)."""
-        seed = rng.new_seed()
-        if not self.redis.set(seed_key(stream_id, self.NS), seed.hex(), nx=True):
-            seed = bytes.fromhex(self.redis.get(seed_key(stream_id, self.NS)).decode())
-        self._seeds[stream_id] = seed
-        return seed, rng.commitment(seed)
 
     # ---- reading -------------------------------------------------------------
     def exists(self, stream_id: str) -> bool:
@@ -244,7 +234,7 @@ class Ledger:
         """What the caller keeps of an answer: `{version, receipt}` (events/receipts.py), or
         None for a game with no seed to key it (docs/verification.md). `revealed`: the seed
         in the state, for an imported game (whose seed was never stored apart)."""
-        seed = self._stored_seed(stream_id) or (bytes.fromhex(revealed) if revealed else None)
+        seed = self.seeds.stored(stream_id) or (bytes.fromhex(revealed) if revealed else None)
         if not seed:
             return None
         return {"version": version, "receipt": receipt(seed, stream_id, version, head_hash)}
@@ -279,7 +269,7 @@ class Ledger:
                     continue
             if expected is not None and expected != state["version"]:
                 raise VersionConflict(expected, state["version"])
-            oracle = rng.oracle_for(state["rng"], self._seed(stream_id, state), state["version"] + 1)
+            oracle = rng.oracle_for(state["rng"], self.seeds.of(stream_id, state), state["version"] + 1)
             drafts = decide(state, oracle)
             try:
                 return self._write(stream_id, state, drafts, actor, idempotency, fingerprint,
@@ -479,14 +469,6 @@ class Ledger:
         """Queue on `pipe` the stream's move between its list's indexes when its status changed."""
         raise NotImplementedError
 
-    def _reveal_seed(self, stream_id: str, before: dict, after: dict) -> list[dict]:
-        """When a batch ends the game, the seed is revealed in the same batch."""
-        if (before["status"] != "finished" and after["status"] == "finished"
-                and after["rng"].get("seed_commitment") and after["rng"]["seed"] is None):
-            seed = self._stored_seed(stream_id)
-            return [{"type": "seed_revealed", "payload": {"seed": seed.hex()}, "actor": {"kind": "system"}}]
-        return []
-
     def _repeat(self, stream_id: str, prior: dict, fingerprint: str | None) -> Outcome:
         remembered = prior.get("remember") or {}
         if fingerprint is not None and remembered.get("fingerprint") not in (None, fingerprint):
@@ -500,37 +482,6 @@ class Ledger:
                                 f"event {prior['first'] + len(events)} of the first answer does not check")
         self._confirm(stream_id, prior["last"], events[-1]["hash"])  # (a first answer refused as unconfirmed)
         return Outcome(prior["last"], events, state, duplicate=True)
-
-    def _seed(self, stream_id: str, state: dict) -> bytes | None:
-        """The game's secret seed; None for a scripted game created before they had one."""
-        if not state.get("rng", {}).get("seed_commitment"):
-            return None
-        return self._stored_seed(stream_id)
-
-    def _stored_seed(self, stream_id: str) -> bytes | None:
-        """The seed key's value, remembered once read (it never changes once written); an
-        archived stream's from its record."""
-        seed = self._seeds.get(stream_id)
-        if seed is None:
-            raw = self.redis.get(seed_key(stream_id, self.NS))
-            if raw is None:
-                record = self.store.archived(stream_id)
-                raw = record.seed if record is not None else None
-            if raw is None:
-                return None
-            seed = self._seeds[stream_id] = bytes.fromhex(raw.decode())
-            if len(self._seeds) > 4096:
-                self._seeds.pop(next(iter(self._seeds)))
-        return seed
-
-
-def forget_seed_when_full(ledger: Ledger, stream_id: str, exc: BaseException) -> None:
-    """A creation refused because Redis is full leaves nothing: the seed key written just
-    before its append goes too (a random id: nobody else can be creating it)."""
-    if is_full(exc):
-        ledger._seeds.pop(stream_id, None)
-        ledger.redis.delete(seed_key(stream_id, ledger.NS))
-
 
 def actor_scope(actor: dict) -> str:
     return f"seat{actor['seat']}" if actor.get("kind") == "seat" else str(actor.get("kind"))

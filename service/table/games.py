@@ -21,7 +21,7 @@ from service.streams import list_index, rng
 from service.table import disputes, latest, lobby
 from service.table.dispute_texts import DisputeTexts
 from service.streams.anchor import Anchors
-from service.streams.ledger import DECIDED_AT, Ledger, Outcome, forget_seed_when_full, token_hash, utc_now
+from service.streams.ledger import DECIDED_AT, Ledger, Outcome, token_hash, utc_now
 
 __all__ = ["Games", "Outcome", "token_hash", "summary", "GAMES_INDEX"]
 
@@ -96,7 +96,7 @@ class Games(Ledger):
         mode = rng_options.get("mode", "seeded")
         # Every game commits to a seed, scripted ones too: what the organizer does not
         # script (dice, decks, hands) comes from it (service/streams/rng.py), revealed at the end.
-        _, commitment = self.new_seed(game_id)
+        _, commitment = self.seeds.new(game_id)
         script = None
         if mode == "scripted":
             script = {k: rng_options[k] for k in ("dice", "decks", "hands") if rng_options.get(k) is not None}
@@ -111,7 +111,7 @@ class Games(Ledger):
             outcome = self._write(game_id, empty_state(), [draft], {"kind": "organizer"}, None, None, None)
         except redis.exceptions.ResponseError as exc:
             if made_up:
-                forget_seed_when_full(self, game_id, exc)
+                self.seeds.forget_when_full(game_id, exc)
             raise
         return {"game_id": game_id, "organizer_token": organizer_token,
                 "seed_commitment": commitment, "scripted": sorted(script or {}), "version": outcome.version}
@@ -123,7 +123,7 @@ class Games(Ledger):
         server's bot (seat -> strategy). A second writer racing to open the same table fails
         on the version (VersionConflict) and finds it made."""
         ruleset = self.rulesets[ruleset_name]
-        seed, commitment = self.new_seed(game_id)
+        seed, commitment = self.seeds.new(game_id)
         organizer, system = {"kind": "organizer"}, {"kind": "system"}
         drafts = [{"type": "game_created", "actor": organizer, "payload": {
             "ruleset": ruleset.name, "ruleset_version": ruleset.version, "seats": len(seats),

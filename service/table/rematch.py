@@ -58,7 +58,7 @@ def organizer_of(state: dict) -> str:
 def drafts_for(games: Games, state: dict, new_id: str) -> list[dict]:
     """The new game's events, unsealed: created, `rematch_of`, seated, started, dealt, bots."""
     ruleset = games.ruleset_for(state["ruleset"])
-    seed, commitment = games.new_seed(new_id)
+    seed, commitment = games.seeds.new(new_id)
     organizer, system = {"kind": "organizer"}, {"kind": "system"}
     seats = seats_of(state)
     drafts = [{"type": "game_created", "actor": organizer, "payload": {

@@ -21,7 +21,7 @@ from service.streams import list_index
 from service.streams import rng
 from service.streams.anchor import Anchors
 from service.table.dispute_texts import DisputeTexts
-from service.streams.ledger import Ledger, Outcome, forget_seed_when_full, token_hash, utc_now
+from service.streams.ledger import Ledger, Outcome, token_hash, utc_now
 from service.tournaments import kernel
 from service.tournaments.scoring import rule_of as scoring_rule
 from service.tournaments.events import TOURNAMENT_EVENT_SCHEMAS, TOURNAMENT_UPCASTERS
@@ -106,7 +106,7 @@ class Tournaments(Ledger):
         """`spec`: the checked body of `POST /v1/tournaments` (service/api/tournaments.py)."""
         tournament_id = "t" + uuid.uuid4().hex[:15]
         organizer_token = secrets.token_urlsafe(32)
-        _, commitment = self.new_seed(tournament_id)
+        _, commitment = self.seeds.new(tournament_id)
         draft = {"type": "tournament_created", "payload": {
             **{k: spec[k] for k in ("name", "ruleset", "rounds", "table_size", "format", "game_options",
                                     "no_show", "bot_strategy")},
@@ -119,7 +119,7 @@ class Tournaments(Ledger):
             outcome = self._write(tournament_id, kernel.empty_state(), [draft], {"kind": "organizer"}, None, None,
                                   None)
         except redis.exceptions.ResponseError as exc:
-            forget_seed_when_full(self, tournament_id, exc)
+            self.seeds.forget_when_full(tournament_id, exc)
             raise
         return {"tournament_id": tournament_id, "organizer_token": organizer_token,
                 "seed_commitment": commitment, "version": outcome.version}
@@ -174,7 +174,7 @@ class Tournaments(Ledger):
         moves first: `version` is the record's version it was computed at, to pin the
         seat_round with `If-Match`)."""
         state = self.load(tournament_id)
-        oracle = rng.oracle_for(state["rng"], self._seed(tournament_id, state), state["version"] + 1)
+        oracle = rng.oracle_for(state["rng"], self.seeds.of(tournament_id, state), state["version"] + 1)
         return {**kernel.decide_seat_round(state, actor, oracle)[0]["payload"], "version": state["version"]}
 
     def record_result(self, tournament_id: str, game_id: str, result: dict) -> Outcome | None:
