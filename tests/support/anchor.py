@@ -6,6 +6,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from events.canonical import dumps, loads
 from events.envelope import event_hash
 from events.store import head_key, stream_key
@@ -136,3 +138,14 @@ def export_anchor(archive_url: str, monkeypatch) -> str:
     exported = CliRunner().invoke(main, ["anchor", "export", "--archive", archive_url])
     assert exported.exit_code == 0, exported.output
     return exported.output
+
+
+# ---- fixtures the anchor's test modules import: a directory archive and the web app on it -----
+@pytest.fixture
+def archive_url(tmp_path) -> str:
+    return (tmp_path / "archive").as_uri()
+
+
+@pytest.fixture
+def web(redis_url, redis_client, archive_url):
+    return make_app(redis_url, archive_url)

@@ -29,18 +29,8 @@ from events.store import head_key, stream_key
 from service.streams.checkpoints import checkpoints_key
 from service.streams.snapshots import snapshot_key
 from service.streams.verified import end_key
-from tests.support.anchor import (ORG, anchor, audit_problems, bearer, cold, cut_back, damaged, export_anchor,
-                                  import_golden, make_app, rechain, stored, verify)
-
-
-@pytest.fixture
-def archive_url(tmp_path) -> str:
-    return (tmp_path / "archive").as_uri()
-
-
-@pytest.fixture
-def web(redis_url, redis_client, archive_url):
-    return make_app(redis_url, archive_url)
+from tests.support.anchor import (ORG, anchor, archive_url, audit_problems, bearer, cold, cut_back,  # noqa: F401
+                                  damaged, export_anchor, import_golden, make_app, rechain, stored, verify, web)
 
 
 @pytest.fixture

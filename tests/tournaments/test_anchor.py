@@ -26,20 +26,10 @@ from service.streams.anchor import ANCHOR_DUE
 from service.streams.keys import archive_member
 from service.streams.verified import end_key
 from service.tournaments.archive import archivers_for
-from tests.support.anchor import anchor, bearer, cut_back, damaged, make_app, rewrite, stored
+from tests.support.anchor import anchor, archive_url, bearer, cut_back, damaged, make_app, rewrite, stored, web  # noqa: F401 (fixtures)
 from tests.tournaments.test_tournament_rest import BODY
 
 NS = "tournament"
-
-
-@pytest.fixture
-def archive_url(tmp_path) -> str:
-    return (tmp_path / "archive").as_uri()
-
-
-@pytest.fixture
-def web(redis_url, redis_client, archive_url):
-    return make_app(redis_url, archive_url)
 
 
 @pytest.fixture
