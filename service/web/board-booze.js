@@ -5,6 +5,7 @@
 // one Location a row and each player's facts one a line, drawn for the width the page has.
 import { colour, el, label, nameOf, pawn } from "./svg.js";
 import { t } from "./i18n.js";
+import { eventWord, mobWord } from "./seat-words.js";
 
 const BOOZE = { beer: ["B", "#b8860b"], liquor: ["L", "#7a2e0e"], wine: ["W", "#6d1a4d"] };
 const LOC = { w: 318, h: 150 };
@@ -41,7 +42,7 @@ function location(state, loc, x, y, w = LOC.w) {
     transform: `translate(${x},${y})` });
   g.append(el("rect", { width: w, height: LOC.h, rx: 8, fill: "#efe4cf", stroke: "#6b4f2f", "stroke-width": 2 }));
   g.append(label({ x: 10, y: 22, "font-size": 16, "font-weight": "bold" }, loc.name || loc.id, w - 20));
-  g.append(label({ x: 10, y: 40, "font-size": 12, fill: "#3b2f22" }, t("bb.event", { event: loc.event }), w - 20));
+  g.append(label({ x: 10, y: 40, "font-size": 12, fill: "#3b2f22" }, t("bb.event", { event: eventWord(loc.event) }), w - 20));
   const fit = Math.min(6, cardsPerRow(w));
   (loc.cards || []).slice(0, fit).forEach((id, i) => g.append(card(state, id, true, 10 + i * 50, 50, undefined, big)));
   if ((loc.cards || []).length > fit) g.append(el("text", { x: 10, y: 100, "font-size": big ? 12 : 11 }, t("bb.more", { n: loc.cards.length - fit })));
@@ -77,7 +78,7 @@ function player(state, p, y, width, narrow = false) {
     "stroke-width": active ? 4 : 2 }));
   g.append(pawn(p.seat, 20, 20, 10));
   g.append(label({ class: "name", x: 38, y: 25, "font-size": 15, "font-weight": "bold" }, p.name, narrow ? width - 46 : 400));
-  const marks = [p.exposed ? t("bb.exposed") : t("bb.unexposed"), mob ? t("bb.mob", { mob }) : t("bb.mob_hidden")];
+  const marks = [p.exposed ? t("bb.exposed") : t("bb.unexposed"), mob ? t("bb.mob", { mob: mobWord(mob) }) : t("bb.mob_hidden")];
   if (state.baron === p.seat) marks.push(t("bb.baron"));
   if (p.has_chosen && state.status === "running") marks.push(t("bb.has_chosen"));
   if (active) marks.push(t("board.to_play"));
@@ -114,7 +115,7 @@ function mobs(state, y, width, narrow = false) {
   const result = state.result;
   const facts = [t("bb.deck", { n: Array.isArray(state.deck) ? state.deck.length : state.deck ?? "?" }),
     t("bb.snitches_left", { n: state.snitches_left ?? "?" })];
-  if (result?.mob_coins) facts.push(t("bb.mob_coins") + Object.entries(result.mob_coins).map(([m, c]) => `${m} ${c}`).join(", "));
+  if (result?.mob_coins) facts.push(t("bb.mob_coins") + Object.entries(result.mob_coins).map(([m, c]) => `${mobWord(m)} ${c}`).join(", "));
   const lines = narrow ? facts : [facts.join(" · ")];
   lines.forEach((text, i) => g.append(label({ class: "summary", x: 0, y: 16 + i * 19, "font-size": 13, "font-weight": "bold" },
     text, width)));

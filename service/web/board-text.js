@@ -7,7 +7,7 @@
 import { drawnCard } from "./board.js";
 import { either, lang, listed, t } from "./i18n.js";
 import { nameOf as plainName, morph } from "./svg.js";
-import { stepName, truckName, words } from "./seat-words.js";
+import { mobWord, stepName, truckName, words } from "./seat-words.js";
 import { RULESETS, rulesetOf, rulesetTitle } from "./rulesets.js";
 
 // Every word below is the catalog's (`text.*`, and the boards' own `board.*`, `count.*`, `pro.*`);
@@ -86,7 +86,7 @@ export function ending(state) {
   if (state.annulled) return [t("text.annulled")];
   const won = Array.isArray(state.winners) && state.winners.length ? state.winners
     : state.winner !== null && state.winner !== undefined ? [state.winner] : [];
-  const names = won.map((w) => (typeof w === "number" || /^\d+$/.test(String(w)) ? nameOf(state, w) : t("text.the_mob", { mob: w })));
+  const names = won.map((w) => (typeof w === "number" || /^\d+$/.test(String(w)) ? nameOf(state, w) : t("text.the_mob", { mob: mobWord(w) })));
   return [names.length ? t("text.over_won", { names: listed(names) }) : t("text.over")];
 }
 

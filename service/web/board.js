@@ -5,6 +5,7 @@
 import { fitKnown, fitTexts, morph, nameOf } from "./svg.js";
 import { RULESETS, rulesetOf, rulesetTitle } from "./rulesets.js";
 import { either, lang, listed, t } from "./i18n.js";
+import { mobWord } from "./seat-words.js";
 
 export { SEAT_COLOURS } from "./svg.js";
 /** Below this many CSS px the board is drawn for the width it has (one column, every label
@@ -90,9 +91,8 @@ export function describeWinners(state) {
   if (!won.length && state.winner !== null && state.winner !== undefined && state.winner !== "") won = [state.winner];
   const seat = (w) => typeof w === "number" || /^\d+$/.test(String(w));
   const mobs = won.filter((w) => !seat(w)).flatMap((w) => String(w).split(" & "));
-  const title = (m) => m.charAt(0).toUpperCase() + m.slice(1);
   const names = won.filter(seat).map((w) => nameOf(state, w));
-  if (mobs.length) names.push(t("desk.status.mob", { n: mobs.length, mobs: listed(mobs.map(title)) }));
+  if (mobs.length) names.push(t("desk.status.mob", { n: mobs.length, mobs: listed(mobs.map(mobWord)) }));
   if (!names.length) return "";
   return t(won.length > 1 || mobs.length > 1 ? "desk.status.shared_win" : "desk.status.winner",
     { names: names.join(t("list.separator")) });

@@ -6,7 +6,7 @@
 // to it; the same token opens the same seat there.
 import { t } from "./i18n.js";
 import { gameId, get, getToken, post } from "./api.js";
-import { listed, mobName, plural } from "./seat-words.js";
+import { listed, mobName, mobWord, plural } from "./seat-words.js";
 import { endingEntries, split } from "./seat-log.js";
 
 const SCORES = { cash: (n) => t("hand.cash_value", { n }), bankrolls: (n) => plural(n, "Bankroll"), coins: (n) => plural(n, "Coin") };
@@ -28,7 +28,7 @@ export function winnersWords(result) {
   if (result.annulled) return t("end.annulled");
   const names = result.ranking.filter((r) => result.winners.includes(r.seat)).map((r) => r.name);
   if ((result.winning_mobs || []).length) {
-    const mobs = listed(result.winning_mobs.map(mobName)).replace(/^the/, "The");
+    const mobs = listed(result.winning_mobs.map(mobName)).replace(/^./, (c) => c.toUpperCase());
     return t("end.mobs_win", { n: result.winning_mobs.length, mobs, names: listed(names) });
   }
   if (!names.length) return t("end.nobody");
@@ -54,7 +54,7 @@ function table(result, me) {
       row.forfeited ? t("end.forfeited") : "", row.bot ? t("end.bot") : ""].filter(Boolean).join(", ");
     tr.append(node("td", {}, row.place ? ordinal(row.place) : "–"), node("th", { scope: "row" }, row.name),
       node("td", {}, row.score === null || row.score === undefined ? "–" : score(row.score)),
-      ...(result.winning_mobs ? [node("td", {}, row.mob ? mobName(row.mob).replace(/^the /, "") : "–")] : []),
+      ...(result.winning_mobs ? [node("td", {}, row.mob ? mobWord(row.mob) : "–")] : []),
       node("td", {}, notes));
     body.append(tr);
   }

@@ -2,7 +2,7 @@
 // seat's hand, legend and step words, registered in rulesets.js.
 import { doing, ending, facts, list, nameOf as textName, seatName, table, waitingFor } from "./board-text.js";
 import { item } from "./hand.js";
-import { deliveryCard, listed, mine, mobName, place, words } from "./seat-words.js";
+import { deliveryCard, eventWord, listed, mine, mobWord, place, words } from "./seat-words.js";
 import { t } from "./i18n.js";
 import { nameOf } from "./svg.js";
 import { drawBoozeBaron } from "./board-booze.js";
@@ -12,7 +12,7 @@ import { drawBoozeBaron } from "./board-booze.js";
 function boardText(state) {
   const players = state.players || [];
   const result = state.result || null;
-  const boozeOf = (id) => list(((state.cards || {})[id]?.booze) || [], "?");
+  const boozeOf = (id) => list((((state.cards || {})[id]?.booze) || []).map(mobWord), "?");
   const place = (id) => (state.locations || []).find((l) => l.id === id)?.name || words(id);
   const deck = Array.isArray(state.deck) ? state.deck.length : state.deck ?? "?";
   const items = [state.step && state.status === "running" ? t("text.bb_round_step", { round: state.round ?? "–", what: doing(state) })
@@ -22,7 +22,7 @@ function boardText(state) {
   t("text.bb_deck", { n: deck, snitches: state.snitches_left ?? "?" }),
   (state.exposures || []).length ? t("text.bb_exposed_so_far", { exposures: state.exposures.map((e) => t("text.bb_exposure",
     { name: textName(state, e.seat), mob: e.mob, by: textName(state, e.by), round: e.round })).join("; ") }) : "",
-  result?.mob_coins ? t("text.bb_mob_coins", { coins: list(Object.entries(result.mob_coins).map(([m, c]) => `${m} ${c}`)) }) : ""];
+  result?.mob_coins ? t("text.bb_mob_coins", { coins: list(Object.entries(result.mob_coins).map(([m, c]) => `${mobWord(m)} ${c}`)) }) : ""];
   const out = [facts([...items, ...ending(state)])];
   out.push(table(t("text.players"), [t("text.col.player"), t("text.col.mob"), t("text.col.exposed"), t("text.col.snitch_tokens"),
     t("text.col.coins"), t("text.col.movement_cards"), t("text.col.at"), t("text.col.delivery_cards")],
@@ -35,14 +35,14 @@ function boardText(state) {
     const movement = [String((p.movement || []).length)];
     if ((p.collected || []).length) movement.push(t("text.collected", { n: p.collected.length }));
     if (p.has_chosen && state.status === "running") movement.push(t("bb.has_chosen"));
-    return { cells: [seatName(p.name, p.seat) + (state.baron === p.seat ? t("text.the_baron") : ""), mob ? `${mob}` : t("text.hidden"),
+    return { cells: [seatName(p.name, p.seat) + (state.baron === p.seat ? t("text.the_baron") : ""), mob ? mobWord(mob) : t("text.hidden"),
       p.exposed ? t("text.exposed") : t("text.not_exposed"), p.snitch || 0,
       coins !== null && coins !== undefined ? t("text.coins_final", { n: coins }) : t("text.coins_counted", { n: counted }),
       movement.join(t("list.separator")), p.location ? place(p.location) : t("text.nowhere_yet"), list(cards)], data: { seat: p.seat } };
   }), { class: "players" }));
   out.push(table(t("text.locations"), [t("text.col.location"), t("text.col.event"), t("text.col.delivery_cards_here"), t("text.col.pawns_here")],
     (state.locations || []).map((loc) => ({
-      cells: [loc.name || loc.id, words(loc.event), list((loc.cards || []).map((id) => `${id} (${boozeOf(id)})`)),
+      cells: [loc.name || loc.id, eventWord(loc.event), list((loc.cards || []).map((id) => `${id} (${boozeOf(id)})`)),
         list(players.filter((p) => p.location === loc.id).map((p) => textName(state, p.seat)), t("seat.nobody"))],
       data: { location: loc.id } })), { class: "locations" }));
   return out;
@@ -53,7 +53,7 @@ function boardText(state) {
 function hand(p, state) {
   const cards = (p.deliveries || []).map((d) => `${deliveryCard(state, d.id)}${d.face_up ? t("hand.face_up") : ""}`);
   return [
-    item(t("hand.your_mob"), p.mob ? `${mobName(p.mob).replace(/^the /, "")}${p.booze ? " — " + p.booze : ""}` : t("hand.unknown"), "mob"),
+    item(t("hand.your_mob"), p.mob ? `${mobWord(p.mob)}${p.booze ? " — " + p.booze : ""}` : t("hand.unknown"), "mob"),
     item(t("hand.exposed"), p.exposed ? t("value.yes") : t("value.no"), "exposed"),
     item(t("hand.deliveries"), listed(cards) || t("hand.none"), "deliveries"),
     item(t("hand.movement"), listed((p.movement || []).map((m) => place(state, m))) || t("hand.none"), "movement"),

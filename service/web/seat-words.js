@@ -4,7 +4,7 @@
 // ruleset's step is about is its module's `stepAbout` (ruleset-*.js).
 import { nameOf } from "./svg.js";
 import { cardLabel } from "./board.js";
-import { listed as joined, t } from "./i18n.js";
+import { either, listed as joined, t } from "./i18n.js";
 import { rulesetOf } from "./rulesets.js";
 
 /** "1 crate", "2 crates": the catalog's plural message `count.<one>` ("count.crate",
@@ -90,7 +90,12 @@ export function deliveryCard(state, id) {
 /** An id or step name as words: "follow_up" → "follow up". */
 export const words = (id) => String(id ?? "").replaceAll("_", " ");
 
-export const mobName = (mob) => `the ${String(mob).split(" & ").map((m) => m.charAt(0).toUpperCase() + m.slice(1)).join(" & ")} mob`;
+/** A Mob's word in the reader's language ("beer": "Beer", "Bier"; "beer & wine" part by part). */
+export const mobWord = (mob) => String(mob).split(" & ")
+  .map((m) => either(`bb.mob_word.${m}`, m.charAt(0).toUpperCase() + m.slice(1))).join(" & ");
+export const mobName = (mob) => t("bb.the_mob", { mob: mobWord(mob) });
+/** A Location's Event by its name in the reader's language (its id when the catalog has none). */
+export const eventWord = (event) => either(`bb.event_name.${event}`, String(event));
 
 const STEPS = new Set(["bid", "choose_offer", "thug_window", "reaction", "place_influence", "deals", "load", "dispatch",
   "public_dock", "vigorish", "selling", "finished", "move", "buy", "sell", "action", "follow_up"]);

@@ -127,7 +127,8 @@ def test_the_other_rulesets_read_as_words_in_the_desk_and_at_the_seat(page, site
                 assert (p["name"] in r[3].split(", ")) == (p["space"] == s["space"]), (p, r)
     else:
         for p, r in zip(state["players"], players):
-            assert r[1] == (p["mob"] or "hidden") and r[2] == ("exposed" if p["exposed"] else "not exposed")
+            mob = p["mob"] and " & ".join(m.capitalize() for m in p["mob"].split(" & "))  # (its catalog word)
+            assert r[1] == (mob or "hidden") and r[2] == ("exposed" if p["exposed"] else "not exposed")
             assert r[3] == str(p["snitch"])
         assert state["players"][0]["mob"] and any(not p["mob"] for p in state["players"][1:]), \
             "a seat knows its own Mob, not every other"

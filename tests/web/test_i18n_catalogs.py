@@ -66,6 +66,8 @@ FAMILIES: dict[str, set[str]] = {
     "text.dock.": {"majority", "minority", "public", "line"},  # (either(): another dock as its id says)
     "desk.live.": {"connected", "reconnecting", "ended", "stopped"},  # (either(): another state is shown as it is)
     "tournament.format.": {"swiss", "fixed"},  # (either(): another format is shown as it is)
+    "bb.mob_word.": {"beer", "liquor", "wine"},  # (either(): a Mob the catalog lacks is shown as its data)
+    "bb.event_name.": {"hideout", "smuggle", "stakeout", "restock", "gamble", "reroute"},
     "tournament.explain.method.": {"beaten", "placement"},  # (another rule: the server's own sentence)
     "tournament.explain.annulled.": {"nothing", "average", "replay"},
 }

@@ -38,3 +38,25 @@ def test_a_german_browser_plays_a_whole_bootleggers_game_against_the_bots(browse
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_a_booze_baron_seat_reads_its_mobs_booze_and_events_in_german(browser, site):
+    """The Mobs, the booze on the Delivery cards and the Locations' Events are data on the board;
+    a German reader sees them by their German names (Bier, Schnaps, Wein; Versteck …)."""
+    from tests.support.bots import open_table
+    from tests.web.conftest import play_url
+
+    table = open_table(site.client, 3, ruleset="booze_baron")
+    context, page, errors = localized(browser, "de", 1280)
+    try:
+        page.goto(play_url(site, table.game_id, table.tokens[1]))
+        page.wait_for_selector("body[data-ready=true] #board-svg")
+        page.click("#board-text-toggle")
+        page.wait_for_selector("#board-text .board-text-body table.players", state="visible")
+        text = page.evaluate("document.body.innerText + ' ' + [...document.querySelectorAll('svg text')]"
+                             ".map((t) => t.dataset.full || t.textContent).join(' ')")
+    finally:
+        context.close()
+    assert not re.findall(r"\b(?:beer|liquor|wine|hideout|smuggle|stakeout|restock|gamble|reroute)\b", text, re.I)
+    assert re.search(r"\b(?:Bier|Schnaps|Wein)-Mob\b", text) and "Ereignis: Versteck" in text
+    assert not errors, errors
