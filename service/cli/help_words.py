@@ -53,12 +53,15 @@ CLICK = {
     "Invalid value for {param_hint}: {message}": "cli-click-invalid-value-for",
     "Invalid value: {message}": "cli-click-invalid-value",
     "Aborted!": "cli-click-aborted",
+    "{value!r} is not a valid {number_type}.": "cli-click-not-a-number",
+    "{value} is not in the range {range}.": "cli-click-not-in-range",
 }
 #: click's words with a plural (ngettext's singular) -> our message id, which selects on $n
 CLICK_PLURAL = {
     "Got unexpected extra argument ({args})": "cli-click-extra-arguments",
     "Did you mean {possibility}?": "cli-click-did-you-mean",
     "Option {name!r} requires an argument.": "cli-click-option-needs-arguments",
+    "{value!r} is not {choice}.": "cli-click-not-a-choice",
 }
 #: click's modules that ask gettext
 CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "types", "termui")
@@ -106,7 +109,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     msg_id, lang = CLICK_PLURAL.get(singular), language()
     if msg_id is None or lang == i18n.DEFAULT:
         return singular if n == 1 else plural
-    return i18n.text(lang, msg_id, n=n, **_holes(singular), **_holes(plural))
+    return i18n.text(lang, msg_id, n=n, **{**_holes(singular), **_holes(plural)})  # (holes both forms share, once)
 
 
 def msg_id(path: tuple[str, ...], option: str | None = None) -> str:

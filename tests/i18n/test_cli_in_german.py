@@ -88,6 +88,11 @@ def test_clicks_usage_errors_read_in_german():
     assert option.stderr.lstrip().startswith("Aufruf: bootleggers log [OPTIONS] GAME")
     english = run("log", "--bogus", env=ENGLISH_ENV)
     assert "Error: No such option '--bogus'" in english.stderr
+    number = run("log", "g1", "--after", "drei", env=GERMAN_ENV)
+    assert number.returncode == 2 and "'drei' ist keine gültige Zahl." in number.stderr, number.stderr
+    choice = run("bot", "--url", "http://x", "--game", "g", "--token", "t", "--strategy", "klug", env=GERMAN_ENV)
+    assert choice.returncode == 2 and "'klug' ist keins von 'random', 'greedy'." in choice.stderr, choice.stderr
+    assert "'drei' is not a valid integer." in run("log", "g1", "--after", "drei", env=ENGLISH_ENV).stderr
 
 
 def test_the_pseudo_locale_wraps_the_help():

@@ -330,6 +330,12 @@ cli-click-no-such-command = Einen Befehl { $name } gibt es nicht.
 cli-click-invalid-value-for = Ungültiger Wert für { $param_hint }: { $message }
 cli-click-invalid-value = Ungültiger Wert: { $message }
 cli-click-aborted = Abgebrochen!
+cli-click-not-a-number = { $value } ist keine gültige Zahl.
+cli-click-not-in-range = { $value } liegt nicht im Bereich { $range }.
+cli-click-not-a-choice = { $n ->
+        [one] { $value } ist nicht { $choice }.
+       *[other] { $value } ist keins von { $choices }.
+    }
 cli-click-extra-arguments = { $n ->
         [one] Unerwartetes zusätzliches Argument ({ $args })
        *[other] Unerwartete zusätzliche Argumente ({ $args })

@@ -329,6 +329,12 @@ cli-click-no-such-command = No such command { $name }.
 cli-click-invalid-value-for = Invalid value for { $param_hint }: { $message }
 cli-click-invalid-value = Invalid value: { $message }
 cli-click-aborted = Aborted!
+cli-click-not-a-number = { $value } is not a valid { $number_type }.
+cli-click-not-in-range = { $value } is not in the range { $range }.
+cli-click-not-a-choice = { $n ->
+        [one] { $value } is not { $choice }.
+       *[other] { $value } is not one of { $choices }.
+    }
 cli-click-extra-arguments = { $n ->
         [one] Got unexpected extra argument ({ $args })
        *[other] Got unexpected extra arguments ({ $args })
