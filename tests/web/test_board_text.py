@@ -44,6 +44,11 @@ def tables(site) -> dict:
         for _ in range(moves):
             if move(table, rng) is not None:
                 break
+        for _ in range(400 if ruleset == "bootleggers" else 0):  # (a random draw of moves may not yet
+            if any(n for s in table.state()["speakeasies"] for n in s["influence"].values()):  # have placed
+                break                                                                        # influence)
+            if move(table, rng) is not None:
+                break
         made[ruleset] = table
     return made
 

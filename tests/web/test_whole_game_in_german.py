@@ -10,9 +10,28 @@ from tests.web.test_i18n_pages import ENGLISH, SHOTS, VISIBLE_TEXT, localized
 from tests.web.test_lobby import create_in_lobby, play_and_see_the_end
 
 
+WHERE = """(words) => {
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!el || el.closest('script, style, option:not(:checked), [hidden]') || !el.getClientRects().length) continue;
+    for (const w of words) if (new RegExp(`\\b${w}\\b`).test(n.nodeValue)) found.push(`${w} in ${el.closest('[id]')?.id || el.tagName}: ${n.nodeValue.trim().slice(0, 80)}`);
+  }
+  return found;
+}"""
+
+
+#: the page read in German: its language set and its static words translated (the lobby link)
+TRANSLATED = """() => document.documentElement.lang === 'de' && document.body.dataset.ready === 'true'
+  && [...document.querySelectorAll('a[data-i18n$=".lobby"]')].every((a) => a.textContent === 'Lobby')"""
+
+
 def english_left(page) -> list[str]:
+    """The English words still on the page, each with where it stands (for a failure's message)."""
     text = page.evaluate(VISIBLE_TEXT, [])
-    return [w for w in ENGLISH if re.search(rf"\b{re.escape(w)}\b", text)]
+    left = [w for w in ENGLISH if re.search(rf"\b{re.escape(w)}\b", text)]
+    return page.evaluate(WHERE, [re.escape(w) for w in left]) or left if left else []
 
 
 def test_a_german_browser_plays_a_whole_bootleggers_game_against_the_bots(browser, site, bots):
@@ -26,6 +45,7 @@ def test_a_german_browser_plays_a_whole_bootleggers_game_against_the_bots(browse
         page.wait_for_url(f"**/play/{game_id}#token=*")
         page.wait_for_selector("body[data-ready=true] #board-svg")
         assert page.text_content("#moves-title") == "Deine Züge"
+        page.wait_for_function(TRANSLATED)  # (the page's own words too, not only what its script drew)
         assert english_left(page) == []
         page.screenshot(path=str(SHOTS / "de-whole-game-start.png"), full_page=True)
 
