@@ -29,9 +29,9 @@ TRANSLATED = """() => document.documentElement.lang === 'de' && document.body.da
 
 
 #: the English words looked for. "lobby" is left out here (not in the pages' own German run,
-#: tests/web/test_i18n_pages.py, which checks it): on the CI machine the seat page's text held it
-#: in three runs out of three after the lobby's start, and no text node did when looked for by
-#: element; never here. Open: docs/i18n.md, "Not yet".
+#: tests/web/test_i18n_pages.py, which checks it): in the whole suite's run the seat page's text
+#: held it in three runs of three after the lobby's start, and no text node did when looked for by
+#: element; never with this file alone. Open: docs/i18n.md.
 CHECKED = [w for w in ENGLISH if w != "lobby"]
 
 
