@@ -125,7 +125,7 @@ class Ledger:
         self.write_locks = WriteLocks()
         self.writer_id = uuid.uuid4().hex[:12]
         #: its secret seed, kept apart and committed to at creation (service/streams/seeds.py)
-        self.seeds = Seeds(client, self.NS, lambda stream_id: self.store.archived(stream_id))
+        self.seeds = Seeds(client, self.NS, self.store.archived)
         self.now = now
         #: when an append is acknowledged: on the primary, or once a replica holds it too
         #: (DURABILITY: service/runtime/durability.py; `use_durability`)
