@@ -15,7 +15,7 @@ from werkzeug.exceptions import NotFound
 from service.api.helpers import games
 from service.api.problems import HTTP_ERROR_CODES, problem_response
 from service.api.web_files import WEB, html_error, static_page, wants_html
-from service.streams.errors import GameNotFound
+from service.table.games import GameNotFound
 
 bp = Blueprint("pages", __name__)
 

@@ -21,8 +21,9 @@ from events.integrity import RecordDamaged
 from events.store import StreamArchived, VersionConflict
 from service.runtime.archive import ArchiveUnavailable
 from service.runtime.redis_connect import NotConfirmed
-from service.streams.errors import Busy, GameNotFound
+from service.streams.errors import Busy
 from service.rules.errors import Message, RuleViolation
+from service.table.games import GameNotFound
 from service.tournaments.ledger import TournamentNotFound
 
 from . import field_errors, problem_text

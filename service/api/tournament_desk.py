@@ -24,7 +24,7 @@ from service.api.language import reader_language
 from service.api.helpers import A_TOURNAMENT, tournament_bp as bp, tournaments
 from service.desk.game_log import names_of
 from service.desk.sentences import text as sentence_text
-from service.streams.errors import GameNotFound
+from service.table.games import GameNotFound
 from service.tournaments import report
 
 #: organizer events that run a game rather than rule on it (as in the game's report); the

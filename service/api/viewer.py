@@ -10,7 +10,7 @@ from flask import Blueprint, send_from_directory
 
 from service.api.helpers import games, tournaments
 from service.api.web_files import WEB, html_error, static_page, wants_html
-from service.streams.errors import GameNotFound
+from service.table.games import GameNotFound
 from service.tournaments.ledger import TournamentNotFound
 
 bp = Blueprint("viewer", __name__)

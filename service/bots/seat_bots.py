@@ -38,7 +38,7 @@ from service.bots import look_ahead
 from service.runtime.queues import CLOCK_QUEUE
 from service.rules.errors import RuleViolation
 from service.streams import list_index
-from service.streams.errors import GameNotFound
+from service.table.games import GameNotFound
 
 log = logging.getLogger(__name__)
 JOB = "service.jobs.bots.play_bots"

@@ -21,8 +21,7 @@ from service.clock import deadlines
 from service.runtime import timeutil
 from service.runtime.redis_connect import UNAVAILABLE
 from service.clock.schedule import DeadlineIndex, active_deadline
-from service.streams.errors import GameNotFound
-from service.table.games import GAMES_INDEX, Games
+from service.table.games import GAMES_INDEX, GameNotFound, Games
 
 log = logging.getLogger(__name__)
 ATTEMPTS = 5

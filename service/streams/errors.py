@@ -1,10 +1,11 @@
-"""What the table raises besides a rule's refusal (service/rules/errors.py) and a damaged
+"""What the stream engine raises besides a rule's refusal (service/rules/errors.py) and a damaged
 record (events/integrity.py); the API answers each with its own problem."""
 from __future__ import annotations
 
 
-class GameNotFound(Exception):
-    pass
+class StreamNotFound(Exception):
+    """No stream of that id. Each kind of stream raises its own subclass (`Ledger.not_found`),
+    which the API answers with that kind's 404; generic code catches this one."""
 
 
 class Busy(Exception):

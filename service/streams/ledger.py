@@ -53,7 +53,7 @@ from service.runtime.secret_key import Sealer, ServerKey
 from service.rules.errors import RuleViolation
 from service.streams import checkpoints, rng, verified
 from service.streams.checkpoints import Checkpoints
-from service.streams.errors import Busy, GameNotFound, StaleCopy
+from service.streams.errors import Busy, StaleCopy, StreamNotFound
 from service.streams.keys import ARCHIVE_DUE, archive_member, summary_key
 from service.streams.seeds import Seeds
 from service.streams.snapshots import Snapshots
@@ -105,7 +105,8 @@ class Ledger:
     #: event types whose fold leaves every nested value of the state as it was (a top-level
     #: count, the version, the head hash): a batch of these is folded into a shallow copy
     SHALLOW_EVENTS: frozenset[str] = frozenset()
-    not_found: type[Exception] = GameNotFound
+    #: what a read of an unknown id raises: the kind's own subclass of StreamNotFound
+    not_found: type[StreamNotFound] = StreamNotFound
 
     def __init__(self, client: redis.Redis, now: Callable[[], str] = utc_now):
         self.redis = client

@@ -41,7 +41,7 @@ from service.runtime.redis_connect import unless_full
 from service.runtime.secret_key import Sealer
 from service.streams import checkpoints
 from projections.core import empty_state
-from service.streams.errors import GameNotFound
+from service.streams.errors import StreamNotFound
 from service.streams.keys import damage_key
 
 log = logging.getLogger(__name__)
@@ -141,7 +141,7 @@ class CheckedReads:
     this process's state cache) and `fold(events, state)`, the table's fold (upcast, then
     the rulesets' evolve), so it never calls back into the write loop."""
 
-    def __init__(self, client, store, snapshots, checkpoints, cache, fold, not_found=GameNotFound,
+    def __init__(self, client, store, snapshots, checkpoints, cache, fold, not_found=StreamNotFound,
                  sealer: Sealer | None = None, snapshot_every: int = 1):
         self.redis = client
         #: a read that folded this many events past the snapshot saves a newer one (the

@@ -21,9 +21,10 @@ from service.streams import list_index, rng
 from service.table import disputes, latest, lobby
 from service.table.dispute_texts import DisputeTexts
 from service.streams.anchor import Anchors
+from service.streams.errors import StreamNotFound
 from service.streams.ledger import DECIDED_AT, Ledger, Outcome, token_hash, utc_now
 
-__all__ = ["Games", "Outcome", "token_hash", "summary", "GAMES_INDEX"]
+__all__ = ["Games", "GameNotFound", "Outcome", "token_hash", "summary", "GAMES_INDEX"]
 
 GAMES_INDEX = list_index.ALL
 
@@ -32,11 +33,16 @@ def json_copy(state: dict) -> dict:
     return loads(dumps(state))
 
 
+class GameNotFound(StreamNotFound):
+    """No game of that id (the API's 404 `game_not_found`)."""
+
+
 class Games(Ledger):
     #: a snapshot every 8 events (and at each change of status): a cold read folds at most 7
     #: (~17 µs each) after it, and a write saves one (~10-20 kB) only every 8th time
     SNAPSHOT_EVERY = 8
     SHALLOW_EVENTS = TOP_LEVEL_EVENTS
+    not_found = GameNotFound
 
     def __init__(self, client: redis.Redis, rulesets: dict, now: Callable[[], str] = utc_now):
         self.rulesets = rulesets

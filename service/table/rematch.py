@@ -24,8 +24,7 @@ from events.store import VersionConflict
 from projections.core import empty_state
 from service.rules.errors import RuleViolation
 from service.streams import rng
-from service.streams.errors import GameNotFound
-from service.table.games import Games, json_copy
+from service.table.games import GameNotFound, Games, json_copy
 
 #: the event of the new game that names the game it is the rematch of
 REMATCH_OF = "rematch_of"

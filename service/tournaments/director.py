@@ -19,8 +19,7 @@ import secrets
 
 from events.store import VersionConflict
 from service.rules.errors import RuleViolation
-from service.streams.errors import GameNotFound
-from service.table.games import Games
+from service.table.games import GameNotFound, Games
 from service.streams.ledger import Outcome, token_hash
 
 log = logging.getLogger(__name__)

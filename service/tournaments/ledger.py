@@ -20,6 +20,7 @@ from service.runtime import timeutil
 from service.streams import list_index
 from service.streams import rng
 from service.streams.anchor import Anchors
+from service.streams.errors import StreamNotFound
 from service.table.dispute_texts import DisputeTexts
 from service.streams.ledger import Ledger, Outcome, token_hash, utc_now
 from service.tournaments import kernel
@@ -38,8 +39,8 @@ def archive_delay() -> float:
     return float(os.environ.get("TOURNAMENT_ARCHIVE_SECONDS", str(DEFAULT_ARCHIVE_DELAY)))
 
 
-class TournamentNotFound(Exception):
-    pass
+class TournamentNotFound(StreamNotFound):
+    """No tournament of that id (the API's 404 `tournament_not_found`)."""
 
 
 class Tournaments(Ledger):

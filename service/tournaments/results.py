@@ -20,8 +20,7 @@ from rq.serializers import JSONSerializer
 
 from events.store import head_key
 from service.runtime.queues import CLOCK_QUEUE
-from service.streams.errors import GameNotFound
-from service.table.games import Games
+from service.table.games import GameNotFound, Games
 from service.tournaments import director, kernel
 from service.tournaments.ledger import Tournaments
 
