@@ -1,6 +1,7 @@
--- Append a batch of events to one game's stream: all or nothing, in one round trip with what
--- the write keeps beside it (the idempotency record, the deadline index, the list line, the snapshot).
--- KEYS[1] the stream, KEYS[2] the game's head (hash: version, head),
+-- Append a batch of events to one stream (a game's or a tournament's): all or nothing, in one
+-- round trip with what the write keeps beside it (the idempotency record, the deadline index,
+-- the list line, the snapshot).
+-- KEYS[1] the stream, KEYS[2] the stream's head (hash: version, head),
 -- KEYS[3] the idempotency key (a key of the same hash slot; unused when ARGV[1] ~= '1'),
 -- KEYS[4] a sorted-set index and KEYS[5] its "synced version" hash (the deadline index;
 -- unused when ARGV[7] == ''; see docs/service-decisions.md about Redis Cluster),

@@ -15,7 +15,7 @@ events after it, and checks with the small functions here that they tell one sto
   (`RECORD_REWRITTEN`), never a cache to rebuild.
 
 `RecordDamaged` names the first bad version and what is wrong with it. The whole chain from
-event 1 is checked only by `/audit` (service/streams/verified.py `scan`) and by a rebuild.
+event 1 is checked only by `/audit` (service/streams/record_scan.py `scan`) and by a rebuild.
 """
 from __future__ import annotations
 
@@ -46,12 +46,13 @@ SEAL_FORMAT = "bootleggers-seal-1"
 
 
 class RecordDamaged(Exception):
-    """The stored record of a game does not hold together at `version` (`kind`: what)."""
+    """The stored record of a stream does not hold together at `version` (`kind`: what);
+    `game_id` names the stream (a game's or a tournament's), as its events' envelope does."""
 
-    def __init__(self, game_id: str, version: int, kind: str, detail: str,
+    def __init__(self, stream_id: str, version: int, kind: str, detail: str,
                  window: tuple[int, int] | None = None):
-        super().__init__(f"game {game_id}: {detail}")
-        self.game_id, self.version, self.kind, self.detail = game_id, version, kind, detail
+        super().__init__(f"game {stream_id}: {detail}")
+        self.game_id, self.version, self.kind, self.detail = stream_id, version, kind, detail
         #: a rewrite: the versions it lies within (`version` is the first of them)
         self.window = window
 
@@ -61,58 +62,58 @@ def entry_version(entry_id: bytes | str) -> int:
     return int(text.split("-", 1)[0])
 
 
-def parse_event(game_id: str, version: int, raw: bytes | str | None) -> dict:
+def parse_event(stream_id: str, version: int, raw: bytes | str | None) -> dict:
     """The stored event at `version`, or RecordDamaged when it is not a readable envelope."""
     if raw is None:
-        raise RecordDamaged(game_id, version, TAIL_MISSING, f"event {version} is missing from the stream")
+        raise RecordDamaged(stream_id, version, TAIL_MISSING, f"event {version} is missing from the stream")
     try:
         event = loads(raw)
     except (ValueError, RecursionError):  # (UnicodeDecodeError is a ValueError)
-        raise RecordDamaged(game_id, version, UNPARSABLE, f"event {version} is not valid JSON") from None
+        raise RecordDamaged(stream_id, version, UNPARSABLE, f"event {version} is not valid JSON") from None
     if not isinstance(event, dict) or not isinstance(event.get("payload"), dict) \
             or not isinstance(event.get("prev_hash"), str) or not isinstance(event.get("hash"), str):
-        raise RecordDamaged(game_id, version, UNPARSABLE, f"event {version} is not an event envelope")
-    if event.get("version") != version or event.get("game_id") != game_id:
-        raise RecordDamaged(game_id, version, CHAIN_BREAK,
+        raise RecordDamaged(stream_id, version, UNPARSABLE, f"event {version} is not an event envelope")
+    if event.get("version") != version or event.get("game_id") != stream_id:
+        raise RecordDamaged(stream_id, version, CHAIN_BREAK,
                             f"event {version} is stored under the wrong position or game")
     return event
 
 
-def check_event(game_id: str, version: int, raw, prev_hash: str | None) -> dict:
+def check_event(stream_id: str, version: int, raw, prev_hash: str | None) -> dict:
     """`parse_event` + its hash recomputed and (when `prev_hash` is known) its link."""
-    event = parse_event(game_id, version, raw)
+    event = parse_event(stream_id, version, raw)
     try:
         recomputed = event_hash(event)
     except (TypeError, ValueError, AttributeError, RecursionError):
-        raise RecordDamaged(game_id, version, UNPARSABLE, f"event {version} cannot be hashed") from None
+        raise RecordDamaged(stream_id, version, UNPARSABLE, f"event {version} cannot be hashed") from None
     if recomputed != event["hash"]:
-        raise RecordDamaged(game_id, version, CHAIN_BREAK,
+        raise RecordDamaged(stream_id, version, CHAIN_BREAK,
                             f"event {version} does not hash to the hash stored with it (it was edited)")
     if prev_hash is not None and event["prev_hash"] != prev_hash:
-        raise RecordDamaged(game_id, version, CHAIN_BREAK,
+        raise RecordDamaged(stream_id, version, CHAIN_BREAK,
                             f"event {version} does not link to event {version - 1}")
     return event
 
 
-def check_head(game_id: str, head_version: int, head_hash: str, last_version: int, last_raw,
+def check_head(stream_id: str, head_version: int, head_hash: str, last_version: int, last_raw,
                head_missing: bool = False) -> None:
     """The head key (version, hash) against the stream's last entry."""
     if head_missing:
-        raise RecordDamaged(game_id, max(last_version, 1), HEAD_MISMATCH,
+        raise RecordDamaged(stream_id, max(last_version, 1), HEAD_MISMATCH,
                             f"the head key is missing while the stream holds events up to {last_version}")
     if last_version < head_version:
-        raise RecordDamaged(game_id, last_version + 1, TAIL_MISSING,
+        raise RecordDamaged(stream_id, last_version + 1, TAIL_MISSING,
                             f"the head says {head_version} events but the stream ends at event {last_version}: "
                             f"event {last_version + 1} and after are missing")
     if last_version > head_version:
-        raise RecordDamaged(game_id, head_version + 1, PAST_HEAD,
+        raise RecordDamaged(stream_id, head_version + 1, PAST_HEAD,
                             f"the stream holds event {last_version} past the head (version {head_version}): "
                             f"entries after {head_version} were not written by the server")
     if head_version == 0:
         return
-    last = check_event(game_id, last_version, last_raw, None)
+    last = check_event(stream_id, last_version, last_raw, None)
     if last["hash"] != head_hash:
-        raise RecordDamaged(game_id, head_version, HEAD_MISMATCH,
+        raise RecordDamaged(stream_id, head_version, HEAD_MISMATCH,
                             f"the head hash does not match the hash of event {head_version}")
 
 
@@ -163,7 +164,7 @@ class CacheCheck:
     rewritten: bool = False
 
 
-def check_cache(game_id: str, fields: dict, entry_raw, holds=None) -> CacheCheck:
+def check_cache(stream_id: str, fields: dict, entry_raw, holds=None) -> CacheCheck:
     """A snapshot or checkpoint ({v, s, d, h, m}: version, canonical JSON, its SHA-256, the
     head hash, the seal) against the stored event at its version (`entry_raw`).
     `holds(version, head_hash, digest, mac)`: whether the seal is the server's (None: seals
@@ -193,7 +194,7 @@ def check_cache(game_id: str, fields: dict, entry_raw, holds=None) -> CacheCheck
     if head is not None and state.get("head_hash") != _text(head):
         return CacheCheck(None, "its head hash is not the one its seal covers")
     try:
-        event = check_event(game_id, version, entry_raw, None)
+        event = check_event(stream_id, version, entry_raw, None)
     except RecordDamaged:
         return CacheCheck(None, f"the stored event {version} it stands on does not check")
     if state.get("head_hash") != event["hash"]:
@@ -205,8 +206,8 @@ def check_cache(game_id: str, fields: dict, entry_raw, holds=None) -> CacheCheck
     return CacheCheck(state, sealed=holds is not None)
 
 
-def check_snapshot(game_id: str, fields: dict, entry_raw) -> tuple[dict | None, str | None]:
+def check_snapshot(stream_id: str, fields: dict, entry_raw) -> tuple[dict | None, str | None]:
     """(state, None) when the snapshot can be used; (None, why) when it must be rebuilt
     (its digest and head hash only: `check_cache` checks its seal too)."""
-    found = check_cache(game_id, fields, entry_raw)
+    found = check_cache(stream_id, fields, entry_raw)
     return found.state, found.why

@@ -1,11 +1,11 @@
--- One round trip for a verified read of a game (events/integrity.py checks the answer).
+-- One round trip for a verified read of a stream (events/integrity.py checks the answer).
 -- KEYS[1] the stream, KEYS[2] the head (hash: version, head), KEYS[3] the snapshot (hash: v, s, d, h, m),
--- KEYS[4] (optional) the stream's end seal (string "<version> <head hash> <seal>", service/table/verified.py).
+-- KEYS[4] (optional) the stream's end seal (string "<version> <head hash> <seal>", service/streams/verified.py).
 -- ARGV[1] how many events after the snapshot to return at most.
--- ARGV[2] the version of the state the caller holds in memory (0: none; service/table/state_cache.py):
+-- ARGV[2] the version of the state the caller holds in memory (0: none; service/streams/state_cache.py):
 --   when the snapshot is not newer than it, or at most ARGV[3] events behind the head, the
 --   snapshot is not sent and the tail follows it (a few events fold faster than a snapshot parses).
--- Returns {0} when the game has neither head key nor stream, else
+-- Returns {0} when the stream has neither head key nor stream, else
 -- {1, head version, head hash, last entry id, last entry, snapshot v, s, d,
 --  the stored event at v, {{id, event}, ...} the events after the base up to the head,
 --  1 when the head key is missing (the stream is there), the base (the snapshot's v or ARGV[2])}.
@@ -34,7 +34,7 @@ end
 local head_missing = 0
 if not head[1] then
   if redis.call('EXISTS', KEYS[1]) == 0 then return {0} end
-  head_missing = 1  -- a stream without its head key: damaged, not "no such game"
+  head_missing = 1  -- a stream without its head key: damaged, not "no such stream"
 end
 local hv = tonumber(head[1] or '0') or 0
 local last_id, last_raw = '0-0', false

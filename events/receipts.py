@@ -1,7 +1,8 @@
 """Receipts: what a player keeps of each answer, to check the public record after the end.
 
-`receipt = HMAC-SHA256(key=seed, message="receipt:<game_id>:<version>:<head_hash>")`, hex,
-where `head_hash` is the hash of event `version` (which commits to every event before it)
+`receipt = HMAC-SHA256(key=seed, message="receipt:<stream_id>:<version>:<head_hash>")`, hex,
+where `stream_id` is the game's (or tournament's) id, as its events' `game_id` name it,
+`head_hash` is the hash of event `version` (which commits to every event before it)
 and `seed` is the game's secret 32-byte seed, committed at creation and revealed at the end.
 
 While the game runs nobody but the server holds the seed, so a receipt is a random-looking
@@ -16,10 +17,10 @@ import hashlib
 import hmac
 
 
-def receipt(seed: bytes, game_id: str, version: int, head_hash: str) -> str:
-    message = f"receipt:{game_id}:{version}:{head_hash}".encode("utf-8")
+def receipt(seed: bytes, stream_id: str, version: int, head_hash: str) -> str:
+    message = f"receipt:{stream_id}:{version}:{head_hash}".encode("utf-8")
     return hmac.new(seed, message, hashlib.sha256).hexdigest()
 
 
-def matches(seed: bytes, game_id: str, version: int, head_hash: str, claimed: str) -> bool:
-    return hmac.compare_digest(receipt(seed, game_id, version, head_hash), str(claimed))
+def matches(seed: bytes, stream_id: str, version: int, head_hash: str, claimed: str) -> bool:
+    return hmac.compare_digest(receipt(seed, stream_id, version, head_hash), str(claimed))

@@ -9,7 +9,7 @@ class StreamNotFound(Exception):
 
 
 class Busy(Exception):
-    """Too many writers raced for one game; the client may simply retry."""
+    """Too many writers raced for one stream; the client may simply retry."""
 
 
 class StaleCopy(Exception):

@@ -1,7 +1,7 @@
-"""Snapshot cache: a game's projected state at some version, kept in Redis.
+"""Snapshot cache: a stream's folded state at some version, kept in Redis.
 
 A read loads the snapshot and folds only the events after it, so reading or commanding a
-game costs the same at event 50 as at event 5,000. Snapshots are a cache, never the truth:
+stream costs the same at event 50 as at event 5,000. Snapshots are a cache, never the truth:
 bump PROJECTION_VERSION whenever a fold changes meaning and old snapshots are ignored.
 
 A snapshot is `{v, s, d, h, m}`: its version, its canonical JSON, that JSON's SHA-256, the

@@ -1,4 +1,4 @@
-"""The folded state of recently used games, kept in this process's memory.
+"""The folded state of recently used streams (games, tournaments), kept in this process's memory.
 
 A read sends the cached version to Redis with the head read (events/read_head.lua): the
 head key and the events after that version come back in the same round trip, each checked
@@ -12,7 +12,7 @@ is dropped. Damage below it is what the audit and a cold process find; a replay 
 
 Copies are stored as `marshal` bytes: a read gets a private copy in ~35 µs (a JSON round
 trip costs ~170 µs), so a caller may mutate what it gets. The write loop's own states are also
-kept as they are (`shared`): the next write of the game reads that one without a copy and never
+kept as they are (`shared`): the next write of the stream reads that one without a copy and never
 changes it (service/streams/ledger.py, `held_shared`). With CHECK_SHARED_ENV set (the test suite
 sets it) every hand-out of a shared state checks it still is what was put: a change made to it
 anywhere fails that write loudly.
@@ -44,7 +44,7 @@ class SharedStateChanged(AssertionError):
 
 
 class StateCache:
-    """A least-recently-used map game id -> the state at some version, thread-safe."""
+    """A least-recently-used map stream id -> the state at some version, thread-safe."""
 
     def __init__(self, capacity: int = CAPACITY):
         self.capacity = capacity

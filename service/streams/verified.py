@@ -1,4 +1,4 @@
-"""Reading a game's state from what Redis holds, checked on the way (events/integrity.py).
+"""Reading a stream's state (a game's, a tournament's) from what Redis holds, checked on the way (events/integrity.py).
 
 `load_state` is the hot path of every read and every command: one round trip
 (events/read_head.lua), then the head key checked against the stream's last entry, the
@@ -136,10 +136,10 @@ def rewrite_detail(first: int, last: int, what: str) -> str:
 
 
 class CheckedReads:
-    """Reads of one store, checked on the way: what the table reads a game's state and
+    """Reads of one store, checked on the way: what a ledger reads a stream's state and
     record through. It holds the parts it reads (the stream store, snapshots, checkpoints,
-    this process's state cache) and `fold(events, state)`, the table's fold (upcast, then
-    the rulesets' evolve), so it never calls back into the write loop."""
+    this process's state cache) and `fold(events, state)`, the kind's fold (upcast, then
+    evolve), so it never calls back into the write loop."""
 
     def __init__(self, client, store, snapshots, checkpoints, cache, fold, not_found=StreamNotFound,
                  sealer: Sealer | None = None, snapshot_every: int = 1):

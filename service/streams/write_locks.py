@@ -1,4 +1,4 @@
-"""One lock per stream id in this process: writers of one game queue instead of colliding.
+"""One lock per stream id in this process: writers of one stream queue instead of colliding.
 
 Three seats of one table writing at once would otherwise each read the same version, and all
 but one append would fail on it (a version conflict: a reload, a new decision, a new append).
