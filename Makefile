@@ -45,7 +45,7 @@ test: $(STAMP) $(CLIENT) lint-imports
 
 # The inner loop: the layers, the pure kernels and the HTTP API (no browser, no served stack).
 check: $(STAMP) lint-imports
-	$(BIN)/pytest -q -n $(TEST_WORKERS) -m "not slow" tests/rules tests/table tests/events tests/api
+	$(BIN)/pytest -q -n $(TEST_WORKERS) -m "not slow" tests/rules tests/streams tests/table tests/events tests/api
 
 # No upward import between the house's packages, no cycle (contracts in pyproject.toml).
 lint-imports: $(STAMP)

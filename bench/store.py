@@ -31,7 +31,7 @@ from events.store import EventStore, stream_key  # noqa: E402
 from service.runtime.embedded_redis import EmbeddedRedis  # noqa: E402
 from service import bootstrap  # noqa: E402
 from service.table.games import Games  # noqa: E402
-from tests.table.toy import TOY  # noqa: E402
+from tests.streams.toy import TOY  # noqa: E402
 
 APPENDS = 5_000
 FSYNC_APPENDS = 2_000

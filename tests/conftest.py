@@ -104,8 +104,8 @@ def make_app(redis_url: str, redis_client: redis.Redis):  # type: ignore[no-unty
 
 @pytest.fixture
 def toy_app(make_app):  # type: ignore[no-untyped-def]
-    """An app hosting only the toy ruleset (tests/table/toy.py): the engine on its own."""
-    from tests.table.toy import TOY
+    """An app hosting only the toy ruleset (tests/streams/toy.py): the engine on its own."""
+    from tests.streams.toy import TOY
     return make_app({"toy": TOY})
 
 
@@ -113,6 +113,20 @@ def toy_app(make_app):  # type: ignore[no-untyped-def]
 def api(toy_app):  # type: ignore[no-untyped-def]
     """Test client of ``toy_app`` (tests/clock overrides it with its timed toy)."""
     return toy_app.test_client()
+
+
+def bearer(token):
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def toy_game(api):
+    """A started 3-seat toy game: (game_id, organizer token, [player tokens]) (tests/api has its own)."""
+    created = api.post("/v1/games", json={"ruleset": "toy", "seats": 3}).get_json()
+    tokens = [api.post(f"/v1/games/{created['game_id']}/seats", json={"name": n}).get_json()["player_token"]
+              for n in ("Alice", "Bob", "Charlie")]
+    assert api.post(f"/v1/games/{created['game_id']}/start", headers=bearer(created["organizer_token"])).status_code == 201
+    return created["game_id"], created["organizer_token"], tokens
 
 
 # ---- every problem code answered is in the document's ProblemCode enum, and every code an API

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from service.app import create_app
 from tests.api.conftest import bearer, new_game, problem
-from tests.table.toy import TOY
+from tests.streams.toy import TOY
 
 
 def limited(redis_url: str, **limits):

@@ -147,7 +147,7 @@ def test_bodies_over_256_kib_are_413_but_an_import_may_hold_a_whole_game(api, to
 @pytest.fixture
 def limited(make_app, redis_url):
     from service.app import create_app
-    from tests.table.toy import TOY
+    from tests.streams.toy import TOY
 
     return create_app({"REDIS_URL": redis_url, "TESTING": True, "RULESETS": {"toy": TOY},
                        "RATELIMIT_ENABLED": True, "RATE_LIMIT_EXEMPT": "", "RATE_LIMIT_CREATE": "2/minute",
@@ -180,7 +180,7 @@ def test_joining_and_anonymous_streams_are_limited_but_streams_with_a_token_are_
 
 def test_no_address_is_exempt_by_default_and_limits_are_off_under_testing(make_app, redis_url):
     from service.app import create_app
-    from tests.table.toy import TOY
+    from tests.streams.toy import TOY
 
     app = create_app({"REDIS_URL": redis_url, "RULESETS": {"toy": TOY}, "RATE_LIMIT_CREATE": "1/minute"})
     assert app.config["RATELIMIT_ENABLED"] is True
@@ -196,7 +196,7 @@ def test_no_address_is_exempt_by_default_and_limits_are_off_under_testing(make_a
 
 def limited_app(redis_url: str, **limits):
     from service.app import create_app
-    from tests.table.toy import TOY
+    from tests.streams.toy import TOY
     return create_app({"REDIS_URL": redis_url, "TESTING": True, "RULESETS": {"toy": TOY},
                        "RATELIMIT_ENABLED": True, **limits})
 

@@ -18,7 +18,7 @@ from tests.api.conftest import bearer, new_game, problem
 
 def limited(redis_url: str, **limits):
     from service.app import create_app
-    from tests.table.toy import TOY
+    from tests.streams.toy import TOY
 
     return create_app({"REDIS_URL": redis_url, "TESTING": True, "RULESETS": {"toy": TOY},
                        "RATELIMIT_ENABLED": True, "RATE_LIMIT_EXEMPT": "", **limits}).test_client()

@@ -6,7 +6,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from service.runtime.embedded_redis import EmbeddedRedis, free_port
 from tests.api.conftest import bearer, problem
-from tests.table.toy import TOY
+from tests.streams.toy import TOY
 
 
 def samples(client) -> dict:

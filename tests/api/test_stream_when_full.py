@@ -13,7 +13,7 @@ import pytest
 from service.app import create_app
 from tests.support.small_redis import full, roomy, small_redis, store  # noqa: F401 (fixtures)
 from tests.api.conftest import bearer, new_game, problem
-from tests.table.toy import TOY
+from tests.streams.toy import TOY
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.clock.timed_toy import TIMED_TOY
-from tests.table.conftest import bearer
+from tests.conftest import bearer
 
 REPO = Path(__file__).resolve().parents[2]
 RQ = Path(sys.executable).parent / "rq"

@@ -6,7 +6,7 @@ import pytest
 
 from service.runtime.archive import records_for
 from tests.clock.test_worker import wait_for
-from tests.table.conftest import bearer
+from tests.conftest import bearer
 
 pytestmark = pytest.mark.slow
 

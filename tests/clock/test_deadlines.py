@@ -10,7 +10,7 @@ from service.desk import history
 from service.runtime import timeutil
 from service.clock.fire import fire, reconcile, sweep
 from service.clock.schedule import DEADLINES_KEY, DeadlineIndex
-from tests.table.conftest import bearer
+from tests.conftest import bearer
 
 T0 = "2030-01-01T12:00:00.000000Z"
 

@@ -5,7 +5,7 @@ from events.canonical import dumps
 from events.store import head_key, stream_key
 from service.jobs.replay import replay
 from service.streams.snapshots import snapshot_key
-from tests.table.conftest import bearer
+from tests.conftest import bearer
 
 
 def played(api, new_game, turns: int = 1):
@@ -128,7 +128,7 @@ def test_once_the_seed_is_out_a_reforged_deck_order_is_found(api, new_game, game
 
 
 def test_shuffles_a_ruleset_cannot_start_are_reported_unchecked_not_unequal(api, new_game, games, monkeypatch):
-    from tests.table.toy import Toy
+    from tests.streams.toy import Toy
 
     game = finished(api, new_game, games)
     monkeypatch.setattr(Toy, "shuffle_start", None)  # a ruleset that publishes no starting orders

@@ -10,7 +10,7 @@ from events.canonical import dumps
 from events.store import stream_key
 from service.desk import history
 from service.runtime import timeutil
-from tests.table.conftest import bearer
+from tests.conftest import bearer
 
 pytestmark = pytest.mark.slow
 

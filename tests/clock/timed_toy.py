@@ -14,7 +14,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields
 
 from service.rules.errors import RuleViolation
-from tests.table.toy import Toy
+from tests.streams.toy import Toy
 
 ROUNDS = 2
 SYSTEM = {"kind": "system"}

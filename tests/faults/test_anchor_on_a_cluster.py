@@ -41,7 +41,7 @@ def test_a_sweep_on_a_cluster_anchors_only_heads_their_masters_replica_holds(tmp
     from service.app import create_app
     from service.rules.registry import rulesets
     from service.runtime.embedded_redis import EmbeddedRedis
-    from tests.table.toy import TOY
+    from tests.streams.toy import TOY
 
     monkeypatch.setenv("DURABILITY", "local")  # (the appends do not wait: only the sweep asks the replicas)
     with FaultCluster(node_timeout_ms=3000) as cluster, EmbeddedRedis.ephemeral() as rq:

@@ -114,7 +114,7 @@ def test_the_pseudo_locale_wraps_every_refusal(client, table):
 
 def test_a_rate_limit_reads_in_german(redis_url, redis_client):
     from service.app import create_app
-    from tests.table.toy import TOY
+    from tests.streams.toy import TOY
     client = create_app({"REDIS_URL": redis_url, "TESTING": True, "RULESETS": {"toy": TOY}, "RATELIMIT_ENABLED": True,
                          "RATE_LIMIT_EXEMPT": "", "RATE_LIMIT_CREATE": "1/minute"}).test_client()
     assert client.post("/v1/games", json={"ruleset": "toy", "seats": 3}).status_code == 201

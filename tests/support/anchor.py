@@ -1,4 +1,4 @@
-"""What the anchor's tests share (tests/table/test_anchor*.py): two apps on one real Redis and one
+"""What the anchor's tests share (tests/streams/test_anchor*.py): two apps on one real Redis and one
 real archive (a directory, or a bucket of the session's S3 server): `worker` anchors as the
 worker's thread does, `web` serves; the golden game imported and anchored; the rewrites."""
 from __future__ import annotations
@@ -29,7 +29,7 @@ def bearer(token: str) -> dict:
 def make_app(redis_url: str, archive_url: str):
     from service.app import create_app
     from service.rules.registry import rulesets
-    from tests.table.toy import TOY
+    from tests.streams.toy import TOY
     return create_app({"REDIS_URL": redis_url, "TESTING": True, "SECRET_KEY": KEY, "ARCHIVE_URL": archive_url,
                        "RULESETS": {**rulesets(), "toy": TOY}})
 

@@ -32,7 +32,7 @@ def record(sender, response, **extra) -> None:
 
 def outside_enum() -> list[str]:
     """Codes answered during the session that the checked-in document does not list (the
-    test-only rulesets' own refusals, tests/table/toy.py..., aside)."""
+    test-only rulesets' own refusals, tests/streams/toy.py..., aside)."""
     from pathlib import Path
 
     from api_spec.generate import SPEC_PATH

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from service.table.games import Games
 from service.streams.ledger import token_hash
-from tests.table.toy import TOY
+from tests.streams.toy import TOY
 
 
 class Refused(Exception):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import hashlib
 
 from tests.api.conftest import new_game
-from tests.table.conftest import bearer
+from tests.conftest import bearer
 
 
 def problem(response, status, code=None):

@@ -8,7 +8,7 @@ from projections.core import TOP_LEVEL_EVENTS, evolve
 from tests.rules.bootleggers import harness as bootleggers
 from tests.rules.booze_baron import harness as booze_baron
 from tests.rules.prohibition import harness as prohibition
-from tests.table.conftest import bearer
+from tests.conftest import bearer
 
 
 def say(api, game, token, text):

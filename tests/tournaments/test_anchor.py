@@ -3,7 +3,7 @@ appends mark it due, the worker's one sweep anchors it beside the games, the arc
 its end before its record leaves Redis, and every read holds its stream against that anchor.
 
 The rewrites a writer to Redis can make with every seal of the server's deleted, each refused
-(409 `record_damaged`) as for a game (tests/table/test_anchor.py):
+(409 `record_damaged`) as for a game (tests/streams/test_anchor.py):
 
 - (a) a running tournament's last 5 events deleted, its head moved back, its snapshot and
   checkpoints deleted: `tail_missing`, the next command refused, nothing appended;

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from events.canonical import dumps
 from service.streams.snapshots import snapshot_key
-from tests.table.conftest import bearer
+from tests.conftest import bearer
 
 
 def test_reads_fold_from_the_snapshot_and_equal_a_full_rebuild(api, toy_app, toy_game, redis_client):

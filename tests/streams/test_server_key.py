@@ -13,8 +13,8 @@ from events.canonical import dumps
 from service.runtime import secret_key
 from service.runtime.secret_key import SecretKeyError, Sealer, ServerKey
 from service.streams.verified import noted_damage
-from tests.table.conftest import bearer
-from tests.table.toy import TOY
+from tests.conftest import bearer
+from tests.streams.toy import TOY
 
 
 @pytest.fixture

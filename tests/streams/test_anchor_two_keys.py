@@ -44,7 +44,7 @@ def first(redis_url, redis_client, tmp_path):
 def second(redis_url, first, tmp_path):
     from service.app import create_app
     from service.rules.registry import rulesets
-    from tests.table.toy import TOY
+    from tests.streams.toy import TOY
     return create_app({"REDIS_URL": redis_url, "TESTING": True, "SECRET_KEY": OTHER_KEY,
                        "ARCHIVE_URL": (tmp_path / "archive").as_uri(), "RULESETS": {**rulesets(), "toy": TOY}})
 

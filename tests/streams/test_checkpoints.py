@@ -9,7 +9,7 @@ from events.canonical import dumps
 from service.runtime.secret_key import Sealer, ServerKey
 from service.streams.checkpoints import CHECKPOINT_EVERY, Checkpoints, checkpoints_key, unpack
 from service.streams.verified import noted_damage
-from tests.table.conftest import bearer
+from tests.conftest import bearer
 
 K = CHECKPOINT_EVERY
 

@@ -12,7 +12,7 @@ from service.streams.snapshots import snapshot_key
 from service.table.games import Games
 from service.streams.ledger import token_hash
 from service.streams.state_cache import SharedStateChanged, StateCache
-from tests.table.toy import TOY
+from tests.streams.toy import TOY
 
 SEATS = {"kind": "seat"}
 
