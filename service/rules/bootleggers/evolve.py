@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from service.rules.common.fold import settle, track_sealed
+from service.rules.common.fold import fold_game, settle, track_sealed
 
 from . import data, evolve_thugs, rulings
 from .model import player, refresh_speakeasy, speakeasy, truck
@@ -331,20 +331,11 @@ assert not _ROUND.keys() & evolve_thugs.ON_EVENT.keys(), "one function per event
 ON_EVENT: dict[str, Callable[[dict, dict], None]] = {**_ROUND, **evolve_thugs.ON_EVENT}
 
 
-def apply(game: dict | None, kind: str, p: dict) -> dict:
-    """The game after one event: `game_setup` makes it, every other type changes it."""
-    if kind == "game_setup":
-        return _new_game(p)
-    change = ON_EVENT.get(kind)
-    if change is not None:
-        change(game, p)
-    return game
-
 
 def evolve(state: dict, event: dict) -> dict:
     """Ruleset.evolve: fold one event into `state["game"]` (mutates and returns state)."""
     kind, payload = event["type"], event["payload"]
-    state["game"] = apply(state.get("game"), kind, payload)
+    state["game"] = fold_game(state.get("game"), kind, payload, "game_setup", _new_game, ON_EVENT)
     game = state["game"]
     track_sealed(game, kind, event.get("version"), "bid_placed", "bids_revealed")
     if kind == "step_started":

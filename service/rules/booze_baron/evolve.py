@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from service.rules.common.fold import settle, track_sealed
+from service.rules.common.fold import fold_game, settle, track_sealed
 
 from .model import player
 from .steps import pending
@@ -208,19 +208,10 @@ ON_EVENT: dict[str, Callable[[dict, dict], None]] = {
 }
 
 
-def apply(g: dict | None, kind: str, p: dict) -> dict:
-    """The game after one event: `booze_setup` makes it, every other type changes it."""
-    if kind == "booze_setup":
-        return _new_game(p)
-    change = ON_EVENT.get(kind)
-    if change is not None:
-        change(g, p)
-    return g
-
 
 def evolve(state: dict, event: dict) -> dict:
     kind, payload = event["type"], event["payload"]
-    state["game"] = apply(state.get("game"), kind, payload)
+    state["game"] = fold_game(state.get("game"), kind, payload, "booze_setup", _new_game, ON_EVENT)
     g = state["game"]
     track_sealed(g, kind, event.get("version"), "movement_chosen", "movements_revealed")
     if kind in ("booze_step_opened", "tail_started") or (

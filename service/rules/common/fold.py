@@ -4,6 +4,19 @@ from __future__ import annotations
 from typing import Callable
 
 
+def fold_game(game: dict | None, kind: str, payload: dict, setup_type: str,
+              new_game: Callable[[dict], dict], on_event: dict[str, Callable[[dict, dict], None]]) -> dict:
+    """The game after one event: the ruleset's `setup_type` makes it (`new_game`), every other
+    type changes it in place by its own function in `on_event` (a type without one, such as
+    talk, leaves the game as it is)."""
+    if kind == setup_type:
+        return new_game(payload)
+    change = on_event.get(kind)
+    if change is not None:
+        change(game, payload)
+    return game
+
+
 def settle(state: dict, kind: str, payload: dict, end_type: str,
            pending: Callable[[dict], list]) -> dict:
     """After one event is folded into `state["game"]`: the ruleset's end event (`end_type`)

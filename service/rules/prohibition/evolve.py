@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from service.rules.common.fold import settle
+from service.rules.common.fold import fold_game, settle
 
 from . import data
 from .model import player, space
@@ -170,20 +170,11 @@ ON_EVENT: dict[str, Callable[[dict, dict], None]] = {
 }
 
 
-def apply(g: dict | None, kind: str, p: dict) -> dict:
-    """The game after one event: `game_setup` makes it, every other type changes it."""
-    if kind == "game_setup":
-        return _new_game(p)
-    change = ON_EVENT.get(kind)
-    if change is not None:
-        change(g, p)
-    return g
-
 
 def evolve(state: dict, event: dict) -> dict:
     """Ruleset.evolve: fold one event into `state["game"]` (mutates and returns state)."""
     kind, payload = event["type"], event["payload"]
-    state["game"] = apply(state.get("game"), kind, payload)
+    state["game"] = fold_game(state.get("game"), kind, payload, "game_setup", _new_game, ON_EVENT)
     game = state["game"]
     if kind == "step_started":
         game["step_since"] = event.get("version")
