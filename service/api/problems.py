@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
+from typing import Callable
 
 from flask import Flask, Response, has_request_context, json
 from marshmallow import ValidationError
@@ -133,90 +134,103 @@ def store_full() -> Response:
     return response
 
 
+def _problem(err: Problem):
+    response = problem_response(err.status, err.code, err.detail, err.title, message=err.message, **err.extra)
+    if "retry_after" in err.extra:  # 429, 503: when to try again, for any HTTP client
+        response.headers["Retry-After"] = str(err.extra["retry_after"])
+    return response
+
+
+def _rule(err: RuleViolation):
+    return problem_response(err.status, err.code, err.detail, message=err.message, **err.extra)
+
+
+def _invalid(err: ValidationError):
+    return problem_response(422, "invalid_fields", Message("problem-api-invalid-fields"), errors=err.messages)
+
+
+def _conflict(err: VersionConflict):
+    # RFC 9110: a failed If-Match precondition is 412 (API.md).
+    return problem_response(412, "version_conflict",
+                            Message("problem-api-version-conflict", sent=str(err.expected), now=str(err.current)),
+                            current_version=err.current)
+
+
+def _missing(err: GameNotFound):
+    return problem_response(404, "game_not_found", Message("problem-api-game-not-found", game=str(err.args[0])))
+
+
+def _no_tournament(err: TournamentNotFound):
+    return problem_response(404, "tournament_not_found",
+                            Message("problem-api-tournament-not-found", tournament=str(err.args[0])))
+
+
+def _damaged(err: RecordDamaged):
+    # 409, not 5xx: the server is fine and retrying will not help; this game's stored
+    # record conflicts with itself until an operator restores it (docs/service-decisions.md).
+    return problem_response(409, "record_damaged",
+                            Message("problem-api-record-damaged", version=str(err.version), damage=err.kind,
+                                    why=err.detail, game=str(err.game_id)),
+                            title="Record Damaged", first_bad_version=err.version, damage=err.kind)
+
+
+def _archived(err: StreamArchived):
+    # Nothing can be appended once the dispute window (a tournament's delay) has closed; the
+    # record is read from the archive, exactly as before.
+    if err.ns == "tournament":
+        return problem_response(409, "tournament_archived",
+                                Message("problem-api-tournament-archived", tournament=str(err.stream_id)))
+    return problem_response(409, "game_archived", Message("problem-api-game-archived", game=str(err.stream_id)))
+
+
+def _archive_down(err: ArchiveUnavailable):
+    log.warning("the archive is unavailable: %s", err)
+    return store_unavailable(Message("problem-api-archive-unreachable"))
+
+
+def _busy(err: Busy):
+    return problem_response(503, "busy", Message("problem-api-busy"))
+
+
+def _unconfirmed(err: NotConfirmed):
+    # DURABILITY=replica: on the primary, not yet on a replica, so not acknowledged (API.md)
+    log.warning("not acknowledged: %s", err)
+    return store_unavailable(unconfirmed_detail(err))
+
+
+def _http(err: HTTPException):
+    code = HTTP_ERROR_CODES.get(err.code or 500, "http_error")
+    response = problem_response(err.code or 500, code, err.description or err.name)
+    if err.code == 405 and getattr(err, "valid_methods", None):
+        response.headers["Allow"] = ", ".join(err.valid_methods)
+    return response
+
+
+def _unexpected(err: Exception):
+    from service.runtime.redis_connect import is_full
+    if is_full(err):  # Redis at its maxmemory refused the write (noeviction)
+        log.warning("game store full: %s", err)
+        return store_full()
+    cause = store_unreachable(err)
+    if cause is not None:  # down, restarting, or a cluster failing over: nothing to fix in the request
+        log.warning("game store unavailable: %r", cause)
+        return store_unavailable(Message("problem-api-store-unreachable"))
+    log.exception("unexpected error")
+    # Never "nothing was recorded": the failure may come after a write (an import, the
+    # hooks after an append). The caller can look: the events and the state say.
+    return problem_response(500, "internal_error", Message("problem-api-internal-error"))
+
+
+#: every error the API answers, with its answer; Flask picks the handler of the most
+#: specific class an error is an instance of, whatever the order here
+HANDLERS: tuple[tuple[type[BaseException], Callable[..., Response]], ...] = (
+    (Problem, _problem), (RuleViolation, _rule), (ValidationError, _invalid), (VersionConflict, _conflict),
+    (GameNotFound, _missing), (TournamentNotFound, _no_tournament), (RecordDamaged, _damaged),
+    (StreamArchived, _archived), (ArchiveUnavailable, _archive_down), (Busy, _busy),
+    (NotConfirmed, _unconfirmed), (HTTPException, _http), (Exception, _unexpected),
+)
+
+
 def install(app: Flask) -> None:
-    @app.errorhandler(Problem)
-    def _problem(err: Problem):
-        response = problem_response(err.status, err.code, err.detail, err.title, message=err.message, **err.extra)
-        if "retry_after" in err.extra:  # 429, 503: when to try again, for any HTTP client
-            response.headers["Retry-After"] = str(err.extra["retry_after"])
-        return response
-
-    @app.errorhandler(RuleViolation)
-    def _rule(err: RuleViolation):
-        return problem_response(err.status, err.code, err.detail, message=err.message, **err.extra)
-
-    @app.errorhandler(ValidationError)
-    def _invalid(err: ValidationError):
-        return problem_response(422, "invalid_fields", Message("problem-api-invalid-fields"), errors=err.messages)
-
-    @app.errorhandler(VersionConflict)
-    def _conflict(err: VersionConflict):
-        # RFC 9110: a failed If-Match precondition is 412 (API.md).
-        return problem_response(412, "version_conflict",
-                                Message("problem-api-version-conflict", sent=str(err.expected), now=str(err.current)),
-                                current_version=err.current)
-
-    @app.errorhandler(GameNotFound)
-    def _missing(err: GameNotFound):
-        return problem_response(404, "game_not_found", Message("problem-api-game-not-found", game=str(err.args[0])))
-
-    @app.errorhandler(TournamentNotFound)
-    def _no_tournament(err: TournamentNotFound):
-        return problem_response(404, "tournament_not_found",
-                                Message("problem-api-tournament-not-found", tournament=str(err.args[0])))
-
-    @app.errorhandler(RecordDamaged)
-    def _damaged(err: RecordDamaged):
-        # 409, not 5xx: the server is fine and retrying will not help; this game's stored
-        # record conflicts with itself until an operator restores it (docs/service-decisions.md).
-        return problem_response(409, "record_damaged",
-                                Message("problem-api-record-damaged", version=str(err.version), damage=err.kind,
-                                        why=err.detail, game=str(err.game_id)),
-                                title="Record Damaged", first_bad_version=err.version, damage=err.kind)
-
-    @app.errorhandler(StreamArchived)
-    def _archived(err: StreamArchived):
-        # Nothing can be appended once the dispute window (a tournament's delay) has closed; the
-        # record is read from the archive, exactly as before.
-        if err.ns == "tournament":
-            return problem_response(409, "tournament_archived",
-                                    Message("problem-api-tournament-archived", tournament=str(err.stream_id)))
-        return problem_response(409, "game_archived", Message("problem-api-game-archived", game=str(err.stream_id)))
-
-    @app.errorhandler(ArchiveUnavailable)
-    def _archive_down(err: ArchiveUnavailable):
-        log.warning("the archive is unavailable: %s", err)
-        return store_unavailable(Message("problem-api-archive-unreachable"))
-
-    @app.errorhandler(Busy)
-    def _busy(err: Busy):
-        return problem_response(503, "busy", Message("problem-api-busy"))
-
-    @app.errorhandler(NotConfirmed)
-    def _unconfirmed(err: NotConfirmed):
-        # DURABILITY=replica: on the primary, not yet on a replica, so not acknowledged (API.md)
-        log.warning("not acknowledged: %s", err)
-        return store_unavailable(unconfirmed_detail(err))
-
-    @app.errorhandler(HTTPException)
-    def _http(err: HTTPException):
-        code = HTTP_ERROR_CODES.get(err.code or 500, "http_error")
-        response = problem_response(err.code or 500, code, err.description or err.name)
-        if err.code == 405 and getattr(err, "valid_methods", None):
-            response.headers["Allow"] = ", ".join(err.valid_methods)
-        return response
-
-    @app.errorhandler(Exception)
-    def _unexpected(err: Exception):
-        from service.runtime.redis_connect import is_full
-        if is_full(err):  # Redis at its maxmemory refused the write (noeviction)
-            log.warning("game store full: %s", err)
-            return store_full()
-        cause = store_unreachable(err)
-        if cause is not None:  # down, restarting, or a cluster failing over: nothing to fix in the request
-            log.warning("game store unavailable: %r", cause)
-            return store_unavailable(Message("problem-api-store-unreachable"))
-        log.exception("unexpected error")
-        # Never "nothing was recorded": the failure may come after a write (an import, the
-        # hooks after an append). The caller can look: the events and the state say.
-        return problem_response(500, "internal_error", Message("problem-api-internal-error"))
+    for error, handler in HANDLERS:
+        app.register_error_handler(error, handler)
