@@ -77,6 +77,17 @@ def setting(app: Flask, name: str, default: str) -> str:
 
 
 def install(app: Flask) -> None:
+    """The front door's parts, in this order: each `after_request` registered later runs
+    earlier (CORS first, then the headers, then the drain of an unread body)."""
+    _install_body_limits(app)
+    app.after_request(_headers)
+    _install_cors(app)
+    _install_proxies(app)
+
+
+def _install_body_limits(app: Flask) -> None:
+    """The body limits (the route's, checked by `Content-Length` before any view), their 413,
+    and the drain of a body an answer left unread."""
     app.config["MAX_CONTENT_LENGTH"] = int(setting(app, "MAX_BODY_BYTES", str(BODY_BYTES)))
     large = {"MAX_IMPORT_BYTES": int(setting(app, "MAX_IMPORT_BYTES", str(IMPORT_BYTES))),
              "MAX_TOURNAMENT_IMPORT_BYTES": int(setting(app, "MAX_TOURNAMENT_IMPORT_BYTES",
@@ -91,34 +102,40 @@ def install(app: Flask) -> None:
         if limit is not None and (request.content_length or 0) > limit:
             raise RequestEntityTooLarge()
 
-    @app.after_request
-    def _drain_unread(response):
-        """Whatever of the body the answer left unread is read after it is sent, a megabyte a
-        read (gunicorn's own drain reads 1 KiB a turn, copying what it holds each time: a 64
-        MiB import refused early cost its worker ~1.5 s of CPU)."""
-        if request.content_length or "chunked" in request.headers.get("Transfer-Encoding", "").lower():
-            body, sock = request.environ.get("wsgi.input"), request.environ.get("gunicorn.socket")
-            most = max(request.max_content_length or BODY_BYTES, DRAIN_BYTES)
-            if body is not None and sock is not None:
-                response.call_on_close(lambda: drain(body, sock, most))
-        return response
+    app.after_request(_drain_unread)
+    app.register_error_handler(RequestEntityTooLarge, _too_large)
 
-    @app.after_request
-    def _headers(response):
-        vary_by_language(response)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        if response.mimetype == "text/html":  # the viewer, the reports, the docs page
-            response.headers.setdefault("Content-Security-Policy", PAGE_POLICY)
-            response.headers.setdefault("X-Frame-Options", "DENY")
-            response.headers.setdefault("Referrer-Policy", "no-referrer")  # a page's address never leaves it
-        return response
 
-    @app.errorhandler(RequestEntityTooLarge)
-    def _too_large(err):
-        limit = request.max_content_length or 0
-        return problem_response(413, "body_too_large", Message("problem-api-body-too-large", kib=limit // 1024),
-                                max_bytes=limit)
+def _drain_unread(response):
+    """Whatever of the body the answer left unread is read after it is sent, a megabyte a
+    read (gunicorn's own drain reads 1 KiB a turn, copying what it holds each time: a 64
+    MiB import refused early cost its worker ~1.5 s of CPU)."""
+    if request.content_length or "chunked" in request.headers.get("Transfer-Encoding", "").lower():
+        body, sock = request.environ.get("wsgi.input"), request.environ.get("gunicorn.socket")
+        most = max(request.max_content_length or BODY_BYTES, DRAIN_BYTES)
+        if body is not None and sock is not None:
+            response.call_on_close(lambda: drain(body, sock, most))
+    return response
 
+
+def _too_large(err):
+    limit = request.max_content_length or 0
+    return problem_response(413, "body_too_large", Message("problem-api-body-too-large", kib=limit // 1024),
+                            max_bytes=limit)
+
+
+def _headers(response):
+    """What every answer says of itself: its language's Vary, no sniffing, and a page's policy."""
+    vary_by_language(response)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    if response.mimetype == "text/html":  # the viewer, the reports, the docs page
+        response.headers.setdefault("Content-Security-Policy", PAGE_POLICY)
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")  # a page's address never leaves it
+    return response
+
+
+def _install_cors(app: Flask) -> None:
     origins = [o.strip() for o in setting(app, "CORS_ORIGINS", "*").split(",") if o.strip()] or ["*"]
     CORS(app, origins="*" if origins == ["*"] else origins, send_wildcard=origins == ["*"],
          allow_headers=ALLOWED_HEADERS, expose_headers=EXPOSED_HEADERS,
@@ -134,6 +151,8 @@ def install(app: Flask) -> None:
         response.vary.add("Origin")
         return response
 
+
+def _install_proxies(app: Flask) -> None:
     proxies = int(setting(app, "TRUSTED_PROXIES", "0"))
     if proxies > 0:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
