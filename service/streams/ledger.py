@@ -278,30 +278,33 @@ class Ledger:
                                    share=optimistic)
             except NotConfirmed as unconfirmed:
                 state = self._lost(stream_id, unconfirmed, optimistic)
-            except BrokenChain:
-                # the head is at this version on another chain (a failover lost the events this
-                # process's copy holds and others were written since): read again, checked
-                self.cache.drop(stream_id)
-                if optimistic:
-                    raise StaleCopy(stream_id, None) from None
-                state = None
-            except TurnTaken as turn:  # another process's starved writer goes first
-                time.sleep(TURN_WAIT)
-                current = state if turn.current == state["version"] else None
-                if optimistic:
-                    raise StaleCopy(stream_id, current) from None
-                if expected is not None and turn.current != expected:
-                    raise
-                state = current
-            except VersionConflict as conflict:
-                refused += 1
-                caught_up = self._caught_up(stream_id, state, conflict)
-                if optimistic:
-                    raise StaleCopy(stream_id, caught_up) from None
-                if expected is not None:
-                    raise
-                state = caught_up  # (None: read again)
+            except (BrokenChain, VersionConflict) as refusal:  # (TurnTaken is a VersionConflict)
+                if isinstance(refusal, VersionConflict) and not isinstance(refusal, TurnTaken):
+                    refused += 1  # lost the race for the head (counted towards a claim)
+                state = self._after_refusal(stream_id, state, refusal, expected, optimistic)
         raise Busy(stream_id)
+
+    def _after_refusal(self, stream_id: str, state: dict, refusal: BrokenChain | VersionConflict,
+                       expected: int | None, optimistic: bool) -> dict | None:
+        """The state to decide on again after the append script refused a write (None: read
+        again), or raised on: StaleCopy when `optimistic`, the refusal itself when `expected`
+        (If-Match) pins a version the head no longer has."""
+        if isinstance(refusal, BrokenChain):
+            # the head is at this version on another chain (a failover lost the events this
+            # process's copy holds and others were written since): read again, checked
+            self.cache.drop(stream_id)
+            current, pinned = None, False
+        elif isinstance(refusal, TurnTaken):  # another process's starved writer goes first
+            time.sleep(TURN_WAIT)
+            current = state if refusal.current == state["version"] else None
+            pinned = refusal.current != expected
+        else:  # another writer got in first: its events, when the refusal brought them
+            current, pinned = self._caught_up(stream_id, state, refusal), True
+        if optimistic:
+            raise StaleCopy(stream_id, current) from None
+        if expected is not None and pinned:
+            raise refusal
+        return current
 
     def _lost(self, stream_id: str, unconfirmed: NotConfirmed, optimistic: bool) -> None:
         """After a write no replica confirmed: raised on (the caller's retry finds it or writes
