@@ -75,12 +75,14 @@ def _dispute_resolved(e: dict, who: Who) -> Msg:
 
 
 #: the reasons the server itself records (service/table/games.py, rematch.py,
-#: service/tournaments/director.py), in English as recorded — events are forever, so they are
-#: re-worded here by their exact words; a reason an organizer typed is shown as typed
+#: service/tournaments/director.py) or its lobby page sends (service/web/lobby.js), in English
+#: as recorded — events are forever, so they are re-worded here by their exact words; a reason
+#: an organizer typed is shown as typed
 SERVER_REASONS = {
     "the tournament's bot plays this seat": "log-why-tournament-bot",
     "the server's bot played this seat in the game this one is the rematch of": "log-why-rematch-bot",
     "the entrant did not play (the tournament's no-show rule)": "log-why-no-show",
+    "a seat the organizer gave to the server's bot in the lobby": "log-why-lobby-bot",
 }
 
 

@@ -1,10 +1,11 @@
 """A reason the server itself records in an event (a seat handed to the tournament's bot, a
-rematch's bots, a no-show) reads in the reader's language; a reason an organizer typed reads
+rematch's bots, a no-show, the lobby page's bots) reads in the reader's language; a reason an organizer typed reads
 as typed; and the payload is never touched (events are forever: English as recorded)."""
 from __future__ import annotations
 
 import ast
 import copy
+import re
 from pathlib import Path
 
 from service.desk import sentences
@@ -13,6 +14,8 @@ from service.desk.sentences import SERVER_REASONS
 ROOT = Path(__file__).resolve().parents[2]
 #: where the server writes a reason of its own into an event or a ruling
 PRODUCERS = [ROOT / "service" / "table", ROOT / "service" / "streams", ROOT / "service" / "tournaments"]
+#: the server's own pages, which send a ruling with a fixed reason (the lobby's bots)
+PAGES = ROOT / "service" / "web"
 
 
 def names(seat: int) -> str:
@@ -30,12 +33,16 @@ def recorded_reasons() -> dict[str, str]:
                         if isinstance(key, ast.Constant) and key.value == "reason" and isinstance(value, ast.Constant) \
                                 and isinstance(value.value, str) and " " in value.value:
                             found[value.value] = f"{path.relative_to(ROOT)}:{node.lineno}"
+    for path in sorted(PAGES.glob("*.js")):
+        for sent in re.finditer(r'\breason: "([^"]* [^"]*)"', path.read_text(encoding="utf-8")):
+            found[sent.group(1)] = str(path.relative_to(ROOT))
     return found
 
 
 def test_every_reason_the_server_records_has_its_words():
     found = recorded_reasons()
-    assert "the tournament's bot plays this seat" in found and len(found) >= 3
+    assert "the tournament's bot plays this seat" in found and len(found) >= 4
+    assert "a seat the organizer gave to the server's bot in the lobby" in found  # the lobby page's
     assert sorted(set(found) - set(SERVER_REASONS)) == []
 
 

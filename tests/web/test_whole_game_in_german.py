@@ -11,7 +11,7 @@ from tests.web.test_i18n_pages import ENGLISH, SHOTS, VISIBLE_TEXT, localized
 from tests.web.test_lobby import create_in_lobby, play_and_see_the_end
 
 
-WHERE = """(words) => {
+WHERE = r"""(words) => {
   const found = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -28,21 +28,18 @@ TRANSLATED = """() => document.documentElement.lang === 'de' && document.body.da
   && [...document.querySelectorAll('a[data-i18n$=".lobby"]')].every((a) => a.textContent === 'Lobby')"""
 
 
-#: the English words looked for. "lobby" is left out here (not in the pages' own German run,
-#: tests/web/test_i18n_pages.py, which checks it): in the whole suite's run the seat page's text
-#: held it in three runs of three after the lobby's start, and no text node did when looked for by
-#: element; never with this file alone. Open: docs/i18n.md.
-CHECKED = [w for w in ENGLISH if w != "lobby"]
+#: the log holds its first lines: the game's start and the lobby's bots handed their seats
+#: (each with the reason the lobby page sends, which every reader reads in their own language)
+LOGGED = "() => document.querySelectorAll('#log li').length >= 3"
 
 
 def english_left(page, patience: float = 5.0) -> list[str]:
     """The English words still on the page after `patience` seconds, each with where it stands (for
-    a failure's message). A word that flashes while the page redraws is not counted: the CI saw
-    "lobby" once for a moment after the seat page opened, gone when looked for again."""
+    a failure's message). A word that flashes while the page redraws is not counted."""
     deadline = time.monotonic() + patience
     while True:
         text = page.evaluate(VISIBLE_TEXT, [])
-        left = [w for w in CHECKED if re.search(rf"\b{re.escape(w)}\b", text)]
+        left = [w for w in ENGLISH if re.search(rf"\b{re.escape(w)}\b", text)]
         if not left:
             return []
         if time.monotonic() > deadline:
@@ -62,6 +59,7 @@ def test_a_german_browser_plays_a_whole_bootleggers_game_against_the_bots(browse
         page.wait_for_selector("body[data-ready=true] #board-svg")
         assert page.text_content("#moves-title") == "Deine Züge"
         page.wait_for_function(TRANSLATED)  # (the page's own words too, not only what its script drew)
+        page.wait_for_function(LOGGED)  # (and the log too: it fills a moment later)
         assert english_left(page) == []
         page.screenshot(path=str(SHOTS / "de-whole-game-start.png"), full_page=True)
 

@@ -88,6 +88,7 @@ log-because-dispute = {" "}Begründung: { $reason }, als Antwort auf Einspruch {
 # die Begründungen, die der Server selbst aufzeichnet (service/desk/sentences.py SERVER_REASONS)
 log-why-tournament-bot = der Bot des Turniers spielt diesen Platz
 log-why-rematch-bot = der Bot des Servers hat diesen Platz in dem Spiel gespielt, dessen Revanche dies ist
+log-why-lobby-bot = ein Platz, den die Spielleitung in der Lobby dem Bot des Servers gegeben hat
 log-why-no-show = der Teilnehmende hat nicht gespielt (die Abwesenheitsregel des Turniers)
 log-seat-forfeited = Die Spielleitung entscheidet: { $seat } scheidet aus.{ $because }
 log-seat-replaced = Die Spielleitung gibt den Platz von { $seat } an eine neue Person (das alte Token gilt nicht mehr).{ $because }

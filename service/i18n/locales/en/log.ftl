@@ -69,6 +69,7 @@ log-because-dispute = {" "}Reason: { $reason }, answering dispute { $dispute }.
 # the reasons the server itself records (service/desk/sentences.py SERVER_REASONS)
 log-why-tournament-bot = the tournament's bot plays this seat
 log-why-rematch-bot = the server's bot played this seat in the game this one is the rematch of
+log-why-lobby-bot = a seat the organizer gave to the server's bot in the lobby
 log-why-no-show = the entrant did not play (the tournament's no-show rule)
 log-seat-forfeited = The organizer rules that { $seat } forfeits.{ $because }
 log-seat-replaced = The organizer gives { $seat }'s seat to a new player (the old token no longer works).{ $because }
