@@ -179,6 +179,15 @@ def s3_endpoint() -> Iterator[str]:
         yield endpoint
 
 
+@pytest.fixture(params=["directory", "s3"])
+def archive_url(request, tmp_path) -> str:
+    """The archive: a directory, or a bucket of the session's real S3 server (each test runs on
+    both; tests/support/anchor.py has a directory-only one for the anchor's modules)."""
+    if request.param == "directory":
+        return (tmp_path / "archive").as_uri()
+    return request.getfixturevalue("s3_archive")
+
+
 @pytest.fixture
 def s3_archive(s3_endpoint, monkeypatch) -> str:
     """`ARCHIVE_URL` of a fresh bucket on the session's S3 server (its endpoint and credentials

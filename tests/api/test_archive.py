@@ -36,14 +36,6 @@ def later(seconds: float = 2 * DAY):
     return lambda: time.time() + seconds
 
 
-@pytest.fixture(params=["directory", "s3"])
-def archive_url(request, tmp_path):
-    """The archive: a directory, or a bucket of the session's real S3 server."""
-    if request.param == "directory":
-        return (tmp_path / "archive").as_uri()
-    return request.getfixturevalue("s3_archive")
-
-
 @pytest.fixture
 def archive_app(redis_url, redis_client, archive_url):
     return create_app({"REDIS_URL": redis_url, "TESTING": True, "ARCHIVE_URL": archive_url,

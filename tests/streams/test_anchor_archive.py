@@ -26,13 +26,6 @@ from tests.support.anchor import (ORG, audit_problems, bearer, damaged, export_a
                                   verify)
 
 
-@pytest.fixture(params=["directory", "s3"])
-def archive_url(request, tmp_path):
-    if request.param == "directory":
-        return (tmp_path / "archive").as_uri()
-    return request.getfixturevalue("s3_archive")
-
-
 @pytest.fixture
 def web(redis_url, redis_client, archive_url):
     return make_app(redis_url, archive_url)
