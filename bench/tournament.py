@@ -48,8 +48,7 @@ from service import bootstrap  # noqa: E402
 from service.runtime import redis_connect  # noqa: E402
 from service.runtime.embedded_redis import EmbeddedRedis  # noqa: E402
 from service.streams import rng  # noqa: E402
-from service.table.games import GameNotFound  # noqa: E402
-from service.table.games import Games  # noqa: E402
+from service.table.games import GameNotFound, Games  # noqa: E402
 from service.tournaments import director, kernel, seating  # noqa: E402
 from service.tournaments.ledger import Tournaments  # noqa: E402
 from tests.support.bots import bearer  # noqa: E402

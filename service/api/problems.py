@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from flask import Flask, Response, has_request_context, json
 from marshmallow import ValidationError
@@ -20,10 +20,10 @@ from werkzeug.http import HTTP_STATUS_CODES
 
 from events.integrity import RecordDamaged
 from events.store import StreamArchived, VersionConflict
+from service.rules.errors import Message, RuleViolation
 from service.runtime.archive import ArchiveUnavailable
 from service.runtime.redis_connect import NotConfirmed
 from service.streams.errors import Busy
-from service.rules.errors import Message, RuleViolation
 from service.table.games import GameNotFound
 from service.tournaments.ledger import TournamentNotFound
 

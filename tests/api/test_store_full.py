@@ -23,8 +23,8 @@ from service.streams import archive
 from service.streams.archive import Archiver
 from service.streams.snapshots import snapshot_key
 from tests.api.conftest import bearer, new_game, problem
-from tests.support.small_redis import full, roomy, small_redis, store  # noqa: F401 (fixtures)
 from tests.streams.toy import TOY
+from tests.support.small_redis import full, roomy, small_redis, store  # noqa: F401 (fixtures)
 
 
 def game_bytes(client, game_id: str) -> int:

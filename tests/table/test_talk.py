@@ -5,10 +5,10 @@ import pytest
 
 from events.canonical import copy_value
 from projections.core import TOP_LEVEL_EVENTS, evolve
+from tests.conftest import bearer
 from tests.rules.bootleggers import harness as bootleggers
 from tests.rules.booze_baron import harness as booze_baron
 from tests.rules.prohibition import harness as prohibition
-from tests.conftest import bearer
 
 
 def say(api, game, token, text):
