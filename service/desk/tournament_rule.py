@@ -3,7 +3,7 @@ time from the document alone, for the verifier (service/desk/tournament_verify.p
 
 The server seats rounds and scores tables with service/tournaments (kernel, seating,
 scoring); checking a record with that same code would let a bug in it verify itself. This
-module imports none of it (nor service/table/rng): the seed's shuffle, the table plan, the
+module imports none of it (nor service/streams/rng): the seed's shuffle, the table plan, the
 meeting cost, the exact search (up to 12 entrants) and the greedy / improve / polish procedure
 (more entrants), the seat order, the byes, the points, and the record walked in order to know
 the tournament before each round (`Walk`); `derive_round` puts them together.
