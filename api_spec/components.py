@@ -122,7 +122,7 @@ def refine(document: dict) -> None:
     schemas["GameState"] = {
         "description": "The state as the caller may see it: one variant per ruleset, in the lobby or in "
                        "play (`ruleset` and `status` tell which), or, for `?at=N` inside the start's own "
-                       "batch of events, a game in its setup. Fields may be added (API.md).",
+                       "batch of events, a game in its setup. Fields may be added (docs/api.md).",
         "anyOf": [ref(name) for name in sorted(states) if name.endswith(("Lobby", "Game"))] + [ref("GameInSetup")]}
 
 

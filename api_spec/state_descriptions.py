@@ -28,7 +28,7 @@ COMMON = {
     "deadline": "the current step's deadline: `step`, `seats` awaited, `due_at` (UTC), `step_version`, "
                 "`round`, `paused_at` while the clock is paused; null when the step waits forever",
     "clock_paused_at": "when the organizer paused the clock (null: running)",
-    "step": "the step being played (RULES.md names them); null in the lobby and at the end",
+    "step": "the step being played (docs/rules.md names them); null in the lobby and at the end",
     "waiting_for": "the seats whose command the game waits for now",
     "viewer": "who this state is shown to: {kind: organizer | seat | spectator, seat}",
     "phase": "bootleggers: 1-6; prohibition and booze_baron: a word; null in the lobby",
@@ -54,7 +54,8 @@ BY_RULESET = {
         "speakeasies": "the six speakeasies: {id, name, open, influence {seat: markers}, levels {seat: level}, "
                        "improvements, trucks delivered, dice, profit, ...}",
         "offers": "phase 1's offer row: `slots` [{slot, card}] and the `truck` on offer",
-        "deals": "open deals between seats (API.md: propose_deal / accept / reject / withdraw)",
+        "deals": "open deals between seats (docs/api.md, Commands: propose_deal / accept / reject / "
+                 "withdraw)",
         "copper_at": "the speakeasy the Copper stands at (null: none)",
         "decks": "each deck's `draw` count and its face-up `discard` (never its order)",
         "truck_supply": "trucks not yet taken, by size",
@@ -67,7 +68,8 @@ BY_RULESET = {
         "order": "the seats' playing order this phase",
         "frames": "nested steps being resolved (a Thug card inside a step)",
         "family_production": "crates each seat's family still made this round",
-        "announced_cash": "cash as last announced (after Rounds 4 and 8: RULES.md), by seat; null before",
+        "announced_cash": "cash as last announced (after Rounds 4 and 8: docs/rules.md), by seat; "
+                          "null before",
         "cash_visibility": "the game option `cash` as read: `announced` (a seat sees its own cash, the "
                            "others' as last announced, all at the end) or `open`; a game recorded "
                            "without the option is open",

@@ -1,4 +1,4 @@
-"""The organizer's desk over HTTP (API.md, last section): the log and the report.
+"""The organizer's desk over HTTP (docs/api.md, "The desk and the record"): the log and the report.
 
 | verb and path | who | what |
 |---|---|---|

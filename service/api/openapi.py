@@ -26,7 +26,7 @@ from werkzeug.routing import UnicodeConverter
 from service.api.declare import ID_SCHEMA, OPTIONAL_BEARER
 from service.api.parsing import RefereeParser
 
-#: What every client library reads first; the version is the contract's (API.md).
+#: What every client library reads first; the version is the contract's (docs/api.md).
 #: The server is the one that serves the document (`/`: its paths are relative to it, wherever
 #: it is deployed); the contact is the API's own docs page. The repository states no license,
 #: so the document says "Proprietary" (its url, which the linters ask for, is that docs page,

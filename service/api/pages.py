@@ -1,4 +1,4 @@
-"""Pages for people (API.md "Pages for people"): the lobby at `/`, a seat at the table at
+"""Pages for people (docs/api.md "Pages for people"): the lobby at `/`, a seat at the table at
 `/play/{id}` (the token stays in the URL fragment: the server never sees it here), the
 favicon, and HTML error pages for browsers.
 

@@ -106,7 +106,7 @@ def store_unavailable(detail: str | Message, **extra) -> Response:
     """503 `storage_unavailable` with `Retry-After`: Redis does not answer (down, restarting,
     loading its append-only file, a cluster failing over). A store that refuses the connection
     applied nothing; one that died while answering may have applied the write, which a retry
-    with the same Idempotency-Key finds (API.md)."""
+    with the same Idempotency-Key finds (docs/api.md "Conventions")."""
     response = problem_response(503, "storage_unavailable", detail, **extra)
     response.headers["Retry-After"] = str(STORE_RETRY_AFTER)
     return response
@@ -150,7 +150,7 @@ def _invalid(err: ValidationError):
 
 
 def _conflict(err: VersionConflict):
-    # RFC 9110: a failed If-Match precondition is 412 (API.md).
+    # RFC 9110: a failed If-Match precondition is 412 (docs/api.md "Conventions").
     return problem_response(412, "version_conflict",
                             Message("problem-api-version-conflict", sent=str(err.expected), now=str(err.current)),
                             current_version=err.current)
@@ -193,7 +193,8 @@ def _busy(err: Busy):
 
 
 def _unconfirmed(err: NotConfirmed):
-    # DURABILITY=replica: on the primary, not yet on a replica, so not acknowledged (API.md)
+    # DURABILITY=replica: on the primary, not yet on a replica, so not acknowledged
+    # (docs/api.md "Durability")
     log.warning("not acknowledged: %s", err)
     return store_unavailable(unconfirmed_detail(err))
 

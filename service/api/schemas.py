@@ -21,7 +21,7 @@ class Strict(Schema):
 
 
 class Open(Schema):
-    """An answer: clients must accept fields beyond those named (API.md: fields may be added)."""
+    """An answer: clients must accept fields beyond those named (docs/api.md: fields may be added)."""
     class Meta:
         unknown = INCLUDE
 
@@ -321,7 +321,7 @@ class GameList(Open):
 
 
 class ParamSpec(Open):
-    """What one field of a command may be (API.md "Legal actions"): every key optional; a
+    """What one field of a command may be (docs/api.md "Legal actions"): every key optional; a
     client that understands none of them can still send one of the action's `examples`."""
     choices = fields.List(fields.Raw(), metadata={"description": "the values the field may take, all of them"})
     type = fields.String(metadata={"description": "the field's JSON type when it is free (`string`)"})

@@ -1,4 +1,4 @@
-"""The tournament's report over HTTP (API.md, "Tournaments"): `GET /v1/tournaments/{id}/report`.
+"""The tournament's report over HTTP (docs/api.md, "Tournaments"): `GET /v1/tournaments/{id}/report`.
 
 | verb and path | who | what |
 |---|---|---|

@@ -1,4 +1,4 @@
-"""The bodies and answers of the tournament endpoints (API.md "Tournaments"), as marshmallow
+"""The bodies and answers of the tournament endpoints (docs/api.md "Tournaments"), as marshmallow
 schemas: the ones that parse a request are the ones the document shows."""
 from __future__ import annotations
 

@@ -65,7 +65,7 @@ def test_every_command_type_is_its_own_schema_in_a_one_of_with_a_type_discrimina
 def test_bootleggers_vocabulary_of_api_md_is_in_the_document(spec):
     mapping = spec["components"]["schemas"]["Command"]["discriminator"]["mapping"]
     for name in ("bid", "take_offer", "pass", "say"):
-        assert name in mapping, f"{name} (API.md) is not in the OpenAPI document"
+        assert name in mapping, f"{name} (docs/api.md) is not in the OpenAPI document"
 
 
 def test_answers_admit_added_fields(spec):

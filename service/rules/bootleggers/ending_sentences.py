@@ -18,8 +18,8 @@ def _forfeited(who: Who) -> frozenset:
 
 
 def _winner(p: dict, who: Who, out: frozenset) -> Msg:
-    """"Ada wins.", with the tie-break when seats still in are level on cash (RULES.md: a tie
-    goes to the higher Muscle card of the final round)."""
+    """"Ada wins.", with the tie-break when seats still in are level on cash (docs/rules.md "A
+    round, step by step", The end: a tie goes to the higher Muscle card of the final round)."""
     winner, cash, muscle = p["winner"], p["cash"], p.get("muscle") or {}
     still_in = [s for s in p["ranking"] if s not in out]
     top = max((cash[str(s)] for s in still_in), default=None)

@@ -24,8 +24,9 @@ from .nouns import (Who, _card, _home, _money, _places, _s, _seats, _still, _tru
 
 #: events of a phase the state does not name (production, Phase 3, has no step; Phase 6's
 #: bookkeeping comes before `round_ended` sets 6): the log's heading uses these instead.
-#: Rented trucks going home and open deals lapsing are the end of Phase 5 (RULES.md), not
-#: Phase 6: in the last round the game ends right after them, in Phase 5.
+#: Rented trucks going home and open deals lapsing are the end of Phase 5 (docs/rules.md "A
+#: round, step by step"), not Phase 6: in the last round the game ends right after them, in
+#: Phase 5.
 _PHASE_OF = {"copper_moved": 3, "cash_announced": 6}
 _PHASE_OF_DICE = {"production": 3, "demand": 5}
 _PHASE_OF_INFLUENCE = {"heat": 6, "heat_last_place": 6}

@@ -129,9 +129,10 @@ def timed_out(p, names):
 
 
 def _result(p, names, out) -> Msg:
-    """Who won, with the Bankrolls it took. Tied Mobsters share the win (`winners`, RULES.md);
-    a record from before that decision names one `winner` and `tied_on_bankrolls`: he won the
-    tie-break then (more Cases, then later in the turn order), and its sentence says so."""
+    """Who won, with the Bankrolls it took. Tied Mobsters share the win (`winners`, docs/rules.md
+    "Prohibition, ties"); a record from before that decision names one `winner` and
+    `tied_on_bankrolls`: he won the tie-break then (more Cases, then later in the turn order),
+    and its sentence says so."""
     bankrolls = p["bankrolls"]
     winners = p.get("winners")
     if isinstance(winners, list) and len(winners) > 1:
