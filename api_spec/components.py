@@ -2,9 +2,14 @@
 schemas the API really uses (service/api/schemas.py and the route modules)."""
 from __future__ import annotations
 
+import copy
+import json
+from pathlib import Path
+
 from apispec import APISpec
 from marshmallow import fields, validate
 
+from api_spec import state_descriptions as described
 from service.api import schemas as s
 
 
@@ -132,58 +137,69 @@ RULESETS = {"bootleggers": "Bootleggers", "prohibition": "Prohibition", "booze_b
 def state_components() -> dict[str, dict]:
     """`<Ruleset>Lobby`, `<Ruleset>Game` and its player schemas, from the inferred shapes
     (api_spec/state_shapes.json) with api_spec/state_descriptions.py."""
-    import copy
-    import json
-    from pathlib import Path
-
-    from api_spec import state_descriptions as d
-
     shapes = json.loads(Path(__file__).with_name("state_shapes.json").read_text())
     out = {"SeatTaken": {"type": "object", "description": "a seat taken in the lobby",
                          "properties": {"seat": {"type": "integer"}, "name": {"type": "string"}},
                          "required": ["name", "seat"]}}
     for ruleset, name in RULESETS.items():
         shape = copy.deepcopy(shapes[ruleset])
-        players = {"Own": shape["own_player"], "Other": shape["other_player"]}
-        for schema in filter(None, players.values()):
-            schema["properties"].update(copy.deepcopy(d.PLAYER_OVERRIDES.get(ruleset, {})))
-        if players["Other"] is None:
-            out[f"{name}Player"] = _described(players["Own"], d.PLAYER.get(ruleset, {}))
-            player_ref = ref(f"{name}Player")
-        else:
-            for who, schema in players.items():
-                out[f"{name}{who}Player"] = {**_described(schema, d.PLAYER.get(ruleset, {})), "description": (
-                    "a seat as it sees itself (or as the organizer sees it)" if who == "Own"
-                    else "another seat, as the others see it: its hidden things as counts or null")}
-            player_ref = {"anyOf": [ref(f"{name}OwnPlayer"), ref(f"{name}OtherPlayer")]}
+        player_ref = _player_components(ruleset, name, shape, out)
         for part, statuses in (("lobby", ["lobby"]), ("state", ["running", "finished"])):
-            schema = shape[part]
-            for (where, which, path), override in d.OVERRIDES.items():
-                if where in ("*", ruleset) and which == part:
-                    _put(schema, path, override, optional=path in d.ONLY_ONCE_HAPPENED)
-            for name in d.ONLY_ONCE_HAPPENED & set(schema.get("required", ())):
-                schema["required"].remove(name)
-            props = schema["properties"]
-            props["ruleset"] = {"type": "string", "enum": [ruleset]}
-            props["status"] = {"type": "string", "enum": statuses}
-            props["rng"]["properties"]["dice_used"] = d.RNG_DICE_USED
-            props["options"] = {**ref("GameOptions")}
-            props["players"] = {"type": "array", "items": player_ref if part == "state" else ref("SeatTaken")}
             kind = "Lobby" if part == "lobby" else "Game"
-            out[f"{name}{kind}"] = {**_described(schema, {**d.COMMON, **d.BY_RULESET.get(ruleset, {})}),
-                                    "description": f"{name}: " + ("a game in its lobby" if part == "lobby"
-                                                                  else "a game running or finished")}
+            out[f"{name}{kind}"] = _state_component(ruleset, name, part, shape[part], statuses, player_ref)
         _type_nulls(out[f"{name}Lobby"], out[f"{name}Game"], f"{name}Lobby")
-    lobby = shapes["bootleggers"]["lobby"]
-    engine = [name for name in d.COMMON if name in lobby["properties"] and name in lobby.get("required", ())]
-    out["GameInSetup"] = {
+    out["GameInSetup"] = _setup_component(shapes["bootleggers"]["lobby"], out["BootleggersLobby"])
+    return out
+
+
+def _player_components(ruleset: str, name: str, shape: dict, out: dict) -> dict:
+    """Add a ruleset's player schemas to `out`: one `<Ruleset>Player` when every seat looks
+    the same to all, else `<Ruleset>OwnPlayer` and `<Ruleset>OtherPlayer`; answer how its
+    state's `players` refer to them."""
+    players = {"Own": shape["own_player"], "Other": shape["other_player"]}
+    for schema in filter(None, players.values()):
+        schema["properties"].update(copy.deepcopy(described.PLAYER_OVERRIDES.get(ruleset, {})))
+    if players["Other"] is None:
+        out[f"{name}Player"] = _described(players["Own"], described.PLAYER.get(ruleset, {}))
+        return ref(f"{name}Player")
+    for who, schema in players.items():
+        out[f"{name}{who}Player"] = {**_described(schema, described.PLAYER.get(ruleset, {})), "description": (
+            "a seat as it sees itself (or as the organizer sees it)" if who == "Own"
+            else "another seat, as the others see it: its hidden things as counts or null")}
+    return {"anyOf": [ref(f"{name}OwnPlayer"), ref(f"{name}OtherPlayer")]}
+
+
+def _state_component(ruleset: str, name: str, part: str, schema: dict, statuses: list[str],
+                     player_ref: dict) -> dict:
+    """A ruleset's lobby (`part` "lobby") or game ("state"): the inferred shape with the
+    overrides and descriptions, and the engine's fields typed exactly."""
+    for (where, which, path), override in described.OVERRIDES.items():
+        if where in ("*", ruleset) and which == part:
+            _put(schema, path, override, optional=path in described.ONLY_ONCE_HAPPENED)
+    for field in described.ONLY_ONCE_HAPPENED & set(schema.get("required", ())):
+        schema["required"].remove(field)
+    props = schema["properties"]
+    props["ruleset"] = {"type": "string", "enum": [ruleset]}
+    props["status"] = {"type": "string", "enum": statuses}
+    props["rng"]["properties"]["dice_used"] = described.RNG_DICE_USED
+    props["options"] = {**ref("GameOptions")}
+    props["players"] = {"type": "array", "items": player_ref if part == "state" else ref("SeatTaken")}
+    return {**_described(schema, {**described.COMMON, **described.BY_RULESET.get(ruleset, {})}),
+            "description": f"{name}: " + ("a game in its lobby" if part == "lobby" else "a game running or finished")}
+
+
+def _setup_component(lobby: dict, described_lobby: dict) -> dict:
+    """`GameInSetup`: the engine's fields a lobby always has (as `described_lobby` gives
+    them), for any ruleset while its setup runs."""
+    engine = [name for name in described.COMMON if name in lobby["properties"] and name in lobby.get("required", ())]
+    setup = {
         "type": "object", "additionalProperties": True, "required": engine, "x-open": True,
         "description": "A game between its `game_started` event and the last event of its setup (the deal), "
                        "only ever served for `?at=N` inside that batch: the engine's fields, and the "
                        "ruleset's as far as the setup has come.",
-        "properties": {name: copy.deepcopy(out["BootleggersLobby"]["properties"][name])
+        "properties": {name: copy.deepcopy(described_lobby["properties"][name])
                        for name in engine if name not in ("ruleset", "status", "phase", "round")}}
-    out["GameInSetup"]["properties"].update({
+    setup["properties"].update({
         "status": {"type": "string", "enum": ["running"]},
         "players": {"type": "array", "description": "one entry per seat, in seat order", "items": SETUP_PLAYER},
         "ruleset": {"type": "string", "enum": list(RULESETS)},
@@ -192,7 +208,7 @@ def state_components() -> dict[str, dict]:
         "round": {**ROUND, "description": "null at `game_started`, then 0 while the game is set up (1 once "
                                           "its round 1 is dealt)"},
         "deadline": {"type": "object", "nullable": True}, "clock_paused_at": {"type": "string", "nullable": True}})
-    return out
+    return setup
 
 
 #: A seat while the game sets up: the lobby's seat and name from `game_started` on, and the
