@@ -173,7 +173,7 @@ def first_paint(browser, url: str) -> float:
     return painted / 1000
 
 
-def main() -> None:
+def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--events", type=int, default=2500)
     parser.add_argument("--pages", type=int, default=50)
@@ -181,7 +181,11 @@ def main() -> None:
                         help="how many of the pages are real chromium pages (the rest: Follower)")
     parser.add_argument("--commands", type=int, default=30)
     parser.add_argument("--gap", type=float, default=1.0)
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = parse_args()
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory(prefix="bench-pages-") as workdir:
@@ -194,100 +198,138 @@ def main() -> None:
             print(f"game {game_id}: {args.events} events made in {time.perf_counter() - started:.1f} s")
             with sync_playwright() as driver:
                 browser = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-                first_paint(browser, f"{base}/viewer/{game_id}")  # warm the caches once
-                desk = [first_paint(browser, f"{base}/viewer/{game_id}#token={organizer}") for _ in range(5)]
-                seat = [first_paint(browser, f"{base}/play/{game_id}#token={tokens[1]}") for _ in range(5)]
-                for name, times in (("/viewer (organizer)", desk), ("/play (a seat)", seat)):
-                    print(f"first board painted, {name}: median {sorted(times)[2] * 1000:.0f} ms, "
-                          f"worst {max(times) * 1000:.0f} ms  (goal <= 1000 ms)")
-
-                # The measured pages are real chromium pages, one browser context each (its own
-                # connections, as each person has their own browser): three seats' /play and the
-                # rest the desk, as spectators and as the organizer, half each. The other pages
-                # are Followers: the same streams and reads for the server, without 50 renderers
-                # on the server's own two cores (a person's browser runs on their machine).
-                head = checked(call(base, "GET", f"/v1/games/{game_id}", token=organizer), 200)["version"]
-                followers = [Follower(base, game_id, tokens[(n // 3) % 3 + 1] if n % 3 == 0 else (organizer if n % 2 else None),
-                                      n % 3 == 0, head) for n in range(max(0, args.pages - args.browsers))]
-                for follower in followers:
-                    follower.start()
-                contexts, pages = [], []
-                opened = time.perf_counter()
-                for n in range(min(args.pages, args.browsers)):
-                    contexts.append(browser.new_context(viewport={"width": 1360, "height": 1000}, bypass_csp=True))
-                    page = contexts[-1].new_page()
-                    if n < 3:
-                        page.goto(f"{base}/play/{game_id}#token={tokens[n + 1]}")
-                    else:
-                        page.goto(f"{base}/viewer/{game_id}" + (f"#token={organizer}" if n % 2 else ""))
-                    pages.append(page)
-                for page in pages:
-                    page.wait_for_selector("body[data-ready=true]", timeout=60000)
-                    page.wait_for_function("() => document.body.dataset.live === 'connected' || "
-                                           "/live: connected/.test(document.getElementById('live')?.textContent || '')",
-                                           timeout=60000)
-                print(f"{len(pages)} chromium pages and {len(followers)} followers open and live in "
-                      f"{time.perf_counter() - opened:.1f} s")
-                time.sleep(2)  # the last pages' first reads settle
-                for page in pages:
-                    page.evaluate("performance.clearMarks()")
-                rng = random.Random(31)
-                last = 0
-                for n in range(args.commands):
-                    state = checked(call(base, "GET", f"/v1/games/{game_id}", token=organizer), 200)
-                    if state["status"] == "running":  # a move: the board changes (talk would not)
-                        mover = rng.choice(state["waiting_for"])
-                        legal = checked(call(base, "GET", f"/v1/games/{game_id}/legal-actions", token=tokens[mover]), 200)
-                        body = rng.choice([e for a in legal["actions"] if a["type"] not in ("say",) for e in a["examples"]])
-                    else:
-                        mover, body = 1 + n % 3, {"type": "say", "text": f"bench {n}"}  # the game is over
-                    last = checked(call(base, "POST", f"/v1/games/{game_id}/commands", body, tokens[mover]))["version"]
-                    time.sleep(args.gap)
-                deadline = time.monotonic() + 60
-                behind = []
-                for n, page in enumerate(pages):  # every page has drawn the last version
-                    try:
-                        page.wait_for_selector(f"body[data-version='{last}']",
-                                               timeout=max(1000, (deadline - time.monotonic()) * 1000))
-                    except Exception:  # noqa: BLE001 (a page that did not catch up is counted, not fatal)
-                        behind.append(n)
-                if behind:
-                    print(f"{len(behind)} pages did not show version {last} within 60 s: {behind}")
-                latencies, missed, by_kind = [], 0, {"/play": [], "/viewer": []}
-                for n, page in enumerate(pages):
-                    if n in behind:
-                        continue
-                    for value in page.evaluate(LATENCIES):
-                        if value is None:
-                            missed += 1
-                        else:
-                            latencies.append(value)
-                            by_kind["/play" if "/play/" in page.url else "/viewer"].append(value)
-                splits: dict[str, list] = {"/play": [], "/viewer": []}
-                for n, page in enumerate(pages):
-                    if n not in behind:
-                        splits["/play" if "/play/" in page.url else "/viewer"] += page.evaluate(SPLIT)
-                for kind, values in by_kind.items():
-                    if values:
-                        reads, draws = [r for r, _ in splits[kind]], [d for _, d in splits[kind]]
-                        print(f"  {kind}: {len(values)} arrivals, p50 {percentile(values, 0.5):.0f} ms, "
-                              f"p99 {percentile(values, 0.99):.0f} ms" + (
-                                  f" (arrival to read answered p50 {percentile(reads, 0.5):.0f} / p99 "
-                                  f"{percentile(reads, 0.99):.0f} ms; read to painted p50 "
-                                  f"{percentile(draws, 0.5):.0f} / p99 {percentile(draws, 0.99):.0f} ms)" if reads else ""))
-                print(f"event to repaint, {args.pages} pages open on one game ({len(pages)} in chromium), "
-                      f"{args.commands} moves "
-                      f"{args.gap} s apart: {len(latencies)} arrivals, p50 {percentile(latencies, 0.5):.0f} ms, "
-                      f"p99 {percentile(latencies, 0.99):.0f} ms, max {max(latencies):.0f} ms  (goal p99 <= 300 ms)"
-                      + (f"; {missed} arrivals never repainted" if missed else ""))
-                for follower in followers:
-                    follower.stop()
-                failed = sum(f.failures for f in followers)
-                if failed:
-                    print(f"followers: {failed} reads did not answer 200")
+                report_first_paints(browser, base, game_id, organizer, tokens)
+                event_to_repaint(browser, base, game_id, organizer, tokens, args)
                 browser.close()
         finally:
             served.kill_everything()
+
+
+def report_first_paints(browser, base: str, game_id: str, organizer: str, tokens: dict[int, str]) -> None:
+    """Part 1: the first board, five times as the desk (the organizer) and as a seat."""
+    first_paint(browser, f"{base}/viewer/{game_id}")  # warm the caches once
+    desk = [first_paint(browser, f"{base}/viewer/{game_id}#token={organizer}") for _ in range(5)]
+    seat = [first_paint(browser, f"{base}/play/{game_id}#token={tokens[1]}") for _ in range(5)]
+    for name, times in (("/viewer (organizer)", desk), ("/play (a seat)", seat)):
+        print(f"first board painted, {name}: median {sorted(times)[2] * 1000:.0f} ms, "
+              f"worst {max(times) * 1000:.0f} ms  (goal <= 1000 ms)")
+
+
+def event_to_repaint(browser, base: str, game_id: str, organizer: str, tokens: dict[int, str],
+                     args: argparse.Namespace) -> None:
+    """Part 2: `--pages` pages open on the game, `--commands` moves, each arrival to its paint.
+
+    The measured pages are real chromium pages, one browser context each (its own
+    connections, as each person has their own browser): three seats' /play and the rest the
+    desk, as spectators and as the organizer, half each. The other pages are Followers: the
+    same streams and reads for the server, without 50 renderers on the server's own two cores
+    (a person's browser runs on their machine)."""
+    head = checked(call(base, "GET", f"/v1/games/{game_id}", token=organizer), 200)["version"]
+    followers = [Follower(base, game_id, tokens[(n // 3) % 3 + 1] if n % 3 == 0 else (organizer if n % 2 else None),
+                          n % 3 == 0, head) for n in range(max(0, args.pages - args.browsers))]
+    for follower in followers:
+        follower.start()
+    opened = time.perf_counter()
+    contexts, pages = open_pages(browser, base, game_id, organizer, tokens, min(args.pages, args.browsers))
+    print(f"{len(pages)} chromium pages and {len(followers)} followers open and live in "
+          f"{time.perf_counter() - opened:.1f} s")
+    time.sleep(2)  # the last pages' first reads settle
+    for page in pages:
+        page.evaluate("performance.clearMarks()")
+    last = play_moves(base, game_id, organizer, tokens, args.commands, args.gap)
+    behind = pages_behind(pages, last)
+    report_repaints(pages, behind, args)
+    for follower in followers:
+        follower.stop()
+    failed = sum(f.failures for f in followers)
+    if failed:
+        print(f"followers: {failed} reads did not answer 200")
+
+
+def open_pages(browser, base: str, game_id: str, organizer: str, tokens: dict[int, str], count: int):
+    """`count` chromium pages, each in its own context, ready and live: three seats' /play,
+    then the desk, the organizer's and a spectator's in turn."""
+    contexts, pages = [], []
+    for n in range(count):
+        contexts.append(browser.new_context(viewport={"width": 1360, "height": 1000}, bypass_csp=True))
+        page = contexts[-1].new_page()
+        if n < 3:
+            page.goto(f"{base}/play/{game_id}#token={tokens[n + 1]}")
+        else:
+            page.goto(f"{base}/viewer/{game_id}" + (f"#token={organizer}" if n % 2 else ""))
+        pages.append(page)
+    for page in pages:
+        page.wait_for_selector("body[data-ready=true]", timeout=60000)
+        page.wait_for_function("() => document.body.dataset.live === 'connected' || "
+                               "/live: connected/.test(document.getElementById('live')?.textContent || '')",
+                               timeout=60000)
+    return contexts, pages
+
+
+def play_moves(base: str, game_id: str, organizer: str, tokens: dict[int, str], commands: int, gap: float) -> int:
+    """`commands` legal moves (talk once the game is over), `gap` seconds apart; the last version."""
+    rng = random.Random(31)
+    last = 0
+    for n in range(commands):
+        state = checked(call(base, "GET", f"/v1/games/{game_id}", token=organizer), 200)
+        if state["status"] == "running":  # a move: the board changes (talk would not)
+            mover = rng.choice(state["waiting_for"])
+            legal = checked(call(base, "GET", f"/v1/games/{game_id}/legal-actions", token=tokens[mover]), 200)
+            body = rng.choice([e for a in legal["actions"] if a["type"] not in ("say",) for e in a["examples"]])
+        else:
+            mover, body = 1 + n % 3, {"type": "say", "text": f"bench {n}"}  # the game is over
+        last = checked(call(base, "POST", f"/v1/games/{game_id}/commands", body, tokens[mover]))["version"]
+        time.sleep(gap)
+    return last
+
+
+def pages_behind(pages: list, last: int) -> list[int]:
+    """The pages that did not draw version `last` within 60 s (counted, not fatal)."""
+    deadline = time.monotonic() + 60
+    behind = []
+    for n, page in enumerate(pages):
+        try:
+            page.wait_for_selector(f"body[data-version='{last}']",
+                                   timeout=max(1000, (deadline - time.monotonic()) * 1000))
+        except Exception:  # noqa: BLE001 (a page that did not catch up is counted, not fatal)
+            behind.append(n)
+    if behind:
+        print(f"{len(behind)} pages did not show version {last} within 60 s: {behind}")
+    return behind
+
+
+def report_repaints(pages: list, behind: list[int], args: argparse.Namespace) -> None:
+    """Each page's arrivals to paints, by kind of page (with the split at the read's answer)
+    and in all."""
+    latencies, missed, by_kind = [], 0, {"/play": [], "/viewer": []}
+    splits: dict[str, list] = {"/play": [], "/viewer": []}
+    caught_up = [page for n, page in enumerate(pages) if n not in behind]
+    for page in caught_up:
+        for value in page.evaluate(LATENCIES):
+            if value is None:
+                missed += 1
+            else:
+                latencies.append(value)
+                by_kind[kind_of(page)].append(value)
+    for page in caught_up:
+        splits[kind_of(page)] += page.evaluate(SPLIT)
+    for kind, values in by_kind.items():
+        if values:
+            reads, draws = [r for r, _ in splits[kind]], [d for _, d in splits[kind]]
+            print(f"  {kind}: {len(values)} arrivals, p50 {percentile(values, 0.5):.0f} ms, "
+                  f"p99 {percentile(values, 0.99):.0f} ms" + (
+                      f" (arrival to read answered p50 {percentile(reads, 0.5):.0f} / p99 "
+                      f"{percentile(reads, 0.99):.0f} ms; read to painted p50 "
+                      f"{percentile(draws, 0.5):.0f} / p99 {percentile(draws, 0.99):.0f} ms)" if reads else ""))
+    print(f"event to repaint, {args.pages} pages open on one game ({len(pages)} in chromium), "
+          f"{args.commands} moves "
+          f"{args.gap} s apart: {len(latencies)} arrivals, p50 {percentile(latencies, 0.5):.0f} ms, "
+          f"p99 {percentile(latencies, 0.99):.0f} ms, max {max(latencies):.0f} ms  (goal p99 <= 300 ms)"
+          + (f"; {missed} arrivals never repainted" if missed else ""))
+
+
+def kind_of(page) -> str:
+    return "/play" if "/play/" in page.url else "/viewer"
 
 
 if __name__ == "__main__":
