@@ -163,8 +163,6 @@ def measure(base: str, args) -> None:
     seated = [(t, s) for t in state["tables"] for s in t["entrants"] if s["entrant"] is not None]
     print(f"floor: {len(state['tables'])} tables, {len(seated)} seats, made in {time.monotonic() - started:.1f} s")
     mover = Mover(base, tid, org, tokens, args.gap)
-    times: dict[str, list[float]] = {"announce": [], "drop": [], "reinstate": [], "no_show": []}
-    dom_times: list[float] = []
     with sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         context = browser.new_context(viewport={"width": 1360, "height": 1000}, bypass_csp=True)
@@ -180,45 +178,64 @@ def measure(base: str, args) -> None:
         rng = random.Random(7)
         people = [s["entrant"] for _, s in seated]
         rng.shuffle(people)
-        dropped: list[int] = []
-        kinds = ["announce", "drop", "no_show", "reinstate"]
-        for n in range(args.commands):
-            kind = kinds[n % len(kinds)]
-            if kind == "reinstate" and not dropped:
-                kind = "announce"
-            if kind == "announce":
-                body, watch = {"type": "announce", "text": f"bench line {n}"}, ("text", f"bench line {n}")
-            elif kind == "drop":
-                entrant = people.pop()
-                dropped.append(entrant)
-                body = {"type": "drop", "entrant": entrant}
-                watch = ("selector", f"#entrants-table tr[data-entrant='{entrant}'][data-dropped='true']")
-            elif kind == "reinstate":
-                entrant = dropped.pop(0)
-                body = {"type": "reinstate", "entrant": entrant}
-                watch = ("selector", f"#entrants-table tr[data-entrant='{entrant}'][data-dropped='false']")
-            else:
-                entrant = people.pop()
-                body = {"type": "no_show", "entrant": entrant}
-                watch = ("selector", f"#rounds li[data-entrant='{entrant}'].stand-in")
-            page.evaluate(WATCH, [str(n), *watch])
-            answer = call(base, "POST", f"/v1/tournaments/{tid}/commands", body, org)
-            sent = time.time() * 1000
-            if answer[0] != 201:
-                print(f"  {kind} refused: {answer}")
-                continue
-            page.wait_for_function(f"window.__shown && window.__shown['{n}']", timeout=30_000)
-            shown = page.evaluate(f"window.__shown['{n}']")
-            times[kind].append(shown["frame"] - sent)
-            dom_times.append(shown["dom"] - sent)
-            time.sleep(args.pause + rng.random() * 0.5)  # jittered: a fixed pause locks onto the desk's poll
+        times, dom_times = sent_commands(page, base, tid, org, args, people, rng)
         clicked = clicks(page, args, people, rng)
         refreshes = page.evaluate("performance.getEntriesByName('desk:refresh').map(m => m.duration)")
         mover.stopped.set()
         mover.join(10)
         browser.close()
-    every = [t for values in times.values() for t in values]
     print(f"mover: {mover.moves} moves on the floor ({mover.refused} refused) while measuring")
+    report(times, dom_times, clicked, refreshes)
+    if errors:
+        print(f"the page threw: {errors}")
+
+
+def sent_commands(page, base: str, tid: str, org: str, args, people: list[int],
+                  rng: random.Random) -> tuple[dict[str, list[float]], list[float]]:
+    """`--commands` organizer commands over HTTP, each timed from its 201 to the frame that
+    paints it (and to the DOM change), by kind."""
+    times: dict[str, list[float]] = {"announce": [], "drop": [], "reinstate": [], "no_show": []}
+    dom_times: list[float] = []
+    dropped: list[int] = []
+    kinds = ["announce", "drop", "no_show", "reinstate"]
+    for n in range(args.commands):
+        kind, body, watch = next_command(kinds[n % len(kinds)], n, people, dropped)
+        page.evaluate(WATCH, [str(n), *watch])
+        answer = call(base, "POST", f"/v1/tournaments/{tid}/commands", body, org)
+        sent = time.time() * 1000
+        if answer[0] != 201:
+            print(f"  {kind} refused: {answer}")
+            continue
+        page.wait_for_function(f"window.__shown && window.__shown['{n}']", timeout=30_000)
+        shown = page.evaluate(f"window.__shown['{n}']")
+        times[kind].append(shown["frame"] - sent)
+        dom_times.append(shown["dom"] - sent)
+        time.sleep(args.pause + rng.random() * 0.5)  # jittered: a fixed pause locks onto the desk's poll
+    return times, dom_times
+
+
+def next_command(kind: str, n: int, people: list[int], dropped: list[int]) -> tuple[str, dict, tuple[str, str]]:
+    """The `n`th command of its turn's `kind` (an announce when nobody is left to reinstate),
+    its body and what the page looks for to show it; `people` and `dropped` follow along."""
+    if kind == "reinstate" and not dropped:
+        kind = "announce"
+    if kind == "announce":
+        return kind, {"type": "announce", "text": f"bench line {n}"}, ("text", f"bench line {n}")
+    if kind == "drop":
+        entrant = people.pop()
+        dropped.append(entrant)
+        return kind, {"type": "drop", "entrant": entrant}, (
+            "selector", f"#entrants-table tr[data-entrant='{entrant}'][data-dropped='true']")
+    if kind == "reinstate":
+        entrant = dropped.pop(0)
+        return kind, {"type": "reinstate", "entrant": entrant}, (
+            "selector", f"#entrants-table tr[data-entrant='{entrant}'][data-dropped='false']")
+    entrant = people.pop()
+    return kind, {"type": "no_show", "entrant": entrant}, ("selector", f"#rounds li[data-entrant='{entrant}'].stand-in")
+
+
+def report(times: dict[str, list[float]], dom_times: list[float], clicked: list[float], refreshes: list[float]) -> None:
+    every = [t for values in times.values() for t in values]
     print(f"event to repaint (the command's 201 to the frame that paints it), {len(every)} commands:")
     for kind, values in times.items():
         if values:
@@ -232,8 +249,6 @@ def measure(base: str, args) -> None:
     if refreshes:
         print(f"one whole look of the desk ({len(refreshes)} timed): median {statistics.median(refreshes):.0f} ms,"
               f" p95 {percentile(refreshes, .95):.0f} ms")
-    if errors:
-        print(f"the page threw: {errors}")
 
 
 def main() -> None:
