@@ -233,60 +233,31 @@ def summary(values: list[float]) -> str:
     return f"{statistics.median(values):.2f} s ({min(values):.2f}–{max(values):.2f})"
 
 
-def main() -> int:
+def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--trials", type=int, default=3)
     parser.add_argument("--full-seconds", type=float, default=20.0,
                         help="how long Redis stays full during the bot round (0: skip that trial)")
     parser.add_argument("--full-only", action="store_true", help="only the full-Redis trial")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> int:
+    args = parse_args()
     workdir = Path(tempfile.mkdtemp(prefix="bench-recovery-"))
     log_path = workdir / "serve.log"
     process, base = start_serve_embedded(workdir, log_path, RATE_LIMITS="off", RESTART_STABLE_SECONDS="2",
                                          LOG_LEVEL="warning", REDIS_MAXMEMORY="64mb")
     try:
-        status, created = call(base, "POST", "/v1/games", {"ruleset": "bootleggers", "seats": 3})
-        assert status == 201, created
-        game = {"id": created["game_id"], "organizer": created["organizer_token"]}
-        for name in ("Ada", "Bix", "Cora"):
-            assert call(base, "POST", f"/v1/games/{game['id']}/seats", {"name": name})[0] == 201
-        assert call(base, "POST", f"/v1/games/{game['id']}/start", {}, token=game["organizer"])[0] in (200, 201)
+        game = a_running_game(base)
         redis_port = int(_cmdline(children(process.pid, "redis-server")[0]).split(":")[-1].split()[0])
         client = redis.Redis(host="127.0.0.1", port=redis_port, socket_connect_timeout=1, socket_timeout=5)
 
         if args.full_seconds > 0:
-            found = full_trial(process.pid, base, client, args.full_seconds)
-            moved = "never" if found["moved"] is None else f"{found['moved']:.2f} s"
-            finished = f"never (within {ROUND_TIMEOUT:.0f} s)" if found["finished"] is None else f"{found['finished']:.2f} s"
-            slipped = sum(found["stood"][g] - found["at_fill"][g] for g in found["stood"])
-            print(f"full Redis (REDIS_MAXMEMORY=64mb) for {args.full_seconds:.0f} s during round 3 of a nine-bot "
-                  f"booze_baron tournament ({found['unfinished_at_fill']} of 3 tables unfinished when it filled up; "
-                  f"{slipped} events got in while it was full, between two top-ups of the junk):")
-            print(f"  full-Redis recovery of a bot round: every table moved again {moved} after room was made; "
-                  f"the round finished {finished} after; the RQ worker exited {found['worker_exits']} times meanwhile")
+            report_full(full_trial(process.pid, base, client, args.full_seconds), args.full_seconds)
         if args.full_only:
             return 0
-        registered_in, job_in, redis_in, refused, web_in, web_back = [], [], [], [], [], []
-        for _ in range(args.trials):
-            time.sleep(3)  # past RESTART_STABLE_SECONDS: a first crash
-            a, b = worker_trial(process.pid, base, client, game)
-            registered_in.append(a)
-            job_in.append(b)
-            time.sleep(3)
-            a, n = redis_trial(process.pid, base, game)
-            redis_in.append(a)
-            refused.append(n)
-            time.sleep(1)
-            a, b = web_trial(process.pid, base, game)
-            web_in.append(a)
-            web_back.append(b)
-        print(f"kill -9, {args.trials} trials each, on `bootleggers serve` (default backoff: 0.5 s for a first crash)")
-        print(f"  RQ worker:       a new worker registered in {summary(registered_in)}; "
-              f"a job queued at the kill ran in {summary(job_in)}")
-        print(f"  embedded Redis:  first 200 on a game read after {summary(redis_in)} "
-              f"(503 storage_unavailable meanwhile: {sum(refused)} reads, nothing else)")
-        print(f"  gunicorn worker: first 200 on a game read after {summary(web_in)} (the other worker answers); "
-              f"gunicorn forked its replacement after {summary(web_back)}")
+        kill_trials(process.pid, base, client, game, args.trials)
         return 0
     except BaseException:
         print(f"serve's log: {log_path}", file=sys.stderr)
@@ -295,6 +266,53 @@ def main() -> int:
         stop(process)
         if sys.exc_info()[0] is None:
             shutil.rmtree(workdir, ignore_errors=True)
+
+
+def a_running_game(base: str) -> dict:
+    """A three-seat Bootleggers game, started: its id and organizer token."""
+    status, created = call(base, "POST", "/v1/games", {"ruleset": "bootleggers", "seats": 3})
+    assert status == 201, created
+    game = {"id": created["game_id"], "organizer": created["organizer_token"]}
+    for name in ("Ada", "Bix", "Cora"):
+        assert call(base, "POST", f"/v1/games/{game['id']}/seats", {"name": name})[0] == 201
+    assert call(base, "POST", f"/v1/games/{game['id']}/start", {}, token=game["organizer"])[0] in (200, 201)
+    return game
+
+
+def report_full(found: dict, full_seconds: float) -> None:
+    moved = "never" if found["moved"] is None else f"{found['moved']:.2f} s"
+    finished = f"never (within {ROUND_TIMEOUT:.0f} s)" if found["finished"] is None else f"{found['finished']:.2f} s"
+    slipped = sum(found["stood"][g] - found["at_fill"][g] for g in found["stood"])
+    print(f"full Redis (REDIS_MAXMEMORY=64mb) for {full_seconds:.0f} s during round 3 of a nine-bot "
+          f"booze_baron tournament ({found['unfinished_at_fill']} of 3 tables unfinished when it filled up; "
+          f"{slipped} events got in while it was full, between two top-ups of the junk):")
+    print(f"  full-Redis recovery of a bot round: every table moved again {moved} after room was made; "
+          f"the round finished {finished} after; the RQ worker exited {found['worker_exits']} times meanwhile")
+
+
+def kill_trials(serve: int, base: str, client: redis.Redis, game: dict, trials: int) -> None:
+    """`trials` kills of each process, each a first crash; their recovery times printed."""
+    registered_in, job_in, redis_in, refused, web_in, web_back = [], [], [], [], [], []
+    for _ in range(trials):
+        time.sleep(3)  # past RESTART_STABLE_SECONDS: a first crash
+        a, b = worker_trial(serve, base, client, game)
+        registered_in.append(a)
+        job_in.append(b)
+        time.sleep(3)
+        a, n = redis_trial(serve, base, game)
+        redis_in.append(a)
+        refused.append(n)
+        time.sleep(1)
+        a, b = web_trial(serve, base, game)
+        web_in.append(a)
+        web_back.append(b)
+    print(f"kill -9, {trials} trials each, on `bootleggers serve` (default backoff: 0.5 s for a first crash)")
+    print(f"  RQ worker:       a new worker registered in {summary(registered_in)}; "
+          f"a job queued at the kill ran in {summary(job_in)}")
+    print(f"  embedded Redis:  first 200 on a game read after {summary(redis_in)} "
+          f"(503 storage_unavailable meanwhile: {sum(refused)} reads, nothing else)")
+    print(f"  gunicorn worker: first 200 on a game read after {summary(web_in)} (the other worker answers); "
+          f"gunicorn forked its replacement after {summary(web_back)}")
 
 
 if __name__ == "__main__":
