@@ -61,6 +61,7 @@ export async function get(path, asToken) {
  *  `pins`: {key} for Idempotency-Key, {version} for If-Match. */
 export async function post(path, body, asToken, pins = {}) {
   const bearer = asToken === undefined ? token : asToken;
+  /** @type {Record<string, string>} */
   const extra = { ...language, "Content-Type": "application/json", Accept: "application/json" };
   if (bearer) extra.Authorization = `Bearer ${bearer}`;
   if (pins.key) extra["Idempotency-Key"] = pins.key;
@@ -83,7 +84,10 @@ export async function command(body, pins) {
  *  onState says "connected" once the server answers, "reconnecting" after a failure, "ended"
  *  when the server closed it (it is opened again all the same);
  *  `onOpen()` (optional) runs at each (re)connection, so a page can read again what the
- *  drop may have kept from it. */
+ *  drop may have kept from it.
+ *  @param {number} after @param {(version: number, type: string) => void} onEvent
+ *  @param {(state: string) => void} onState @param {import("./types.js").FollowOptions} [options]
+ *  @returns {() => void} stops following */
 export function follow(after, onEvent, onState, { onOpen, retryMs = 1000 } = {}) {
   let stopped = false;
   const controller = new AbortController();

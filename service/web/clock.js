@@ -14,9 +14,9 @@ function icon() {
   svg.setAttribute("aria-hidden", "true");
   svg.setAttribute("class", "clock-icon");
   const face = document.createElementNS(SVG, "circle");
-  for (const [k, v] of Object.entries({ cx: 8, cy: 9, r: 6, fill: "none", stroke: "currentColor", "stroke-width": 1.6 })) face.setAttribute(k, v);
+  for (const [k, v] of Object.entries({ cx: 8, cy: 9, r: 6, fill: "none", stroke: "currentColor", "stroke-width": 1.6 })) face.setAttribute(k, String(v));
   const hands = document.createElementNS(SVG, "path");
-  for (const [k, v] of Object.entries({ d: "M8 9V5.5M8 9l2.5 1.5M6 1.5h4", fill: "none", stroke: "currentColor", "stroke-width": 1.6, "stroke-linecap": "round" })) hands.setAttribute(k, v);
+  for (const [k, v] of Object.entries({ d: "M8 9V5.5M8 9l2.5 1.5M6 1.5h4", fill: "none", stroke: "currentColor", "stroke-width": 1.6, "stroke-linecap": "round" })) hands.setAttribute(k, String(v));
   svg.append(face, hands);
   return svg;
 }

@@ -110,7 +110,7 @@ function restoreFocus(container, wanted) {
  *  on the control that sends `want` if it is still offered; `fresh`: the step is a new one. */
 export function drawControls(container, legal, state, send, { skip = new Set(), idle = t("idle.nothing"), refocus = false, want = null,
   fresh = false } = {}) {
-  const active = document.activeElement;
+  const active = /** @type {HTMLElement} */ (document.activeElement);
   const hadFocus = container.contains(active) ? active.dataset.command ?? "" : null;
   // A form someone is filling in survives the redraws that other seats' moves cause.
   const editing = new Map([...container.querySelectorAll("section.action:has(form[data-dirty])")]

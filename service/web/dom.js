@@ -3,6 +3,8 @@
 // left out, so a caller can write `cond && child`). svg.js makes the boards' SVG elements.
 
 export const $ = (id) => document.getElementById(id);
+/** A table of the page by id, as the table it is (its tHead and tBodies). */
+export const tableOf = (id) => /** @type {HTMLTableElement} */ (document.getElementById(id));
 
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);

@@ -76,7 +76,7 @@ export function listed(items) {
 /** Translate the page's own texts: `data-i18n="key"` sets the text, `data-i18n-<attr>="key"`
  *  (placeholder, title, aria-label, value) sets that attribute. */
 export function translate(root = document) {
-  for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.getAttribute("data-i18n"));
   for (const attr of ["placeholder", "title", "aria-label"]) {
     for (const node of root.querySelectorAll(`[data-i18n-${attr}]`)) node.setAttribute(attr, t(node.getAttribute(`data-i18n-${attr}`)));
   }

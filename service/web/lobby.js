@@ -9,7 +9,20 @@ import { either, t as say } from "./i18n.js";
 import { get, post } from "./api.js";
 import { keep } from "./messages.js";
 import { RULESETS, rulesetOf, rulesetTitle } from "./rulesets.js";
-import { $ } from "./dom.js";
+import { $, tableOf } from "./dom.js";
+
+/** The page's fields and controls (lobby.html), as the elements they are. */
+const inputs = {
+  ruleset: /** @type {HTMLSelectElement} */ ($("ruleset")),
+  seats: /** @type {HTMLInputElement} */ ($("seats")),
+  hostName: /** @type {HTMLInputElement} */ ($("host-name")),
+  bots: /** @type {HTMLInputElement} */ ($("bots")),
+  strategy: /** @type {HTMLSelectElement} */ ($("strategy")),
+  deadline: /** @type {HTMLInputElement} */ ($("deadline")),
+  reopenId: /** @type {HTMLInputElement} */ ($("reopen-id")),
+  reopenToken: /** @type {HTMLInputElement} */ ($("reopen-token")),
+  start: /** @type {HTMLButtonElement} */ ($("start")),
+};
 
 const lists = { games: null, tournaments: null };
 const host = { id: "", token: "", seat: "", bots: [], strategy: "greedy", timer: null };
@@ -42,7 +55,7 @@ function problem(answer) {
 async function loadGames(more = false) {
   const after = more && lists.games ? `&after=${encodeURIComponent(lists.games)}` : "";
   const { status, body } = await get(`/v1/games?status=lobby&limit=20${after}`);
-  const rows = $("games").tBodies[0];
+  const rows = tableOf("games").tBodies[0];
   if (!more) rows.replaceChildren();
   if (status !== 200) { rows.append(row([problem({ status, body })])); return; }
   for (const game of body.games) rows.append(gameRow(game));
@@ -76,7 +89,7 @@ function gameRow(game) {
 async function loadTournaments(more = false) {
   const after = more && lists.tournaments ? `&after=${encodeURIComponent(lists.tournaments)}` : "";
   const { status, body } = await get(`/v1/tournaments?limit=20${after}`);
-  const rows = $("tournaments").tBodies[0];
+  const rows = tableOf("tournaments").tBodies[0];
   if (!more) rows.replaceChildren();
   if (status !== 200) { rows.append(row([problem({ status, body })])); return; }
   for (const t of body.tournaments) {
@@ -131,19 +144,50 @@ async function enter(t, name, form) {
 /** A ruleset the page's list does not name yet (lobby.html names the three it was written
  *  with, in the catalog's words) is offered by its title and seat range. */
 function offerEveryRuleset() {
-  const offered = new Set([...$("ruleset").options].map((o) => o.value));
+  const offered = new Set([...inputs.ruleset.options].map((o) => o.value));
   for (const [name, { title, seats: [low, high] }] of Object.entries(RULESETS)) {
-    if (!offered.has(name)) $("ruleset").append(new Option(`${title} (${low}–${high})`, name));
+    if (!offered.has(name)) inputs.ruleset.append(new Option(`${title} (${low}–${high})`, name));
   }
 }
 
+/** Each ruleset's own game options (its module's `lobby`): a fieldset of selects, shown while
+ *  that ruleset is chosen, each select's id the option's name. */
+function offerRulesetOptions() {
+  const after = inputs.deadline.closest("label");
+  for (const [name, ruleset] of Object.entries(RULESETS)) {
+    if (!ruleset.lobby) continue;
+    const { legend, options } = ruleset.lobby();
+    const set = node("fieldset", { id: `${name}-options`, "data-ruleset": name });
+    set.append(node("legend", {}, legend));
+    for (const option of options) {
+      const select = node("select", { id: option.name });
+      select.append(...option.choices.map(([value, words]) => new Option(words, value)));
+      const label = node("label");
+      label.append(node("span", {}, option.label), " ", select);
+      set.append(label);
+    }
+    after.before(set);
+  }
+}
+
+/** The chosen ruleset's own options as the game's `options` hold them. */
+function chosenOptions(name) {
+  const options = {};
+  for (const option of rulesetOf(name)?.lobby?.().options || []) {
+    const value = /** @type {HTMLSelectElement} */ ($(option.name)).value;
+    options[option.name] = option.number ? Number(value) : value;
+  }
+  return options;
+}
+
 function rulesetChanged() {
-  const [low, high] = rulesetOf($("ruleset").value).seats;
-  $("seats").min = low;
-  $("seats").max = high;
-  $("seats").value = Math.min(high, Math.max(low, Number($("seats").value) || low));
-  $("bots").max = Number($("seats").value) - ($("host-name").value.trim() ? 1 : 0);
-  $("bootleggers-options").hidden = $("ruleset").value !== "bootleggers";
+  const [low, high] = rulesetOf(inputs.ruleset.value).seats;
+  inputs.seats.min = String(low);
+  inputs.seats.max = String(high);
+  inputs.seats.value = String(Math.min(high, Math.max(low, Number(inputs.seats.value) || low)));
+  inputs.bots.max = String(Number(inputs.seats.value) - (inputs.hostName.value.trim() ? 1 : 0));
+  const sets = /** @type {NodeListOf<HTMLFieldSetElement>} */ (document.querySelectorAll("#create-form fieldset[data-ruleset]"));
+  for (const set of sets) set.hidden = set.dataset.ruleset !== inputs.ruleset.value;
 }
 
 function saveHost() {  // the organizer's game in the fragment: reload-proof, never sent anywhere
@@ -157,21 +201,20 @@ function saveHost() {  // the organizer's game in the fragment: reload-proof, ne
 async function create(event) {
   event.preventDefault();
   $("create-refusal").textContent = "";
-  const ruleset = $("ruleset").value;
-  const seats = Number($("seats").value);
-  const name = $("host-name").value.trim();
-  const bots = Number($("bots").value) || 0;
+  const ruleset = inputs.ruleset.value;
+  const seats = Number(inputs.seats.value);
+  const name = inputs.hostName.value.trim();
+  const bots = Number(inputs.bots.value) || 0;
   if (bots + (name ? 1 : 0) > seats) {
     $("create-refusal").textContent = say("lobby.too_many_bots", { seats, n: bots, and_you: name ? say("lobby.and_you") : "" });
     return;
   }
-  const options = {};
-  if (ruleset === "bootleggers") { options.rounds = Number($("rounds").value); options.influence = $("influence").value; }
-  const seconds = Number($("deadline").value) || 0;
+  const options = chosenOptions(ruleset);
+  const seconds = Number(inputs.deadline.value) || 0;
   if (seconds) options.deadlines = { default: seconds };
   const made = await post("/v1/games", { ruleset, seats, options }, "");
   if (made.status !== 201) { $("create-refusal").textContent = problem(made); return; }
-  Object.assign(host, { id: made.body.game_id, token: made.body.organizer_token, seat: "", bots: [], strategy: $("strategy").value });
+  Object.assign(host, { id: made.body.game_id, token: made.body.organizer_token, seat: "", bots: [], strategy: inputs.strategy.value });
   if (name) {  // the organizer takes the first seat
     const sat = await post(`/v1/games/${host.id}/seats`, { name }, "");
     if (sat.status !== 201) { $("create-refusal").textContent = problem(sat); return; }
@@ -207,7 +250,7 @@ async function refreshHost() {
   const taken = (body.players || []).length;
   $("host-seats").replaceChildren(...(body.players || []).map((p) => node("li", { "data-seat": p.seat, "data-bot": String(host.bots.includes(p.seat)) }, p.name)));
   const full = taken === body.seats_total;
-  $("start").disabled = body.status !== "lobby" || !full;
+  inputs.start.disabled = body.status !== "lobby" || !full;
   $("host").dataset.status = body.status;
   if (body.status === "lobby") {
     $("host-status").textContent = say("lobby.seats_status", { ruleset: rulesetTitle(body.ruleset), taken, total: body.seats_total }) +
@@ -220,11 +263,11 @@ async function refreshHost() {
 
 async function startGame() {
   $("start-refusal").textContent = "";
-  $("start").disabled = true;
+  inputs.start.disabled = true;
   const started = await post(`/v1/games/${encodeURIComponent(host.id)}/start`, {}, host.token);
   if (started.status !== 201 && started.body?.code !== "game_started") {
     $("start-refusal").textContent = problem(started);
-    $("start").disabled = false;
+    inputs.start.disabled = false;
     return;
   }
   for (const seatNo of host.bots) {
@@ -258,7 +301,7 @@ function invitedTo(invited) {
 async function reopen(event) {
   event.preventDefault();
   $("reopen-refusal").textContent = "";
-  const id = $("reopen-id").value.trim(), token = $("reopen-token").value.trim();
+  const id = inputs.reopenId.value.trim(), token = inputs.reopenToken.value.trim();
   const { status, body } = await get(`/v1/games/${encodeURIComponent(id)}`, token);
   if (status !== 200) { $("reopen-refusal").textContent = problem({ status, body }); return; }
   if (body.viewer?.kind !== "organizer") {
@@ -266,28 +309,29 @@ async function reopen(event) {
     return;
   }
   Object.assign(host, { id, token, seat: "", bots: [], strategy: "greedy" });
-  $("reopen-token").value = "";
+  inputs.reopenToken.value = "";
   saveHost();
   await showHost();
   $("host").querySelector("h2").focus();
 }
 
-$("ruleset").addEventListener("change", rulesetChanged);
-$("seats").addEventListener("input", rulesetChanged);
-$("host-name").addEventListener("input", rulesetChanged);
+inputs.ruleset.addEventListener("change", rulesetChanged);
+inputs.seats.addEventListener("input", rulesetChanged);
+inputs.hostName.addEventListener("input", rulesetChanged);
 $("create-form").addEventListener("submit", create);
 $("reopen-form").addEventListener("submit", reopen);
 window.addEventListener("hashchange", async () => {
   const invited = fromFragment();
   if (invited) { await loadGames(); invitedTo(invited); }
 });
-$("start").addEventListener("click", startGame);
+inputs.start.addEventListener("click", startGame);
 $("games-more").addEventListener("click", () => loadGames(true));
 $("games-refresh").addEventListener("click", () => loadGames());
 $("tournaments-more").addEventListener("click", () => loadTournaments(true));
 
 (async () => {
   offerEveryRuleset();
+  offerRulesetOptions();
   rulesetChanged();
   const invited = fromFragment();
   await Promise.all([loadGames(), loadTournaments()]);

@@ -38,6 +38,15 @@ const OFF_WORDS = {
   trouble: t("off.trouble"),
 };
 const UNREACHABLE = t("seat.unreachable");
+/** The page's fields (play.html), as the elements they are. */
+const inputs = {
+  sound: /** @type {HTMLInputElement} */ ($("sound")),
+  token: /** @type {HTMLInputElement} */ ($("token")),
+  talkText: /** @type {HTMLInputElement} */ ($("talk-text")),
+  disputeVersion: /** @type {HTMLInputElement} */ ($("dispute-version")),
+  disputeText: /** @type {HTMLTextAreaElement} */ ($("dispute-text")),
+  deskLink: /** @type {HTMLAnchorElement} */ ($("desk-link")),
+};
 
 const link = createLink({
   resync: () => refresh(),
@@ -94,7 +103,7 @@ async function send(body, refusal, button) {
 }
 
 function beep() {
-  if (!$("sound").checked) return;
+  if (!inputs.sound.checked) return;
   try {
     seat.audio = seat.audio || new AudioContext();
     const tone = seat.audio.createOscillator();
@@ -190,24 +199,25 @@ function draw(state, legal) {
     seat.step = step;
   }
   if (seat.refusal) {  // a refusal stays beside its control until the next command goes through
-    const refusal = $("controls").querySelector(`section[data-action="${seat.refusal.type}"] .refusal`);
+    const refusal = /** @type {HTMLElement} */ ($("controls").querySelector(`section[data-action="${seat.refusal.type}"] .refusal`));
     if (refusal && !refusal.textContent) { refusal.textContent = seat.refusal.detail; refusal.dataset.code = seat.refusal.code; }
   }
   if (changed("deals", [legal?.actions?.filter((a) => DEAL_ACTIONS.has(a.type)), state.deals, me])) {
     drawDeals($("deals-panel"), $("deals"), legal, state, send);
   }
   if (document.activeElement === $("moves") && $("controls").querySelector("[data-command]")) {
-    $("controls").querySelector("[data-command]").focus({ preventScroll: true });  // moves came to a seat waiting on them
+    /** @type {HTMLElement} */ ($("controls").querySelector("[data-command]")).focus({ preventScroll: true });  // moves came to a seat waiting on them
   }
   if (refocus !== null) {  // after this seat's own move: focus on the next sensible control, never the body
     seat.refocus = null;
     if (document.activeElement === document.body || !document.activeElement) {
-      ($("controls").querySelector("button:not(:disabled), input, select") || $("deals").querySelector("button") || $("moves")).focus({ preventScroll: true });
+      const next = /** @type {HTMLElement} */ ($("controls").querySelector("button:not(:disabled), input, select") || $("deals").querySelector("button") || $("moves"));
+      next.focus({ preventScroll: true });
     }
   }
   runClock($("clock"), state, (s) => nameOf(state, s));
   if (!seat.disputeEdited) {
-    $("dispute-version").value = state.version;
+    inputs.disputeVersion.value = String(state.version);
     $("dispute-form").querySelector("button").dataset.command = JSON.stringify(disputeBody());
   }
   markPainted(state.version);
@@ -308,7 +318,7 @@ function followRematch(newId, ours) {
 
 async function start() {
   $("game-id").textContent = gameId;
-  $("desk-link").href = `/viewer/${encodeURIComponent(gameId)}${getToken() ? "#token=" + encodeURIComponent(getToken()) : ""}`;
+  inputs.deskLink.href = `/viewer/${encodeURIComponent(gameId)}${getToken() ? "#token=" + encodeURIComponent(getToken()) : ""}`;
   if (!getToken()) {
     $("token-form").hidden = false;
     setTurn(t("seat.no_token"), "problem");
@@ -357,39 +367,39 @@ function followStream(version) {
 
 $("token-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  setToken($("token").value);
+  setToken(inputs.token.value);
   if (seat.stop) seat.stop();
   start();
 });
 $("talk-form").addEventListener("input", () => {
-  $("talk-form").querySelector("button").dataset.command = JSON.stringify({ type: "say", text: $("talk-text").value });
+  $("talk-form").querySelector("button").dataset.command = JSON.stringify({ type: "say", text: inputs.talkText.value });
 });
 $("talk-form").addEventListener("submit", async (event) => {
   event.preventDefault();
-  const form = event.target;
-  if (await send({ type: "say", text: $("talk-text").value }, form.querySelector(".refusal"), form.querySelector("button"))) {
-    $("talk-text").value = "";
+  const form = /** @type {HTMLFormElement} */ (event.target);
+  if (await send({ type: "say", text: inputs.talkText.value }, form.querySelector(".refusal"), form.querySelector("button"))) {
+    inputs.talkText.value = "";
     if (await loadTalk()) drawTalk($("talk"));
   }
-  if (document.activeElement === document.body) $("talk-text").focus();
+  if (document.activeElement === document.body) inputs.talkText.focus();
 });
-const disputeBody = () => ({ type: "dispute", version: Number($("dispute-version").value), text: $("dispute-text").value });
+const disputeBody = () => ({ type: "dispute", version: Number(inputs.disputeVersion.value), text: inputs.disputeText.value });
 $("dispute-form").addEventListener("input", (event) => {
-  if (event.target.id === "dispute-version") seat.disputeEdited = true;
+  if (/** @type {HTMLElement} */ (event.target).id === "dispute-version") seat.disputeEdited = true;
   $("dispute-form").querySelector("button").dataset.command = JSON.stringify(disputeBody());
 });
 $("dispute-form").addEventListener("submit", async (event) => {
   event.preventDefault();
-  const form = event.target;
+  const form = /** @type {HTMLFormElement} */ (event.target);
   if (await send(disputeBody(), form.querySelector(".refusal"), form.querySelector("button"))) {
     keep($("messages"), t("seat.dispute_filed"), { key: "dispute", kind: "ok" });
-    $("dispute-text").value = "";
+    inputs.disputeText.value = "";
     seat.disputeEdited = false;
   }
-  if (document.activeElement === document.body) $("dispute-text").focus();
+  if (document.activeElement === document.body) inputs.disputeText.focus();
 });
-$("sound").addEventListener("change", () => {  // a click is the gesture that lets audio start
-  if ($("sound").checked && !seat.audio) { try { seat.audio = new AudioContext(); } catch { /* none */ } }
+inputs.sound.addEventListener("change", () => {  // a click is the gesture that lets audio start
+  if (inputs.sound.checked && !seat.audio) { try { seat.audio = new AudioContext(); } catch { /* none */ } }
 });
 
 start();

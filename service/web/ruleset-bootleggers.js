@@ -1,5 +1,5 @@
 // Bootleggers on the pages: its title, seat range, board (board-bootleggers.js), board in words,
-// the seat's hand, legend and step words, registered in rulesets.js.
+// the seat's hand, legend, step words and the lobby's options, registered in rulesets.js.
 import { cardWords, doing, ending, facts, list, money, nameOf as textName, notesOf, seatName, table, truckWords, waitingFor, whoseName } from "./board-text.js";
 import { item, thugList } from "./hand.js";
 import { cardName, linedUp, listed, mine, place, plural, stillName, targetWords, truckName, who, whose, WINDOWS, words } from "./seat-words.js";
@@ -165,6 +165,7 @@ function bootleggersStep(state, legal) {
   }
 }
 
+/** @type {import("./types.js").Ruleset} */
 export default {
   title: "Bootleggers",
   seats: [3, 6],  // the fewest and the most seats a game may have
@@ -184,4 +185,11 @@ export default {
   stepAbout: bootleggersStep,
   phases: true,  // the line under the board names the phase
   deals: true,  // players make deals (deals.js shows them)
+  lobby: () => ({  // the game options the lobby's "Create a game" form offers (lobby.js draws them)
+    legend: t("lobby.bootleggers_options"),
+    options: [
+      { name: "rounds", label: t("lobby.rounds"), number: true, choices: [["12", "12"], ["8", t("lobby.8_short_game")]] },
+      { name: "influence", label: t("lobby.influence"), choices: [["phase", t("lobby.in_phase_2")], ["anytime", t("lobby.any_time_optional_rule")]] },
+    ],
+  }),
 };

@@ -82,6 +82,7 @@ function boozeStep(state, legal) {
   return "";
 }
 
+/** @type {import("./types.js").Ruleset} */
 export default {
   title: "Booze Baron",
   seats: [3, 9],  // the fewest and the most seats a game may have

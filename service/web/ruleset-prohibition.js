@@ -66,6 +66,7 @@ function prohibitionStep(state, legal) {
   return "";
 }
 
+/** @type {import("./types.js").Ruleset} */
 export default {
   title: "Prohibition",
   seats: [2, 6],  // the fewest and the most seats a game may have

@@ -9,6 +9,7 @@ import { desk, post, refusal } from "./tournament-core.js";
 import { el } from "./dom.js";
 import { t as say } from "./i18n.js";
 
+/** @type {(answer: import("./types.js").Answer) => void} */
 let sent = () => {};
 /** What to do after any command was accepted (the desk: refresh now). */
 export function afterSending(callback) { sent = callback; }

@@ -14,7 +14,7 @@ export const gameCommandsPath = (gameId) => `/v1/games/${encodeURIComponent(game
 export const desk = {
   token: getToken(), who: { role: "spectator" }, games: new Map(), moved: new Map(), drawn: {}, timer: null,
   generation: 0, refreshes: 0, state: null, standings: null, me: null, disputes: null, lives: {},
-  after: 0, events: [], announcements: [], talk: [], byes: new Map(), preview: null, running: false, kicked: false,
+  after: 0, events: [], announcements: [], talk: [], byes: new Map(), preview: null, running: 0, kicked: false,
   lastFull: 0, controls: new Map(), skew: 0,
 };
 
@@ -67,7 +67,7 @@ export function since(iso, className = "since") {
 export function tick() {
   const at = now();
   for (const node of document.querySelectorAll("[data-since]")) {
-    node.textContent = clock(at - new Date(node.dataset.since).getTime());
+    node.textContent = clock(at - new Date(node.getAttribute("data-since")).getTime());
   }
 }
 
@@ -104,7 +104,7 @@ export function once(name, data, draw) {
   const key = JSON.stringify(data);
   if (desk.drawn[name] === key) return false;
   desk.drawn[name] = key;
-  const focused = document.activeElement;
+  const focused = /** @type {HTMLElement} */ (document.activeElement);
   draw(data);
   if (focused && focused !== document.body && focused.isConnected && document.activeElement !== focused) {
     focused.focus({ preventScroll: true });

@@ -3,7 +3,7 @@
 // card per seat (name, round, table, seat), laid out for paper by the print stylesheet
 // (tournament.css `@media print`: only this section prints; the buttons choose which part).
 import { byName, seatName } from "./tournament-core.js";
-import { $, el } from "./dom.js";
+import { $, el, tableOf } from "./dom.js";
 import { t as say } from "./i18n.js";
 
 export function drawSheet({ t }) {
@@ -11,11 +11,11 @@ export function drawSheet({ t }) {
   const tables = t.tables.filter((x) => x.round === round).sort((a, b) => a.table - b.table);
   const known = new Map(t.entrants.map((e) => [e.entrant, e.name]));
   $("sheet-title").textContent = round ? say("print.title", { name: t.name, round, rounds: t.rounds }) : say("print.title_none", { name: t.name });
-  const sheet = $("pairings-sheet");
+  const sheet = tableOf("pairings-sheet");
   sheet.dataset.round = round;
   if (!tables.length) {
     sheet.tBodies[0].replaceChildren(el("tr", {}, el("td", { colspan: 3, class: "muted" }, say("print.none_seated"))));
-    $("pairings-index").tBodies[0].replaceChildren();
+    tableOf("pairings-index").tBodies[0].replaceChildren();
     $("seat-cards").replaceChildren();
     return;
   }
@@ -27,7 +27,7 @@ export function drawSheet({ t }) {
   const people = tables.flatMap((table) => table.entrants.filter((s) => s.entrant !== null && s.entrant !== undefined)
     .map((s) => ({ name: known.get(s.entrant) || say("print.entrant", { n: s.entrant }), table: table.table, seat: s.seat })));
   people.sort((a, b) => byName(a.name, b.name));
-  $("pairings-index").tBodies[0].replaceChildren(...people.map((p) => el("tr", {},
+  tableOf("pairings-index").tBodies[0].replaceChildren(...people.map((p) => el("tr", {},
     el("th", { scope: "row", class: "name" }, p.name), el("td", { class: "n" }, String(p.table)), el("td", { class: "n" }, String(p.seat)))));
   $("seat-cards").replaceChildren(...tables.flatMap((table) => table.entrants.map((s) => el("li", {
     class: "card", "data-table": table.table, "data-seat": s.seat, "data-round": round },

@@ -8,7 +8,7 @@ import { either, lang, t as say } from "./i18n.js";
 import {
   base, byName, commandsPath, desk, fmt, gameCommandsPath, names, ordinal, seatName, since, viewerHref, viewerLink,
 } from "./tournament-core.js";
-import { $, el } from "./dom.js";
+import { $, el, tableOf } from "./dom.js";
 import { control } from "./tournament-controls.js";
 import { rulesetTitle } from "./rulesets.js";
 
@@ -80,7 +80,7 @@ function explainedWords(s) {
 /** The standings (`s`: the standings' answer, with the tournament's `scoring` beside it). */
 export function drawStandings(s) {
   const keys = s.rows.length ? Object.keys(s.rows[0].tie_breaks) : Object.keys(TIE_BREAKS);
-  $("standings").tHead.replaceChildren(el("tr", {},
+  tableOf("standings").tHead.replaceChildren(el("tr", {},
     el("th", { scope: "col", class: "n" }, say("tournament.rank")), el("th", { scope: "col" }, say("tournament.name")),
     el("th", { scope: "col", class: "n" }, say("tournament.points")),
     ...keys.map((k) => el("th", { scope: "col", class: "n tb" }, TIE_BREAKS[k] || k.replace(/_/g, " "))),
@@ -88,7 +88,7 @@ export function drawStandings(s) {
     el("th", { scope: "col", class: "dropped-flag" }, say("tournament.dropped_col"))));
   const rows = s.rows.length ? s.rows.map((row) => standingRow(row, keys))
     : [el("tr", {}, el("td", { colspan: keys.length + 6, class: "muted" }, say("tournament.nobody_registered")))];
-  $("standings").tBodies[0].replaceChildren(...rows);
+  tableOf("standings").tBodies[0].replaceChildren(...rows);
   $("explained").textContent = explainedWords(s);
   const state = $("standings-state");
   const final = s.final === true;
@@ -250,11 +250,11 @@ export function drawEntrants({ t }) {
   }
   const sorted = [...t.entrants].sort((a, b) => byName(a.name, b.name) || a.entrant - b.entrant);
   const organizer = isOrganizer() && t.status !== "finished";
-  $("entrants-table").tHead.replaceChildren(el("tr", {},
+  tableOf("entrants-table").tHead.replaceChildren(el("tr", {},
     el("th", { scope: "col" }, say("tournament.name")), el("th", { scope: "col" }, say("tournament.fact.status")),
     el("th", { scope: "col" }, t.round ? say("tournament.round_n", { round: t.round }) : say("tournament.seat")),
     organizer ? el("th", { scope: "col" }, say("tournament.organizer")) : null));
-  $("entrants-table").tBodies[0].replaceChildren(...sorted.map((e) => {
+  tableOf("entrants-table").tBodies[0].replaceChildren(...sorted.map((e) => {
     const at = seatedNow.get(e.entrant);
     const status = [e.dropped ? say("tournament.dropped") : say("tournament.in"), e.bot ? say("tournament.house_bot_of", { bot: e.bot }) : null,
       e.late ? say("tournament.late_entry") : null]
@@ -335,7 +335,7 @@ function filedBy(d, byGame, known) {
 
 export function drawDisputes({ role, disputes, tables }) {
   const note = $("disputes-note");
-  const table = $("dispute-table");
+  const table = tableOf("dispute-table");
   if (role !== "organizer") {
     note.dataset.state = "forbidden";
     note.textContent = say("tournament.disputes_organizers") + (role === "entrant" ? say("tournament.disputes_yours") : "");

@@ -32,6 +32,7 @@ const EVENTS_MS = { organizer: 500, other: 1500, hidden: 10000 };
 const pace = () => (document.visibilityState === "hidden" ? EVENTS_MS.hidden
   : desk.who.role === "organizer" ? EVENTS_MS.organizer : EVENTS_MS.other);
 const PAGE = 500;
+const tokenField = /** @type {HTMLInputElement} */ ($("token"));
 /** Events that change nothing but the announcements and talk (no full refresh needed). */
 const NEWS_ONLY = new Set(["said", "announced"]);
 
@@ -209,7 +210,7 @@ async function refresh({ full = true } = {}) {
   document.body.dataset.version = t.body.version;
   document.body.dataset.status = t.body.status;
   document.body.dataset.round = t.body.round;
-  document.body.dataset.refreshes = desk.refreshes;
+  document.body.dataset.refreshes = String(desk.refreshes);
   document.body.dataset.ready = "true";
   // bench/desk_tournament.py reads how long a whole look takes (the last few hundred kept)
   if (performance.getEntriesByType("mark").length >= 600) performance.clearMarks();
@@ -300,7 +301,7 @@ async function start() {
   desk.disputesDue = false;
   desk.lastFull = 0;
   document.body.dataset.ready = "false";
-  $("token").value = getToken();
+  tokenField.value = getToken();
   try {
     desk.who = await identify();
   } catch (error) {
@@ -322,7 +323,7 @@ async function start() {
 
 $("token-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  setToken($("token").value);
+  setToken(tokenField.value);
   start();
 });
 // A new token in the fragment (a link with another `#token=`, opened on this page): read as that.

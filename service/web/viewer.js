@@ -16,6 +16,22 @@ import { $ } from "./dom.js";
 const view = { seats: [], latest: 0, at: 0, as: "", viewer: null, status: null, log: null, stop: null, loading: 0,
   ruleset: "", pinned: false, moves: emptyMoves(), movesStale: true };
 
+/** The page's fields and controls (viewer.html), as the elements they are. */
+const inputs = {
+  raw: /** @type {HTMLDetailsElement} */ ($("raw")),
+  at: /** @type {HTMLOutputElement} */ ($("at")),
+  slider: /** @type {HTMLInputElement} */ ($("slider")),
+  latest: /** @type {HTMLOutputElement} */ ($("latest")),
+  playLink: /** @type {HTMLAnchorElement} */ ($("play-link")),
+  verify: /** @type {HTMLButtonElement} */ ($("verify")),
+  versionLink: /** @type {HTMLAnchorElement} */ ($("version-link")),
+  disputeVersion: /** @type {HTMLInputElement} */ ($("dispute-version")),
+  follow: /** @type {HTMLInputElement} */ ($("follow")),
+  token: /** @type {HTMLInputElement} */ ($("token")),
+  disputeText: /** @type {HTMLTextAreaElement} */ ($("dispute-text")),
+  perspective: /** @type {HTMLSelectElement} */ ($("perspective")),
+};
+
 function notify(message) { $("notice").textContent = message || ""; }
 const keepMessage = (text, options) => keep($("messages"), text, options);
 
@@ -25,7 +41,7 @@ function saveFragment() {
   const params = new URLSearchParams(location.hash.slice(1));
   params.delete("v");
   if (getToken()) params.set("token", getToken());
-  if (view.pinned && view.at) params.set("at", view.at); else params.delete("at");
+  if (view.pinned && view.at) params.set("at", String(view.at)); else params.delete("at");
   if (view.as) params.set("as", view.as); else params.delete("as");
   const hash = params.toString();
   history.replaceState(null, "", location.pathname + (hash ? "#" + hash : ""));
@@ -35,7 +51,7 @@ function saveFragment() {
 const askedVersion = (params) => Number(params.get("at") || params.get("v")) || 0;
 
 function perspectiveOptions(state) {
-  const select = $("perspective");
+  const select = inputs.perspective;
   const viewer = state.viewer || { kind: "spectator" };
   const options = [];
   if (viewer.kind === "organizer") {
@@ -91,9 +107,9 @@ async function show(head) {
   drawBoardText($("board-text"), body);
   $("status").textContent = describeStatus(body);
   view.shown = body;
-  if ($("raw").open) $("raw-state").textContent = JSON.stringify(body, null, 1);  // only when looked at
-  $("at").value = body.version;
-  $("slider").value = body.version;
+  if (inputs.raw.open) $("raw-state").textContent = JSON.stringify(body, null, 1);  // only when looked at
+  inputs.at.value = String(body.version);
+  inputs.slider.value = String(body.version);
   document.body.dataset.version = body.version;
   if (view.log) drawLog($("log"), view.log.entries, body.version, goTo);
   showWhere();
@@ -114,15 +130,15 @@ async function refreshLatest() {
   view.seats = (body.players || []).map((p) => p.seat);
   $("ruleset-title").textContent = rulesetTitle(body.ruleset);
   document.title = t("desk.title", { ruleset: rulesetTitle(body.ruleset), game: gameId });
-  $("slider").max = body.version;
-  $("latest").value = body.version;
+  inputs.slider.max = String(body.version);
+  inputs.latest.value = String(body.version);
   $("whoami").textContent = view.viewer.kind === "seat" ? t("desk.you_are_seat", { seat: view.viewer.seat })
     : t(view.viewer.kind === "organizer" ? "desk.you_are_organizer" : "desk.you_are_spectator");
-  $("play-link").hidden = view.viewer.kind !== "seat" || body.status !== "running";
-  $("play-link").href = `/play/${encodeURIComponent(gameId)}#token=${encodeURIComponent(getToken())}`;
+  inputs.playLink.hidden = view.viewer.kind !== "seat" || body.status !== "running";
+  inputs.playLink.href = `/play/${encodeURIComponent(gameId)}#token=${encodeURIComponent(getToken())}`;
   perspectiveOptions(body);
-  $("verify").disabled = body.status !== "finished";
-  $("verify").title = body.status === "finished" ? "" : t("desk.verify_later");
+  inputs.verify.disabled = body.status !== "finished";
+  inputs.verify.title = body.status === "finished" ? "" : t("desk.verify_later");
   $("dispute-form").hidden = view.viewer.kind !== "seat";
   return body;
 }
@@ -161,8 +177,8 @@ function entryAt(version) {
 function showWhere() {
   const entry = entryAt(view.at);
   $("where").textContent = t("desk.where", { at: view.at, latest: view.latest }) + (entry ? `: ${entry.text}` : ".");
-  $("version-link").href = `${location.origin}/viewer/${encodeURIComponent(gameId)}#at=${view.at}`;
-  $("version-link").textContent = t("desk.link_to_version", { version: view.at });
+  inputs.versionLink.href = `${location.origin}/viewer/${encodeURIComponent(gameId)}#at=${view.at}`;
+  inputs.versionLink.textContent = t("desk.link_to_version", { version: view.at });
   updateSteps();
 }
 
@@ -215,8 +231,8 @@ function goTo(version) {
   if (!(Number(version) >= 1)) return;
   view.at = Math.max(1, Math.min(view.latest, Number(version)));
   view.pinned = view.at !== view.latest || view.status === "finished";
-  $("dispute-version").value = view.at;
-  if (view.at !== view.latest) $("follow").checked = false, setFollow(false);
+  inputs.disputeVersion.value = String(view.at);
+  if (view.at !== view.latest) inputs.follow.checked = false, setFollow(false);
   saveFragment();
   show();
 }
@@ -258,8 +274,8 @@ function setFollow(on) {
   view.stop = follow(view.latest, (version, type) => {
     view.latest = Math.max(view.latest, version);
     view.movesStale = true;
-    $("slider").max = view.latest;
-    $("latest").value = view.latest;
+    inputs.slider.max = String(view.latest);
+    inputs.latest.value = String(view.latest);
     if (/dispute|ruling|forfeit|annul|seat_given|player_replaced/.test(type || "")) disputed = true;
     // What a reveal or the end makes readable changes earlier log lines: read it all again.
     if (/reveal|ended|finished/.test(type || "")) view.log = null;
@@ -269,7 +285,7 @@ function setFollow(on) {
 
 async function start() {
   $("game-id").textContent = gameId;
-  $("token").value = getToken();
+  inputs.token.value = getToken();
   const wanted = new URLSearchParams(location.hash.slice(1));
   view.as = wanted.get("as") || view.as;
   view.log = null;
@@ -278,25 +294,25 @@ async function start() {
   const at = askedVersion(wanted);
   view.at = at >= 1 ? Math.min(at, view.latest) : view.latest;
   view.pinned = at >= 1;
-  $("dispute-version").value = view.at;
+  inputs.disputeVersion.value = String(view.at);
   await show(head);
   await refreshPanels();
-  if (view.status === "running" && !view.pinned) { $("follow").checked = true; setFollow(true); }
+  if (view.status === "running" && !view.pinned) { inputs.follow.checked = true; setFollow(true); }
   document.body.dataset.ready = "true";
 }
 
 $("token-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  setToken($("token").value);
+  setToken(inputs.token.value);
   view.as = "";
   setFollow(false);
   document.body.dataset.ready = "false";
   start();
 });
-$("raw").addEventListener("toggle", () => {
-  $("raw-state").textContent = $("raw").open && view.shown ? JSON.stringify(view.shown, null, 1) : "";
+inputs.raw.addEventListener("toggle", () => {
+  $("raw-state").textContent = inputs.raw.open && view.shown ? JSON.stringify(view.shown, null, 1) : "";
 });
-$("slider").addEventListener("input", (event) => goTo(event.target.value));
+inputs.slider.addEventListener("input", () => goTo(inputs.slider.value));
 $("first").addEventListener("click", () => goTo(1));
 $("prev").addEventListener("click", () => goTo(view.at - 1));
 $("next").addEventListener("click", () => goTo(view.at + 1));
@@ -310,17 +326,17 @@ window.addEventListener("hashchange", () => {
   const asked = askedVersion(new URLSearchParams(location.hash.slice(1)));
   if (asked && asked !== view.at) goTo(asked); else saveFragment();
 });
-$("perspective").addEventListener("change", (event) => { view.as = event.target.value; saveFragment(); show(); });
-$("follow").addEventListener("change", (event) => {
-  if (event.target.checked) { view.at = view.latest; show(); }
-  setFollow(event.target.checked);
+inputs.perspective.addEventListener("change", () => { view.as = inputs.perspective.value; saveFragment(); show(); });
+inputs.follow.addEventListener("change", () => {
+  if (inputs.follow.checked) { view.at = view.latest; show(); }
+  setFollow(inputs.follow.checked);
 });
 $("dispute-form").addEventListener("submit", async (event) => {
   event.preventDefault();
-  const answer = await fileDispute($("dispute-version").value, $("dispute-text").value);
+  const answer = await fileDispute(inputs.disputeVersion.value, inputs.disputeText.value);
   if (answer.status < 300) {
     keepMessage(t("seat.dispute_filed"), { key: "dispute-filed", kind: "ok" });
-    $("dispute-text").value = "";
+    inputs.disputeText.value = "";
   } else notify(answer.body?.detail || t("dispute.refused", { status: answer.status }));
   refreshPanels();
 });
@@ -385,11 +401,11 @@ async function fetchRecord() {
   return { events };
 }
 
-$("verify").addEventListener("click", async () => {
+inputs.verify.addEventListener("click", async () => {
   try { await showVerification(await fetchRecord()); } catch (error) { showResult("bad", t("verify.error", { detail: error.message })); }
 });
 $("record-file").addEventListener("change", async (event) => {
-  const file = event.target.files[0];
+  const file = /** @type {HTMLInputElement} */ (event.target).files[0];
   if (!file) return;
   let record;
   try { record = JSON.parse(await file.text()); } catch { showResult("bad", t("verify.not_json")); return; }
