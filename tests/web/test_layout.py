@@ -1,13 +1,14 @@
 """Every board holds 40-character and non-Latin names without overlap: in each drawn figure (a
 player's row, a speakeasy, a Location, a space of the track, an influence row), no two labels'
-bounding boxes meet and every label stays inside its figure — in /play and in /viewer."""
+bounding boxes meet and every label stays inside its figure — in /play and in /viewer. The
+tournament desk in German holds its tables in their panels, no word broken inside itself."""
 from __future__ import annotations
 
 import random
 
 import pytest
 
-from tests.support.bots import move, open_table
+from tests.support.bots import bearer, move, open_table
 from tests.web.conftest import play_url, screenshot
 
 NAMES = ["Bartholomew Fitzgerald-Montgomery Jr III",  # 40 characters
@@ -78,3 +79,72 @@ def test_the_seats_page_wraps_long_names_in_its_panels(page, site):
         .filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.id || n.tagName)""")
     assert too_wide == []
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+# The desk's tables: one wider than its panel (or scrolling in its box), and a word of a cell broken
+# inside itself ("(rand/om)"; a break after a hyphen is a break between words).
+TABLES_IN_PANELS = """() => {
+  const found = [];
+  for (const table of document.querySelectorAll('main > section table')) {
+    if (!table.getClientRects().length) continue;
+    const panel = table.closest('section').getBoundingClientRect(), box = table.getBoundingClientRect();
+    if (box.right > panel.right + 1) found.push(`${table.id}: ${Math.round(box.width)} px in a panel of ${Math.round(panel.width)} px`);
+  }
+  for (const box of document.querySelectorAll('main .scroll')) {
+    if (box.scrollWidth > box.clientWidth + 1) found.push(`${box.parentElement.id}: scrolls (${box.scrollWidth} px in ${box.clientWidth} px)`);
+  }
+  return found;
+}"""
+BROKEN_WORDS = """(selector) => {
+  const found = [];
+  for (const cell of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      for (const word of n.nodeValue.matchAll(/[^\\s-]+-?/g)) {
+        const range = document.createRange();
+        range.setStart(n, word.index);
+        range.setEnd(n, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) found.push(`${cell.closest('[id]').id}: "${word[0]}" breaks inside itself`);
+      }
+    }
+  }
+  return found;
+}"""
+
+
+@pytest.fixture(scope="module")
+def evening(site):  # type: ignore[no-untyped-def]
+    """A Swiss tournament's first round seated: a 40-character name, people and two house bots."""
+    made = site.client.post("/v1/tournaments", json={"name": "Stammtisch Cup", "ruleset": "bootleggers", "rounds": 3,
+                                                     "table_size": {"min": 3, "max": 4}, "bot_strategy": "random"}).get_json()
+    tid, organizer = made["tournament_id"], bearer(made["organizer_token"])
+    for name, bot in [(NAMES[0], None), ("Anna", None), ("Bert", None), ("Carla", None), ("Dora", None),
+                      ("Hausbot Eins", "random"), ("Hausbot Zwei", "random")]:
+        entered = site.client.post(f"/v1/tournaments/{tid}/entrants", json={"name": name, **({"bot": bot} if bot else {})},
+                                   headers=organizer)
+        assert entered.status_code == 201, entered.get_data(as_text=True)
+    seated = site.client.post(f"/v1/tournaments/{tid}/commands", json={"type": "seat_round"}, headers=organizer)
+    assert seated.status_code < 300, seated.get_data(as_text=True)
+    return f"{site.base}/viewer/tournaments/{tid}#token={made['organizer_token']}"
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_tournament_desk_in_german_holds_its_tables_and_words(browser, evening, width):
+    """German at a laptop's width: the standings fit their panel without scrolling, the entrants'
+    cells keep each word whole ("Haus-Bot (random)"); on a phone the page stays as wide as the phone
+    (a name there may break anywhere: it can be one 40-character word)."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, locale="de-DE")
+    try:
+        page = context.new_page()
+        page.goto(evening)
+        page.wait_for_selector("body[data-ready=true] #standings tbody tr")
+        page.wait_for_selector("#entrants-table td.state")
+        assert page.evaluate("document.documentElement.lang") == "de"
+        screenshot(page, f"layout-tournament-de-{width}")
+        assert page.evaluate(TABLES_IN_PANELS) == []
+        cells = "#entrants-table td, #entrants-table th" if width > 640 else "#entrants-table td"
+        assert page.evaluate(BROKEN_WORDS, cells) == []
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    finally:
+        context.close()
