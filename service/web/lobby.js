@@ -153,7 +153,7 @@ function offerEveryRuleset() {
 /** Each ruleset's own game options (its module's `lobby`): a fieldset of selects, shown while
  *  that ruleset is chosen, each select's id the option's name. */
 function offerRulesetOptions() {
-  const after = inputs.deadline.closest("label");
+  const clock = inputs.deadline.closest("label");  // the options go before the clock's field
   for (const [name, ruleset] of Object.entries(RULESETS)) {
     if (!ruleset.lobby) continue;
     const { legend, options } = ruleset.lobby();
@@ -166,7 +166,7 @@ function offerRulesetOptions() {
       label.append(node("span", {}, option.label), " ", select);
       set.append(label);
     }
-    after.before(set);
+    clock.before(set);
   }
 }
 
