@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from projections import disputes
+
 CLOCK_EVENTS = frozenset({"deadline_set", "deadline_cleared", "deadline_extended", "deadline_expired",
                           "clock_paused", "clock_resumed"})
 DISPUTE_EVENTS = frozenset({"dispute_filed", "dispute_resolved", "seat_forfeited", "seat_replaced",
@@ -55,7 +57,7 @@ def evolve(state: dict, event: dict, ruleset_for: Callable[[str], Any]) -> dict:
     elif kind == "game_started":
         state["status"] = "running"
     elif kind == "said":
-        state["talk_count"] += 1  # the lines themselves: GET /talk (service/desk/history.py)
+        disputes.said(state, event)
     elif kind == "seed_revealed":
         state["rng"]["seed"] = p["seed"]
     elif kind in CLOCK_EVENTS:
@@ -74,18 +76,13 @@ def evolve(state: dict, event: dict, ruleset_for: Callable[[str], Any]) -> dict:
 
 
 def _dispute(state: dict, kind: str, p: dict, event: dict) -> None:
-    """Disputes and the engine's rulings (service/table/disputes.py). Their keys appear with the
-    first such event, so a game without any folds as it always did."""
+    """Disputes (folded as a tournament's are: projections/disputes.py) and the engine's rulings
+    (service/table/disputes.py). Their keys appear with the first such event, so a game without
+    any folds as it always did."""
     if kind == "dispute_filed":
-        state.setdefault("disputes", []).append({
-            "dispute": p["dispute"], "seat": p["seat"], "about": p["about"], **dispute_text(p),
-            "version": event["version"], "filed_at": event["recorded_at"], "state": "open",
-            "resolution": None})
+        disputes.dispute_filed(state, event)
     elif kind == "dispute_resolved":
-        dispute = state["disputes"][p["dispute"] - 1]
-        dispute["state"] = p["decision"]
-        dispute["resolution"] = {"decision": p["decision"], **dispute_text(p), "rulings": list(p["rulings"]),
-                                 "version": event["version"], "resolved_at": event["recorded_at"]}
+        disputes.dispute_resolved(state, event)
     elif kind == "seat_forfeited":
         state.setdefault("forfeited", []).append(p["seat"])
     elif kind in ("seat_replaced", "seat_given_back"):
@@ -106,12 +103,6 @@ def _dispute(state: dict, kind: str, p: dict, event: dict) -> None:
         if annulled:
             state["status"], state["annulled"] = "finished", {"reason": p["reason"], "version": event["version"]}
         state["winner"] = None if annulled else p["winner"]
-
-
-def dispute_text(p: dict) -> dict:
-    """A dispute's text as recorded: `text_sealed` (schema version 2, opened only for its filer
-    and the organizer: service/table/dispute_texts.py), or a version 1 event's `text`."""
-    return {"text_sealed": p["text_sealed"]} if "text_sealed" in p else {"text": p["text"]}
 
 
 def _clock(state: dict, kind: str, p: dict, event: dict) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Callable
 
 from service.runtime import timeutil
+from service.rules import disputes as shared
 from service.rules.errors import RuleViolation
 
 DEFAULT_WINDOW = 24 * 3600
@@ -44,8 +45,8 @@ def window_closes(state: dict) -> str | None:
     return timeutil.shift(ended, window_seconds(state)) if ended else None
 
 
-def disputes(state: dict) -> list[dict]:
-    return state.get("disputes") or []
+#: a game's disputes, in filing order (games.py and the API read them through this module)
+disputes = shared.disputes
 
 
 def sealed(cmd: dict) -> str:
@@ -56,46 +57,57 @@ def sealed(cmd: dict) -> str:
     return cmd["text_sealed"]
 
 
-# ---- dispute -------------------------------------------------------------------------------
-def decide_dispute(state: dict, actor: dict, cmd: dict, now_iso: str) -> list[dict]:
-    if actor.get("kind") != "seat":
-        raise RuleViolation("seat_only", "only a seated player may file a dispute; the organizer "
-                            "answers them (resolve_dispute)", status=403)
+def require_organizer(actor: dict, what: str) -> None:
+    """The organizer, or the server applying a policy the organizer set (a tournament's
+    `no_show`, its tables' bot seats): the record names the system as the actor."""
+    if actor.get("kind") not in ("organizer", "system"):
+        raise RuleViolation("organizer_only", f"only the organizer may {what}", status=403)
+
+
+def _not_in_lobby(state: dict) -> None:
     if state["status"] == "lobby":
         raise RuleViolation("game_not_started", "the game has not started: there is nothing to dispute yet")
-    about = cmd["version"]
-    if about > state["version"]:
-        raise RuleViolation("no_such_version", f"this game has {state['version']} events; there is no "
-                            f"event {about} to dispute", status=422)
+
+
+#: talk and disputes as a game words them (decided in service/rules/disputes.py)
+GAME = shared.StreamKind(
+    participant="seat",
+    not_a_talker=shared.Refusal("not_a_player", "only seated players and the organizer may talk at the table", 403),
+    not_a_filer=shared.Refusal("seat_only", "only a seated player may file a dispute; the organizer answers "
+                               "them (resolve_dispute)", 403),
+    no_such_event=shared.Refusal("no_such_version", "this game has {version} events; there is no event {about} "
+                                 "to dispute", 422),
+    unknown_dispute=shared.Refusal("unknown_dispute", "there is no dispute {dispute} in this game ({filed} filed)",
+                                   422),
+    answered=shared.Refusal("dispute_closed", "dispute {dispute} was already answered: {state}"),
+    require_organizer=require_organizer, check_filing=_not_in_lobby)
+
+
+# ---- dispute ----------------------------------------------------------------------------------
+def decide_dispute(state: dict, actor: dict, cmd: dict, now_iso: str) -> list[dict]:
+    """Decided as in every kind of stream (service/rules/disputes.py), then the window after the end."""
+    shared.check_filing(GAME, state, actor, cmd["version"])
     closes = window_closes(state)
     if closes is not None and timeutil.parse(now_iso) > timeutil.parse(closes):
         hours = window_seconds(state) / 3600
         raise RuleViolation("dispute_window_closed", f"the game ended at {state['ended_at']}; disputes "
                             f"could be filed for {hours:g} hours after the end, until {closes}",
                             closed_at=closes)
-    return [{"type": "dispute_filed", "payload": {
-        "dispute": len(disputes(state)) + 1, "seat": actor["seat"], "about": about, "text_sealed": sealed(cmd)}}]
+    return [shared.dispute_filed(GAME, state, actor, cmd["version"], sealed(cmd))]
 
 
 # ---- resolve_dispute ----------------------------------------------------------------------
 def decide_resolve(state: dict, actor: dict, cmd: dict, rule: Callable, fold: Fold) -> list[dict]:
-    """`rule(state, ruling, dispute) -> drafts` decides one ruling against the table as the
+    """Decided as in every kind of stream (service/rules/disputes.py), with the rulings an upheld answer
+    makes: `rule(state, ruling, dispute) -> drafts` decides one ruling against the table as the
     rulings before it left it."""
-    require_organizer(actor, "resolve a dispute")
     number, rulings = cmd["dispute"], cmd.get("rulings") or []
-    known = disputes(state)
-    if not 1 <= number <= len(known):
-        raise RuleViolation("unknown_dispute", f"there is no dispute {number} in this game "
-                            f"({len(known)} filed)", status=422)
-    if known[number - 1]["state"] != "open":
-        raise RuleViolation("dispute_closed", f"dispute {number} was already answered: "
-                            f"{known[number - 1]['state']}")
+    found = shared.open_dispute(GAME, state, actor, number)
     if cmd["decision"] == "rejected" and rulings:
         raise RuleViolation("rulings_need_upheld", "a rejected dispute changes nothing: send its "
                             "rulings only with decision \"upheld\"", status=422)
-    drafts = [{"type": "dispute_resolved", "payload": {
-        "dispute": number, "seat": known[number - 1]["seat"], "decision": cmd["decision"], "text_sealed": sealed(cmd),
-        "rulings": [r["kind"] for r in rulings]}}]
+    drafts = [shared.dispute_resolved(GAME, number, found, cmd["decision"], sealed(cmd),
+                                      tuple(r["kind"] for r in rulings))]
     scratch = fold(state, drafts, actor)
     for ruling in rulings:
         more = rule(scratch, ruling, number)
@@ -168,13 +180,6 @@ def _seat(state: dict, seat: int) -> int:
         raise RuleViolation("not_a_player", f"there is no seat {seat} in this game; the seats are "
                             f"{', '.join(map(str, seats))}", status=422)
     return seat
-
-
-def require_organizer(actor: dict, what: str) -> None:
-    """The organizer, or the server applying a policy the organizer set (a tournament's
-    `no_show`, its tables' bot seats): the record names the system as the actor."""
-    if actor.get("kind") not in ("organizer", "system"):
-        raise RuleViolation("organizer_only", f"only the organizer may {what}", status=403)
 
 
 def replaced_seats(cmd: dict) -> list[int]:

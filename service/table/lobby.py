@@ -5,7 +5,9 @@ Pure like the rules kernel: state in, drafts out, RuleViolation for a refusal.
 """
 from __future__ import annotations
 
+from service.rules import disputes
 from service.rules.errors import RuleViolation
+from service.table.disputes import GAME
 
 
 def require_status(state: dict, *allowed: str) -> None:
@@ -38,10 +40,10 @@ def check_start(state: dict, actor: dict) -> None:
 
 
 def decide_say(state: dict, actor: dict, text: str) -> list[dict]:
+    """Talk as in every kind of stream (service/rules/disputes.py), while the game is in its
+    lobby or running."""
     require_status(state, "lobby", "running")
-    if actor["kind"] not in ("seat", "organizer"):
-        raise RuleViolation("not_a_player", "only seated players and the organizer may talk at the table", status=403)
-    return [{"type": "said", "payload": {"text": text}}]
+    return disputes.decide_say(GAME, state, actor, text)
 
 
 def check_sender(state: dict, actor: dict, kind: str, organizers) -> None:

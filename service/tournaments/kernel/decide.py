@@ -3,6 +3,7 @@ or refuses it with a RuleViolation, reading the state and nothing else. The seat
 shuffled only by the oracle handed in, from the tournament's committed seed."""
 from __future__ import annotations
 
+from service.rules import disputes
 from service.rules.errors import RuleViolation
 from service.tournaments import seating
 
@@ -217,37 +218,30 @@ def decide_finish(state: dict, actor: dict) -> list[dict]:
     return [{"type": "tournament_finished", "payload": {}}]
 
 
-def decide_say(state: dict, actor: dict, text: str) -> list[dict]:
-    if actor.get("kind") == "entrant" and state["entrants"][actor["entrant"] - 1]["dropped"]:
+def _still_in(state: dict, actor: dict) -> None:
+    """A dropped entrant neither talks nor files (a reinstatement lets them back in)."""
+    if state["entrants"][actor["entrant"] - 1]["dropped"]:
         raise RuleViolation("entrant_dropped", "you have dropped out of this tournament", status=403)
-    if actor.get("kind") not in ("organizer", "entrant"):
-        raise RuleViolation("token_required", "only an entrant or the organizer may talk", status=401)
-    return [{"type": "said", "payload": {"text": text}}]
+
+
+#: talk and disputes as a tournament words them (decided in service/rules/disputes.py)
+TOURNAMENT = disputes.StreamKind(
+    participant="entrant",
+    not_a_talker=disputes.Refusal("token_required", "only an entrant or the organizer may talk", 401),
+    not_a_filer=disputes.Refusal("entrant_only", "only an entrant may file a dispute", 403),
+    no_such_event=disputes.Refusal("unknown_version", "the tournament's record has events 1 to {version}", 422),
+    unknown_dispute=disputes.Refusal("unknown_dispute", "there is no dispute {dispute}", 422),
+    answered=disputes.Refusal("dispute_resolved", "dispute {dispute} was already {state}"),
+    require_organizer=require_organizer, check_participant=_still_in)
+
+
+def decide_say(state: dict, actor: dict, text: str) -> list[dict]:
+    return disputes.decide_say(TOURNAMENT, state, actor, text)
 
 
 def decide_dispute(state: dict, actor: dict, about: int, text_sealed: str) -> list[dict]:
-    """`text_sealed`: the filing's text as the ledger sealed it with the server's key (the
-    kernel holds neither the key nor the words)."""
-    if actor.get("kind") != "entrant":
-        raise RuleViolation("entrant_only", "only an entrant may file a dispute", status=403)
-    if state["entrants"][actor["entrant"] - 1]["dropped"]:   # out, as for `say` (a reinstatement lets it back in)
-        raise RuleViolation("entrant_dropped", "you have dropped out of this tournament", status=403)
-    if not 1 <= about <= state["version"]:
-        raise RuleViolation("unknown_version", f"the tournament's record has events 1 to {state['version']}",
-                            status=422)
-    number = len(state.get("disputes") or []) + 1
-    return [{"type": "dispute_filed", "payload": {"dispute": number, "seat": actor["entrant"], "about": about,
-                                                  "text_sealed": text_sealed}}]
+    return disputes.decide_dispute(TOURNAMENT, state, actor, about, text_sealed)
 
 
 def decide_resolve(state: dict, actor: dict, dispute: int, decision: str, text_sealed: str) -> list[dict]:
-    require_organizer(actor, "resolve a dispute")
-    disputes = state.get("disputes") or []
-    if not 1 <= dispute <= len(disputes):
-        raise RuleViolation("unknown_dispute", f"there is no dispute {dispute}", status=422)
-    found = disputes[dispute - 1]
-    if found["state"] != "open":
-        raise RuleViolation("dispute_resolved", f"dispute {dispute} was already {found['state']}")
-    return [{"type": "dispute_resolved", "payload": {"dispute": dispute, "seat": found["entrant"],
-                                                     "decision": decision, "text_sealed": text_sealed,
-                                                     "rulings": []}}]
+    return disputes.decide_resolve(TOURNAMENT, state, actor, dispute, decision, text_sealed)

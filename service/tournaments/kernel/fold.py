@@ -4,6 +4,9 @@ record. Standings are part of the state: each table result updates them (scoring
 reading them costs the same after 200 tables as after one."""
 from __future__ import annotations
 
+from functools import partial
+
+from projections import disputes
 from service.tournaments import scoring
 
 from .reads import RESULT_EXTRAS, scored, table_of
@@ -115,30 +118,8 @@ def _finished(state: dict, event: dict) -> dict:
     return state
 
 
-def _said(state: dict, event: dict) -> dict:
-    state["talk_count"] += 1
-    return state
-
-
 def _seed_revealed(state: dict, event: dict) -> dict:
     state["rng"]["seed"] = event["payload"]["seed"]
-    return state
-
-
-def _dispute_filed(state: dict, event: dict) -> dict:
-    p = event["payload"]
-    state.setdefault("disputes", []).append({
-        "dispute": p["dispute"], "entrant": p["seat"], "about": p["about"], **_dispute_text(p),
-        "version": event["version"], "filed_at": event["recorded_at"], "state": "open", "resolution": None})
-    return state
-
-
-def _dispute_resolved(state: dict, event: dict) -> dict:
-    p = event["payload"]
-    dispute = state["disputes"][p["dispute"] - 1]
-    dispute["state"] = p["decision"]
-    dispute["resolution"] = {"decision": p["decision"], **_dispute_text(p), "version": event["version"],
-                             "resolved_at": event["recorded_at"]}
     return state
 
 
@@ -148,8 +129,10 @@ ON_EVENT = {
     "entrant_reinstated": _reinstated, "round_seated": _round_seated, "table_replayed": _replayed,
     "bye_given": _bye_given, "announced": _announced, "entrant_no_show": _no_show,
     "table_finished": _table_result, "table_result_amended": _table_result,
-    "tournament_finished": _finished, "said": _said, "seed_revealed": _seed_revealed,
-    "dispute_filed": _dispute_filed, "dispute_resolved": _dispute_resolved,
+    "tournament_finished": _finished, "said": disputes.said, "seed_revealed": _seed_revealed,
+    # folded as a game's are, the filer kept as `entrant`, an answer without rulings
+    "dispute_filed": partial(disputes.dispute_filed, filer="entrant"),
+    "dispute_resolved": partial(disputes.dispute_resolved, rulings=False),
 }
 
 
@@ -164,12 +147,6 @@ def evolve(state: dict, event: dict) -> dict:
     state["version"] = event["version"]
     state["head_hash"] = event["hash"]
     return state
-
-
-def _dispute_text(p: dict) -> dict:
-    """As recorded: `text_sealed` (schema version 2; opened only for the filer and the organizer,
-    service/table/dispute_texts.py) or a version 1 event's `text`."""
-    return {"text_sealed": p["text_sealed"]} if "text_sealed" in p else {"text": p["text"]}
 
 
 def fold(events, state: dict | None = None) -> dict:
