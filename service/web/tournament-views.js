@@ -122,7 +122,8 @@ function seatItem(table, seat, live, known, house, awaited) {
   const classes = [awaited.has(seat.seat) ? "awaited" : null, marks.standIn ? "stand-in" : null,
     marks.forfeited ? "forfeited" : null].filter(Boolean).join(" ") || null;
   const item = el("li", { value: seat.seat, "data-seat": seat.seat, "data-entrant": seat.entrant ?? "", class: classes },
-    el("span", { class: "who" }, seatName(seat, known)), ...tags.map((t) => [" ", t]));
+    el("span", { class: "who" }, seatName(seat, known)),
+    awaited.has(seat.seat) ? el("span", { class: "to-move" }, say("tournament.to_move")) : null, ...tags.map((t) => [" ", t]));
   const canAct = isOrganizer() && table.status === "playing" && seat.entrant !== null && seat.entrant !== undefined
     && !marks.houseBot && !marks.standIn && !marks.forfeited;
   if (canAct) {

@@ -195,7 +195,7 @@ ENGLISH = ["Your moves", "Your hand", "Table talk", "What happened", "File a dis
            "Disputes", "Standings", "Entrants", "the desk", "lobby", "connected", "Board as text", "Something went wrong",
            "Round ", "Setup", "you are the organizer", "Nothing to do", "Pass", "Place influence", "Propose",
            "Open games", "Create a game", "Tournaments", "Watch", "Join", "Refresh", "Players", "Muscle order", "Stills",
-           "as the organizer sees it", "running", "organizer (everything)", "Points are added", "Swiss"]
+           "as the organizer sees it", "running", "organizer (everything)", "Points are added", "Swiss", "to move"]
 
 VISIBLE_TEXT = """(skipped) => {
   const parts = [];

@@ -141,6 +141,7 @@ def test_the_desk_shows_the_standings_every_table_live_and_the_disputes(page, si
     waiting, moved = ",".join(map(str, after["waiting_for"])), f"#rounds tr[data-game='{desk.disputed}']"
     page.wait_for_selector(f"{moved} td.live[data-waiting='{waiting}']", timeout=FOLLOWS)
     assert page.locator(f"{moved} li.awaited").count() == len(after["waiting_for"])
+    assert page.locator(f"{moved} li.awaited .to-move").first.text_content() == " (to move)"  # words, not CSS content
     command(site.client, desk.tournament_id, desk.entrants[0]["entrant_token"],
             {"type": "dispute", "version": 2, "text": "I was seated twice"})
     own = page.locator("#dispute-table tr[data-game='']")
