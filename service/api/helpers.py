@@ -84,11 +84,18 @@ def first_receipt(ledger, stream_id: str) -> dict | None:
     return ledger.receipt(stream_id, first["version"], first["hash"])
 
 
+def write_answer(outcome: Outcome, shown: list[dict], receipt: dict | None, location: str, extra: dict | None = None):
+    """A command's answer, games and tournaments alike: 201 with the new `version`, its events as
+    `shown` to the caller, the `receipt`, `Location`, and `Idempotent-Replayed` for a duplicate."""
+    return created({"version": outcome.version, "events": shown, "receipt": receipt, **(extra or {})},
+                   location, outcome.duplicate)
+
+
 def command_answer(outcome: Outcome, actor: dict):
-    """201 (every write creates events) with `Location`: the state they led to."""
-    return created({"version": outcome.version, "events": answer_events(outcome.state, actor, outcome.events),
-                    "receipt": receipt_of(outcome.state["game_id"], outcome), **outcome.extra},
-                   state_after(outcome.state["game_id"], outcome.version), outcome.duplicate)
+    """A game's write answer: `Location` is the state its events led to."""
+    game_id = outcome.state["game_id"]
+    return write_answer(outcome, answer_events(outcome.state, actor, outcome.events), receipt_of(game_id, outcome),
+                        state_after(game_id, outcome.version), outcome.extra)
 
 
 def readable_state(game_id: str) -> tuple[dict, dict | None]:

@@ -12,7 +12,7 @@ from marshmallow import INCLUDE, Schema, fields
 
 from service.desk import records
 from service.api import stream_http
-from service.api.helpers import bp, created, games, readable_state
+from service.api.helpers import bp, games, readable_state
 from service.api.schemas import DISPUTE_TEXTS, DisputeText
 from service.rules.errors import Message
 from service.api.auth import caller, require, sight
@@ -82,6 +82,5 @@ def export_game(game_id: str):
                                   "content": {"application/json": {"schema": "ImportAnswer"}}},
                           **errors(400, 401, 403, 409, 413, 415, 422, 429)})
 def import_game():
-    imported = stream_http.imported("game", lambda body, token: records.import_record(games(), body, token), {
+    return stream_http.imported("game", lambda body, token: records.import_record(games(), body, token), {
         records.GameExists: ("game_exists", lambda found: Message("problem-api-game-exists", game=found))})
-    return created(imported, f"/v1/games/{imported['game_id']}")

@@ -1,7 +1,7 @@
 """The HTTP both kinds of stream share, games and tournaments alike: a list page, a page of
 events (its `next_after`, the dispute texts beside it), the Server-Sent Events machinery (where a stream resumes,
 the process's fan-out hub, the catch-up, the live frames, the answer) and an import with its
-refusals. The route modules (games, stream, records; tournaments, tournament_stream) call these.
+refusals and its 201. The route modules (games, stream, records; tournaments, tournament_stream) call these.
 """
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from events.integrity import RecordDamaged
 from service.api import frontdoor
 from service.api.auth import bearer_token
 from service.api.fanout import READ_BLOCK_SECONDS, Hub
+from service.api.helpers import created
 from service.api.problems import Problem
 from service.api.requests import version_number
 from service.api.stream_leases import leased, stream_lease
@@ -172,10 +173,11 @@ def event_stream(frames, subscription) -> Response:
 
 
 # ---- import ------------------------------------------------------------------
-def imported(what: str, run, exists: dict) -> dict:
-    """`run(body, token)`: the record imported by its organizer's token. Its refusals as
-    problems: 422 `invalid_record` (with the first bad event), 403 for another's record, and
-    for each class in `exists` its 409 `(code, message(id))`."""
+def imported(what: str, run, exists: dict) -> Response:
+    """`run(body, token)`: the record of a `what` (game, tournament) imported by its organizer's
+    token, answered 201 with `Location` /v1/{what}s/{its id}. Its refusals as problems: 422
+    `invalid_record` (with the first bad event), 403 for another's record, and for each class
+    in `exists` its 409 `(code, message(id))`."""
     not_theirs = Message("problem-api-import-not-organizer", what=what)
     token = bearer_token()
     if token is None:
@@ -183,7 +185,7 @@ def imported(what: str, run, exists: dict) -> dict:
     # the import limit was counted before the view; the body is read by who sends it (frontdoor.py)
     body = frontdoor.read_import(token, forbidden=not_theirs)
     try:
-        return run(body, token)
+        answer = run(body, token)
     except records.InvalidRecord as bad:
         extra = {"event_version": bad.version} if bad.version is not None else {}
         raise Problem(422, "invalid_record", Message("problem-api-invalid-record", why=bad.detail), **extra) from None
@@ -192,3 +194,4 @@ def imported(what: str, run, exists: dict) -> dict:
     except tuple(exists) as found:
         code, message = next(v for k, v in exists.items() if isinstance(found, k))
         raise Problem(409, code, message(str(found.args[0]))) from None
+    return created(answer, f"/v1/{what}s/{answer[what + '_id']}")

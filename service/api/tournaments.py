@@ -10,7 +10,7 @@ from service.api.auth import bearer_token, caller
 from service.api.declare import (BEARER, JSON_BODY, PINNED, PINS, PUBLIC, TOKEN_OPTIONAL, TOKEN_REQUIRED, TOURNAMENT_ARCHIVED,
                                  api_operation, codes, errors, ok)
 from service.api.helpers import (
-    A_TOURNAMENT, created, first_receipt, games, ruleset_named, seat_range, tournament_bp as bp,
+    A_TOURNAMENT, created, first_receipt, games, ruleset_named, seat_range, tournament_bp as bp, write_answer,
     tournament_receipt as receipt_of, tournaments, view_tournament_event as view_event,
 )
 from service.api.problems import Problem
@@ -211,9 +211,8 @@ def send_command(body: dict, tournament_id: str):
         limits.charge_games(bots_only_tables(state, tournaments().preview_seating(tournament_id, actor)))
     outcome = director.command(tournaments(), games(), tournament_id, actor, body, state=state, **pins())
     finished = outcome.state["status"] == "finished"
-    return created({"version": outcome.version, "events": [view_event(e, finished, actor) for e in outcome.events],
-                    "receipt": receipt_of(tournament_id, outcome)}, f"/v1/tournaments/{tournament_id}",
-                   outcome.duplicate)
+    return write_answer(outcome, [view_event(e, finished, actor) for e in outcome.events],
+                        receipt_of(tournament_id, outcome), f"/v1/tournaments/{tournament_id}")
 
 
 @bp.get("/tournaments/<tournament_id>/standings")
@@ -379,10 +378,9 @@ def export(tournament_id: str):
                responses={**ok(201, "TournamentImported", "imported", ("Location",)),
                           **errors(400, 401, 403, 409, 413, 415, 422, 429)})
 def import_tournament():
-    imported = stream_http.imported("tournament", lambda body, token: record.import_record(
+    return stream_http.imported("tournament", lambda body, token: record.import_record(
         tournaments(), games(), body, token), {
         record.TournamentExists: ("tournament_exists", lambda found: Message("problem-api-tournament-exists",
                                                                            tournament=found)),
         # the same record imported twice at once: the other one stored its tables first
         GameExists: ("tournament_exists", lambda found: Message("problem-api-tournament-importing", game=found))})
-    return created(imported, f"/v1/tournaments/{imported['tournament_id']}")
