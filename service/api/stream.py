@@ -17,15 +17,13 @@ the stream ends. Everything a stream reads answers while full.
 """
 from __future__ import annotations
 
-from events.integrity import RecordDamaged
 from projections.views import chain_hidden_from, view_event
 from service.api import queries
 from service.api.auth import caller, sight
 from service.api.declare import A_GAME, TOKEN_OPTIONAL, api_operation, codes, errors
 from service.api.fanout import Broadcast, Hub
 from service.api.helpers import bp, games, ruleset_of
-from service.api.stream_http import checked_events, damage_message, event_stream, fanout_hub, frames, resume_point, \
-    sse, timing
+from service.api.stream_http import checked_events, fanout_hub, resume_point, sse, sse_answer
 
 
 def stream_hub() -> Hub:
@@ -67,7 +65,6 @@ def stream_events(query: dict, game_id: str):
     state = games().load(game_id)
     actor = sight(state, caller(state))  # a blind organizer streams as a spectator (auth.sight)
     after = resume_point(query)
-    deadline, keepalive = timing(query)
     service, ruleset = games(), ruleset_of(state)
     texts = service.dispute_texts  # a dispute's sealed text opened for its filer and the organizer
     subscription = None if state["status"] == "finished" else stream_hub().subscribe(game_id, state)
@@ -80,28 +77,23 @@ def stream_events(query: dict, game_id: str):
         return sse(item.event, view_event(item.event, viewer, ruleset, item.finished, item.hidden_from, texts))
 
     past = catch_up(service, game_id, after, loaded, actor, ruleset, texts)
-    return event_stream(frames(past, subscription, keepalive, deadline, lambda item: item.rendered(actor, render),
-                               due_first=True), subscription)
+    return sse_answer(query, past, subscription, actor, render, due_first=True)
 
 
 def catch_up(service, game_id: str, after: int, loaded: list, actor: dict, ruleset, texts):
     """The past, from the store, each event checked as every read checks it (Games.events): a
-    damaged record ends the stream with a `record_damaged` message (returns None). Events
+    damaged record ends the stream with a `record_damaged` message (stream_http.frames). Events
     newer than the state loaded are folded into it, so that each is shown as the game stood
     when it was sent (whether its hash still covers a sealed bid). A finished game's record
     is public as stored (projections.views): shown unupcast, so that its hashes check.
     Returns the last version sent and whether the game has ended."""
     current, sent = loaded.pop(), after
-    try:
-        for raw in checked_events(service, game_id, after):
-            event = service.registry.upcast(raw)
-            if event["version"] > current["version"]:
-                current = service.fold_events([event], current)
-            finished = event["type"] == "seed_revealed" or current["status"] == "finished"
-            shown = raw if finished else event
-            yield sse(event, view_event(shown, actor, ruleset, finished, chain_hidden_from(current, ruleset), texts))
-            sent = event["version"]
-    except RecordDamaged as damaged:
-        yield damage_message(damaged)
-        return None
+    for raw in checked_events(service, game_id, after):
+        event = service.registry.upcast(raw)
+        if event["version"] > current["version"]:
+            current = service.fold_events([event], current)
+        finished = event["type"] == "seed_revealed" or current["status"] == "finished"
+        shown = raw if finished else event
+        yield sse(event, view_event(shown, actor, ruleset, finished, chain_hidden_from(current, ruleset), texts))
+        sent = event["version"]
     return sent, current["status"] == "finished"

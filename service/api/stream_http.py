@@ -138,21 +138,34 @@ def live(subscription, sent: int, keepalive: float, deadline: float | None, rend
 
 def frames(past, subscription, keepalive: float, deadline: float | None, render, *, due_first: bool = False):
     """A stream's frames: the catch-up (`past`, a generator of frames that returns the last
-    version it sent and whether the stream had ended, or None after a damage message), then,
-    while the stream goes on, the live ones; the subscription cancelled at the end. `due_first`:
-    a deadline already passed sends only the reconnect delay (a game's stream)."""
+    version it sent and whether the stream had ended; a damaged record met there ends the stream
+    with a message saying where), then, while the stream goes on, the live ones; the
+    subscription cancelled at the end. `due_first`: a deadline already passed sends only the
+    reconnect delay (a game's stream)."""
     try:
         if due_first and deadline is not None and deadline <= time.monotonic():
             yield RETRY
             return
-        caught_up = yield from past
-        if caught_up is None or subscription is None or caught_up[1]:
+        try:
+            caught_up = yield from past
+        except RecordDamaged as damaged:
+            yield damage_message(damaged)
+            return
+        if subscription is None or caught_up[1]:
             return
         yield RETRY  # after the catch-up: from here on, events come live
         yield from live(subscription, caught_up[0], keepalive, deadline, render)
     finally:
         if subscription is not None:
             subscription.cancel()
+
+
+def sse_answer(query: dict, past, subscription, viewer: dict, render, *, due_first: bool = False) -> Response:
+    """A stream's answer, games and tournaments alike: the catch-up `past`, then each live event
+    as `render(item, viewer)` shows it (once per distinct viewer, fanout.py), until `?timeout=`."""
+    deadline, keepalive = timing(query)
+    return event_stream(frames(past, subscription, keepalive, deadline, lambda item: item.rendered(viewer, render),
+                               due_first=due_first), subscription)
 
 
 def event_stream(frames, subscription) -> Response:

@@ -7,13 +7,11 @@ dispute's text from all but its filer and the organizer, until it finishes); res
 """
 from __future__ import annotations
 
-from events.integrity import RecordDamaged
 from service.api import queries
 from service.api.auth import caller
 from service.api.declare import TOKEN_OPTIONAL, api_operation, codes, errors
 from service.api.fanout import Broadcast, Hub
-from service.api.stream_http import checked_events, damage_message, event_stream, fanout_hub, frames, resume_point, \
-    sse, timing
+from service.api.stream_http import checked_events, fanout_hub, resume_point, sse, sse_answer
 from service.api.helpers import A_TOURNAMENT, tournament_bp as bp, tournaments, view_tournament_event as view_event
 
 
@@ -48,7 +46,6 @@ def stream(query: dict, tournament_id: str):
     state = tournaments().load(tournament_id)
     viewer = caller(state)
     after = resume_point(query)
-    deadline, keepalive = timing(query)
     ledger = tournaments()
     subscription = None if state["status"] == "finished" else tournament_hub().subscribe(tournament_id, state)
     finished_at_start = state["status"] == "finished"
@@ -58,20 +55,15 @@ def stream(query: dict, tournament_id: str):
         return sse(item.event, view_event(item.event, item.finished, viewer))
 
     past = catch_up(ledger, tournament_id, after, finished_at_start, viewer)
-    return event_stream(frames(past, subscription, keepalive, deadline, lambda item: item.rendered(viewer, render)),
-                        subscription)
+    return sse_answer(query, past, subscription, viewer, render)
 
 
 def catch_up(ledger, tournament_id: str, after: int, finished: bool, viewer: dict):
-    """The record after `after`, checked (a damage message ends it: returns None); returns the
-    last version sent, and False: a subscribed stream goes on live (the reader ends it)."""
+    """The record after `after`, checked (a damaged one ends the stream: stream_http.frames);
+    returns the last version sent, and False: a subscribed stream goes on live (the reader ends it)."""
     sent = after
-    try:
-        for event in checked_events(ledger, tournament_id, after):
-            finished = finished or event["type"] == "tournament_finished"
-            yield sse(event, view_event(event, finished, viewer))
-            sent = event["version"]
-    except RecordDamaged as damaged:
-        yield damage_message(damaged)
-        return None
+    for event in checked_events(ledger, tournament_id, after):
+        finished = finished or event["type"] == "tournament_finished"
+        yield sse(event, view_event(event, finished, viewer))
+        sent = event["version"]
     return sent, False
