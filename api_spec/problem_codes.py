@@ -17,7 +17,7 @@ from pathlib import Path
 
 SOURCE = Path(__file__).resolve().parents[1] / "service"
 #: callee -> the positions its code may take (the helpers put it first; Problem after the status)
-RAISERS = {"RuleViolation": (0,), "bad": (0,), "_bad": (0, 1), "Problem": (1,), "problem_response": (1,)}
+RAISERS = {"RuleViolation": (0,), "Refusal": (0,), "bad": (0,), "_bad": (0, 1), "Problem": (1,), "problem_response": (1,)}
 CODE = re.compile(r"^[a-z]+(?:_[a-z]+)*$")
 
 
