@@ -1,4 +1,4 @@
-"""Disputes over HTTP (API.md, "The organizer's desk"); filing and answering are commands.
+"""Disputes over HTTP (docs/api.md "Disputes and rulings"); filing and answering are commands.
 
 | verb and path | who | what |
 |---|---|---|

@@ -1,4 +1,4 @@
-"""The lobby and game endpoints of API.md: thin — parse, authorize, call the service, redact."""
+"""The lobby and game endpoints of docs/api.md ("Games"): thin — parse, authorize, call the service, redact."""
 from __future__ import annotations
 
 import functools

@@ -1,4 +1,4 @@
-"""Portable records over HTTP (API.md): export a game, import one (see service/desk/records.py).
+"""Portable records over HTTP (docs/api.md "Moving a finished game"): export a game, import one (see service/desk/records.py).
 
 | verb and path | who | what |
 |---|---|---|

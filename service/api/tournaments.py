@@ -1,4 +1,4 @@
-"""The tournament endpoints of API.md "Tournaments": thin — parse, authorize, call the
+"""The tournament endpoints of docs/api.md "Tournaments": thin — parse, authorize, call the
 tournament ledger (and its director for the tables' games), redact."""
 from __future__ import annotations
 

@@ -147,7 +147,7 @@ function player(state, p, y, width, narrow = false) {
   return g;
 }
 
-// Cash under the game option `cash: "announced"` (RULES.md "Cash is announced, not shown"):
+// Cash under the game option `cash: "announced"` (docs/rules.md "Cash is announced, not shown"):
 // another seat's total is null while the game runs, and the page shows its last announced
 // figure, saying when it was announced; before the first announcement, "$?".
 function cashShown(state, p) {

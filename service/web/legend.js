@@ -1,5 +1,5 @@
 // What the marks on each ruleset's board mean, under the board: letters, colours and short
-// notes the drawing uses (RULES.md's words for them), so nobody has to guess what "C" or
+// notes the drawing uses (docs/rules.md's words for them), so nobody has to guess what "C" or
 // "the Copper is here" says.
 import { t } from "./i18n.js";
 import { rulesetOf } from "./rulesets.js";
