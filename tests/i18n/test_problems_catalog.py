@@ -29,8 +29,10 @@ ROOT = Path(__file__).resolve().parents[2]
 SERVICE = ROOT / "service"
 LOCALES = SERVICE / "i18n" / "locales"
 RAISERS = ("RuleViolation", "bad", "_bad")
-#: the log's and the report's sentences are another domain's (their own catalogs)
-NOT_REFUSALS = ("sentences.py", "report.py")
+#: the log's and the report's sentences are another domain's (their own catalogs); talk and
+#: disputes raise each kind's own refusal (`Refusal`, worded in service/table and
+#: service/tournaments), matched by code like the rest of those kernels' (below)
+NOT_REFUSALS = ("sentences.py", "report.py", "disputes.py")
 #: kernels whose refusals are matched by code (service/api/problem_by_code.py)
 BY_CODE_KERNELS = ("table", "tournaments", "clock")
 #: German that is rightly the English: names as printed, and pieces with no words
