@@ -84,3 +84,11 @@ def require(actor: dict, *kinds: str, what: str) -> None:
     if actor["kind"] == "spectator":
         raise Problem(401, "token_required", Message("problem-api-token-required-to", what=action(what)))
     raise Problem(403, "forbidden", Message("problem-api-only-may", who="_".join(sorted(kinds)), what=action(what)))
+
+
+def require_organizer_until_end(actor: dict, state: dict, what: str, damage: dict | None = None) -> None:
+    """A game's or a tournament's whole record (export, audit, report) is its organizer's until
+    it has ended and anyone's after (docs/verification.md); a damaged record has no proven end,
+    so it stays the organizer's."""
+    if state["status"] != "finished" or damage is not None:
+        require(actor, "organizer", what=what)

@@ -32,7 +32,8 @@ from service.runtime import timeutil
 from service.runtime.queues import REPLAY_QUEUE
 from service.api.openapi import ApiBlueprint
 from service.api.declare import (
-    A_GAME, BEARER, GAME_ARCHIVED, ID_SCHEMA, JSON_BODY, PINNED, PINS, PROBLEM, TOKEN_OPTIONAL, TOKEN_REQUIRED, api_operation, codes, errors, headers, ok,
+    A_GAME, BEARER, GAME_ARCHIVED, ID_SCHEMA, JSON_BODY, PINNED, PROBLEM, TOKEN_OPTIONAL, TOKEN_REQUIRED, api_operation, codes,
+    command_like, errors, headers, ok,
 )
 
 bp = ApiBlueprint("clock", __name__, url_prefix="/v1")
@@ -85,6 +86,7 @@ CLOCK_CONTROL = codes(TOKEN_REQUIRED, A_GAME, JSON_BODY, PINNED, GAME_ARCHIVED,
                              "record_damaged"),
                        422: ("invalid_seconds",)})
 #: How a clock control answers, in its description.
+CLOCK_EVENT = "the clock event, as you may see it"
 AS_A_COMMAND = ("The answer is like a command's: the event, the new `version` and `Location`; it takes "
                 "`If-Match` and `Idempotency-Key` as a command does.")
 
@@ -107,47 +109,36 @@ def read_clock(game_id: str):
 
 
 @bp.post("/games/<game_id>/clock/pause")
-@api_operation("pauseClock", "clock",
-               problems=CLOCK_CONTROL,
-               summary="Pause the clock (organizer): nothing times out until it is resumed",
-               description="The organizer only, while the game runs (409 `game_not_running` otherwise). Stops "
-                           "the game's clock (`clock_paused`): no deadline expires until it is resumed. 409 "
-                           "`no_deadlines` for a game created without deadlines, `clock_paused` if it is "
-                           "paused already. " + AS_A_COMMAND,
-               parameters=PINS, security=BEARER, responses={**ok(201, "CommandAnswer", "the clock event, as you may see it", ("Location", "Idempotent-Replayed")),
-                          **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503)})
+@command_like("pauseClock", "clock", CLOCK_CONTROL, CLOCK_EVENT,
+              summary="Pause the clock (organizer): nothing times out until it is resumed",
+              description="The organizer only, while the game runs (409 `game_not_running` otherwise). Stops "
+                          "the game's clock (`clock_paused`): no deadline expires until it is resumed. 409 "
+                          "`no_deadlines` for a game created without deadlines, `clock_paused` if it is "
+                          "paused already. " + AS_A_COMMAND)
 def pause(game_id: str):
     actor = _organizer(game_id, "pause the clock")
     return command_answer(controls.pause(games(), game_id, actor, **pins()), actor)
 
 
 @bp.post("/games/<game_id>/clock/resume")
-@api_operation("resumeClock", "clock",
-               problems=CLOCK_CONTROL,
-               parameters=PINS, security=BEARER,
-               summary="Resume the clock (organizer): the deadline shifts by the time it was paused",
-               description="The organizer only, while the game runs. Restarts the paused clock "
-                           "(`clock_resumed`): the current deadline, if any, moves later by as long as the clock "
-                           "was paused. 409 `clock_running` if it is not paused, `no_deadlines` for a game "
-                           "created without deadlines. " + AS_A_COMMAND,
-               responses={**ok(201, "CommandAnswer", "the clock event, as you may see it", ("Location", "Idempotent-Replayed")),
-                          **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503)})
+@command_like("resumeClock", "clock", CLOCK_CONTROL, CLOCK_EVENT,
+              summary="Resume the clock (organizer): the deadline shifts by the time it was paused",
+              description="The organizer only, while the game runs. Restarts the paused clock "
+                          "(`clock_resumed`): the current deadline, if any, moves later by as long as the clock "
+                          "was paused. 409 `clock_running` if it is not paused, `no_deadlines` for a game "
+                          "created without deadlines. " + AS_A_COMMAND)
 def resume(game_id: str):
     actor = _organizer(game_id, "resume the clock")
     return command_answer(controls.resume(games(), game_id, actor, **pins()), actor)
 
 
 @bp.post("/games/<game_id>/clock/extend")
-@api_operation("extendClock", "clock",
-               problems=CLOCK_CONTROL,
-               summary="Extend the current deadline by `seconds` (organizer)", parameters=PINS,
-               description="The organizer only, while the game runs. Gives the seats awaited by the current "
-                           "step `seconds` more (`deadline_extended`): added to the deadline, or counted from "
-                           "now if it has passed already and not yet fired. 409 `no_deadline` while no step "
-                           f"has a deadline; `seconds` is 1 to {deadlines.MAX_EXTEND_SECONDS}. " + AS_A_COMMAND,
-               security=BEARER,
-               responses={**ok(201, "CommandAnswer", "the clock event, as you may see it", ("Location", "Idempotent-Replayed")),
-                          **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503)})
+@command_like("extendClock", "clock", CLOCK_CONTROL, CLOCK_EVENT,
+              summary="Extend the current deadline by `seconds` (organizer)",
+              description="The organizer only, while the game runs. Gives the seats awaited by the current "
+                          "step `seconds` more (`deadline_extended`): added to the deadline, or counted from "
+                          "now if it has passed already and not yet fired. 409 `no_deadline` while no step "
+                          f"has a deadline; `seconds` is 1 to {deadlines.MAX_EXTEND_SECONDS}. " + AS_A_COMMAND)
 @bp.arguments(Extend())
 def extend(body: dict, game_id: str):
     actor = _organizer(game_id, "extend a deadline")

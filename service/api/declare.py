@@ -142,3 +142,46 @@ def api_operation(operation_id: str, tag: str, problems: dict[int, tuple[str, ..
         view.problem_codes = {(s, c) for s, named in by_status.items() for c in named}  # type: ignore[attr-defined]
         return Blueprint.doc(**operation)(view)  # (functools.wraps keeps the two marks above)
     return attach
+
+
+#: The headers of an answer like a command's.
+WRITTEN = ("Location", "Idempotent-Replayed")
+
+
+def command_like(operation_id: str, tag: str, problems: dict[int, tuple[str, ...]], answer: str, *,
+                 then: tuple[str, ...] = (), others: dict | None = None, **fields) -> Callable:
+    """A write answered as a command is (201 `CommandAnswer`: the events as the caller may see
+    them, the new `version`, `Location`), with a token, taking `If-Match` and `Idempotency-Key`:
+    a game's commands and start, the clock's controls, a tournament's commands. `answer`
+    describes the 201; `others`, any other success answer."""
+    return api_operation(operation_id, tag, problems=problems, parameters=PINS, security=BEARER,
+                         responses={**ok(201, "CommandAnswer", answer, WRITTEN, then=then), **(others or {}),
+                                    **errors(400, 401, 403, 404, 413, 429)}, **fields)
+
+
+def creation(operation_id: str, tag: str, answer_schema: str, then: tuple[str, ...] = (), **fields) -> Callable:
+    """Creating a game or a tournament: anyone, no token; the 201 holds the organizer token."""
+    return api_operation(operation_id, tag, problems=codes(JSON_BODY, {422: ("invalid_options", "unknown_ruleset")}),
+                         security=PUBLIC,
+                         responses={**ok(201, answer_schema, "created; keep the organizer token", ("Location",),
+                                         then=then), **errors(400, 413, 415, 422, 429)}, **fields)
+
+
+def sse_operation(operation_id: str, tag: str, problems: dict[int, tuple[str, ...]], item_schema: str,
+                 frames: str, **fields) -> Callable:
+    """A stream's live events (Server-Sent Events), resumable with `Last-Event-ID`: one frame per
+    event, its `data` an `item_schema` as JSON (OpenAPI 3.2's itemSchema, as `x-item-schema`;
+    schemathesis checks each frame against it). `frames` describes the 200."""
+    article = "an" if item_schema[0] in "AEIOU" else "a"
+    frame = {"type": "object", "required": ["data"],
+             "properties": {"id": {"type": "string", "description": "the event's version"},
+                            "event": {"type": "string", "description": "the event's type, or `record_damaged`"},
+                            "data": {"type": "string", "description": f"{article} {item_schema} (`x-item-schema`) as JSON text",
+                                     "x-item-schema": {"$ref": f"#/components/schemas/{item_schema}"}},
+                            "retry": {"type": "integer"}}}
+    return api_operation(operation_id, tag,
+                         problems=codes(TOKEN_OPTIONAL, problems, {400: ("bad_last_event_id",),
+                                                                   409: ("record_damaged",), 422: ("invalid_fields",)}),
+                         parameters=[{"name": "Last-Event-ID", "in": "header", "schema": {"type": "string"}}],
+                         responses={"200": {"description": frames, "content": {"text/event-stream": {"schema": frame}}},
+                                    **errors(400, 401, 404, 409, 413, 422, 429)}, **fields)

@@ -15,7 +15,7 @@ from marshmallow import Schema, fields
 from service.desk import game_log, report
 from service.api.helpers import bp, games
 from service.api import queries
-from service.api.auth import caller, require, sight
+from service.api.auth import caller, require_organizer_until_end, sight
 from service.api.language import reader_language
 from service.api.declare import A_GAME, TOKEN_OPTIONAL, api_operation, codes, errors, ok
 
@@ -94,7 +94,6 @@ def read_log(page: dict, game_id: str):
 def read_report(_query: dict, game_id: str):
     current = games().load(game_id)
     viewer = caller(current)
-    if current["status"] != "finished":
-        require(viewer, "organizer", what="read the report of a game before it ends")
+    require_organizer_until_end(viewer, current, what="read the report of a game before it ends")
     page = report.render(games(), game_id, current, sight(current, viewer), reader_language())
     return Response(page, mimetype="text/html", headers={"Content-Disposition": "inline"})

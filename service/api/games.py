@@ -14,7 +14,7 @@ from service.api.problems import Problem
 from service.api.requests import json_object, pins
 from service.rules.common import loading
 from service.rules.common.text import TEXT_MAX
-from service.api.auth import caller, require, sight
+from service.api.auth import caller, require, require_organizer_until_end, sight
 from service.streams import record_scan
 from service.rules.errors import Message
 from service.api.request_log import note
@@ -24,25 +24,21 @@ from service.api.helpers import (
     ruleset_of, seat_range, state_after,
 )
 from service.api.declare import (
-    A_GAME, BEARER, GAME_ARCHIVED, JSON_BODY, PINNED, PINS, PUBLIC, RULES, TOKEN_OPTIONAL, TOKEN_REQUIRED,
-    api_operation, body, codes, errors, headers, ok,
+    A_GAME, BEARER, GAME_ARCHIVED, JSON_BODY, PINNED, PUBLIC, RULES, TOKEN_OPTIONAL, TOKEN_REQUIRED,
+    api_operation, body, codes, command_like, creation, errors, headers, ok,
 )
 
 CHECKPOINT_EVERY = 100
 
 
 @bp.post("/games")
-@api_operation("createGame", "games",
-               problems=codes(JSON_BODY, {422: ("invalid_options", "unknown_ruleset")}),
-               summary="Create a game", security=PUBLIC,
-               description="Anyone may create a game; no token is needed. The game of `ruleset` opens in its "
-                           "lobby with `seats` seats (as many as the ruleset hosts) and the `options` given. "
-                           "The answer holds the game's id and its organizer token, shown this once only: "
-                           "keep it, it starts the game, runs its clock and makes rulings. Rate-limited per "
-                           "client address (429 with `Retry-After`).",
-               responses={**ok(201, "GameCreatedAnswer", "created; keep the organizer token", ("Location",),
-                                     then=("joinGame", "startGame", "getState")),
-                          **errors(400, 413, 415, 422, 429)})
+@creation("createGame", "games", "GameCreatedAnswer", then=("joinGame", "startGame", "getState"),
+          summary="Create a game",
+          description="Anyone may create a game; no token is needed. The game of `ruleset` opens in its "
+                      "lobby with `seats` seats (as many as the ruleset hosts) and the `options` given. "
+                      "The answer holds the game's id and its organizer token, shown this once only: "
+                      "keep it, it starts the game, runs its clock and makes rulings. Rate-limited per "
+                      "client address (429 with `Retry-After`).")
 @bp.arguments(schemas.CreateGame())
 def create_game(body: dict):
     ruleset = ruleset_named(body["ruleset"])
@@ -94,19 +90,17 @@ def join(body: dict, game_id: str):
 
 
 @bp.post("/games/<game_id>/start")
-@api_operation("startGame", "games",
-               problems=codes(TOKEN_REQUIRED, A_GAME, PINNED, GAME_ARCHIVED,
-                              {409: ("game_finished", "game_started", "seats_empty", "record_damaged")}),
-               summary="Deal and begin round 1 (organizer)", parameters=PINS, security=BEARER,
-               description="The organizer only (the token createGame gave). Once every seat is taken (409 "
-                           "`seats_empty` before), the game leaves its lobby: the ruleset sets up and deals, "
-                           "and round 1 begins. The answer is like a command's: the setup events as the "
-                           "organizer may see them, the new `version`, and `Location`, the state right after "
-                           "them. Takes `If-Match` and `Idempotency-Key` as a command does.",
-               responses={**ok(201, "CommandAnswer", "the setup events, as you may see them; `Location` is the state "
-                                                     "right after them", ("Location", "Idempotent-Replayed"),
-                               then=("getLegalActions", "sendCommand", "getState")),
-                          **errors(400, 401, 403, 404, 409, 412, 413, 429)})
+@command_like("startGame", "games",
+              codes(TOKEN_REQUIRED, A_GAME, PINNED, GAME_ARCHIVED,
+                    {409: ("game_finished", "game_started", "seats_empty", "record_damaged")}),
+              "the setup events, as you may see them; `Location` is the state right after them",
+              then=("getLegalActions", "sendCommand", "getState"),
+              summary="Deal and begin round 1 (organizer)",
+              description="The organizer only (the token createGame gave). Once every seat is taken (409 "
+                          "`seats_empty` before), the game leaves its lobby: the ruleset sets up and deals, "
+                          "and round 1 begins. The answer is like a command's: the setup events as the "
+                          "organizer may see them, the new `version`, and `Location`, the state right after "
+                          "them. Takes `If-Match` and `Idempotency-Key` as a command does.")
 def start(game_id: str):
     note(command="start")
     state = games().load(game_id)
@@ -210,18 +204,15 @@ def etag_matches(header: str | None, etag: str) -> bool:
 
 
 @bp.post("/games/<game_id>/commands")
-@api_operation("sendCommand", "play",
-               problems=codes(TOKEN_REQUIRED, A_GAME, JSON_BODY, PINNED, GAME_ARCHIVED,
-                              {403: ("organizer_only", "seat_forfeited", "seat_only", RULES),
-                               409: ("record_damaged", RULES),
-                               422: ("unknown_command", RULES)}),
-               summary="Send a command", parameters=PINS, security=BEARER,
-               description="Each command type's schema says when it is legal; see also legal-actions.",
-               requestBody=body("Command"),
-               responses={**ok(201, "CommandAnswer", "the events it caused, as you may see them; `Location` is "
-                                                     "the state right after them", ("Location", "Idempotent-Replayed"),
-                               then=("getLegalActions", "sendCommand", "getState", "listEvents")),
-                          **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503)})
+@command_like("sendCommand", "play",
+              codes(TOKEN_REQUIRED, A_GAME, JSON_BODY, PINNED, GAME_ARCHIVED,
+                   {403: ("organizer_only", "seat_forfeited", "seat_only", RULES),
+                    409: ("record_damaged", RULES),
+                    422: ("unknown_command", RULES)}),
+              "the events it caused, as you may see them; `Location` is the state right after them",
+              then=("getLegalActions", "sendCommand", "getState", "listEvents"),
+              summary="Send a command", requestBody=body("Command"),
+              description="Each command type's schema says when it is legal; see also legal-actions.")
 def command(game_id: str):
     body = json_object()
 
@@ -333,16 +324,9 @@ def legal_actions(query: dict, game_id: str):
                responses={**ok(200, "EventsPage", "a page of events"), **errors(401, 404, 409, 413, 422)})
 @bp.arguments(queries.Page(), location="query")
 def list_events(page: dict, game_id: str):
-    after, limit = page["after"], page["limit"]
     state, damage = readable_state(game_id)
-    actor = caller(state)
-    upto = None if damage is None else damage["first_bad_version"] - 1
-    public = state["status"] == "finished"  # after the end every event as stored (docs/verification.md)
-    events = games().events(game_id, after, limit, upto=upto, stored=public) if upto is None or after < upto else []
-    extra = {} if damage is None else {"record_damaged": damage}
-    viewer = sight(state, actor)
-    return events_page(games(), state["version"], events, after, viewer, public,
-                       lambda page: answer_events(state, viewer, page), **extra)
+    viewer = sight(state, caller(state))
+    return events_page(games(), game_id, state, page, viewer, lambda shown: answer_events(state, viewer, shown), damage)
 
 
 @bp.get("/games/<game_id>/talk")
@@ -383,8 +367,7 @@ def list_talk(page: dict, game_id: str):
 def audit(game_id: str):
     state, damage = readable_state(game_id)
     actor = caller(state)
-    if state["status"] != "finished" or damage is not None:
-        require(actor, "organizer", what="audit a game before it ends")
+    require_organizer_until_end(actor, state, what="audit a game before it ends", damage=damage)
     found = record_scan.scan(games().reads, game_id)
     events = [e for e in found.events if e["version"] <= state["version"]]
     # Hashes covering a sealed bid wait for the reveal (see projections.views).

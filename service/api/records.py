@@ -15,7 +15,7 @@ from service.api import stream_http
 from service.api.helpers import bp, games, readable_state
 from service.api.schemas import DISPUTE_TEXTS, DisputeText
 from service.rules.errors import Message
-from service.api.auth import caller, require, sight
+from service.api.auth import caller, require_organizer_until_end, sight
 from service.api.declare import (
     A_GAME, BEARER, JSON_BODY, TOKEN_OPTIONAL, TOKEN_REQUIRED, api_operation, body, codes, errors, headers, ok,
 )
@@ -62,8 +62,7 @@ class ImportAnswer(Schema):
 def export_game(game_id: str):
     state, damage = readable_state(game_id)
     actor = caller(state)
-    if state["status"] != "finished" or damage is not None:  # after the end the record is public (docs/verification.md)
-        require(actor, "organizer", what="export a game before it ends")
+    require_organizer_until_end(actor, state, what="export a game before it ends", damage=damage)
     return jsonify(records.export(games(), game_id, sight(state, actor), damage))
 
 

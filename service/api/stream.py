@@ -20,7 +20,7 @@ from __future__ import annotations
 from projections.views import chain_hidden_from, view_event
 from service.api import queries
 from service.api.auth import caller, sight
-from service.api.declare import A_GAME, TOKEN_OPTIONAL, api_operation, codes, errors
+from service.api.declare import A_GAME, sse_operation
 from service.api.fanout import Broadcast, Hub
 from service.api.helpers import bp, games, ruleset_of
 from service.api.stream_http import checked_events, fanout_hub, resume_point, sse, sse_answer
@@ -34,32 +34,14 @@ def stream_hub() -> Hub:
 
 
 @bp.get("/games/<game_id>/events/stream")
-@api_operation("streamEvents", "events",
-               problems=codes(TOKEN_OPTIONAL, A_GAME, {400: ("bad_last_event_id",),
-                                                       409: ("record_damaged",),
-                                                       422: ("invalid_fields",)}),
-               summary="Live events (Server-Sent Events), resumable with Last-Event-ID",
-               description="The game's events after `after` (or `Last-Event-ID`), then each new one as it is appended. "
-                           "The stream ends only when you disconnect, at `timeout`, or when the game is over (a finished "
-                           "game's stream closes right after its last event); reconnect with `Last-Event-ID` to resume.",
-               parameters=[{"name": "Last-Event-ID", "in": "header", "schema": {"type": "string"}}],
-               responses={"200": {"description": "text/event-stream: one frame per event, `id: <version>`, "
-                                                 "`event: <type>`, `data: <an EventOut, JSON>`; a damaged record "
-                                                 "ends the stream with `event: record_damaged` and a ProblemDetail; "
-                                                 "lines starting with `:` keep the connection alive",
-                                  "content": {"text/event-stream": {"schema": {
-                                      # one frame (OpenAPI 3.2's itemSchema; schemathesis checks each
-                                      # frame against it); `data` holds an EventOut as JSON
-                                      "type": "object", "required": ["data"],
-                                      "properties": {
-                                          "id": {"type": "string", "description": "the event's version"},
-                                          "event": {"type": "string", "description": "the event's type, or "
-                                                                                     "`record_damaged`"},
-                                          "data": {"type": "string", "description": "an EventOut "
-                                                   "(`x-item-schema`) as JSON text",
-                                                   "x-item-schema": {"$ref": "#/components/schemas/EventOut"}},
-                                          "retry": {"type": "integer"}}}}}},
-                          **errors(400, 401, 404, 409, 413, 422, 429)})
+@sse_operation("streamEvents", "events", A_GAME, "EventOut",
+              "text/event-stream: one frame per event, `id: <version>`, `event: <type>`, `data: <an EventOut, "
+              "JSON>`; a damaged record ends the stream with `event: record_damaged` and a ProblemDetail; lines "
+              "starting with `:` keep the connection alive",
+              summary="Live events (Server-Sent Events), resumable with Last-Event-ID",
+              description="The game's events after `after` (or `Last-Event-ID`), then each new one as it is appended. "
+                          "The stream ends only when you disconnect, at `timeout`, or when the game is over (a finished "
+                          "game's stream closes right after its last event); reconnect with `Last-Event-ID` to resume.")
 @bp.arguments(queries.StreamQuery(), location="query")
 def stream_events(query: dict, game_id: str):
     state = games().load(game_id)

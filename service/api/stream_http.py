@@ -40,13 +40,20 @@ def list_page(ledger, query: dict, key: str):
     return jsonify({key: page, "next": cursor})
 
 
-def events_page(ledger, version: int, events: list[dict], after: int, viewer: dict, public: bool,
-                view, **extra) -> Response:
-    """A page of a stream's events, games and tournaments alike: each as `view(events)` shows
-    them to `viewer`, the dispute texts opened for them, and `next_after` to page on: the last
-    version on the page, or `after` again on an empty one, so a reader never special-cases it."""
+def events_page(ledger, stream_id: str, state: dict, page: dict, viewer: dict, view,
+                damage: dict | None = None) -> Response:
+    """A page of a stream's events, games and tournaments alike: the events after `after`,
+    `limit` at a time, up to the state read (a damaged record's up to its first damage, which
+    `record_damaged` names); while it runs each as `view(events)` shows them to `viewer`, after
+    its end every event as stored, hashes included, for anyone (docs/verification.md), with the
+    dispute texts opened for the caller. `next_after` pages on: the last version on the page,
+    or `after` again on an empty one, so a reader never special-cases it."""
+    after, public = page["after"], state["status"] == "finished"
+    upto = state["version"] if damage is None else damage["first_bad_version"] - 1
+    events = ledger.events(stream_id, after, page["limit"], upto=upto, stored=public) if after < upto else []
+    extra = {} if damage is None else {"record_damaged": damage}
     extra.update(opened_texts(ledger, events, viewer, public))
-    return jsonify(version=version, events=view(events),
+    return jsonify(version=state["version"], events=view(events),
                    next_after=events[-1]["version"] if events else after, **extra)
 
 

@@ -17,7 +17,7 @@ from flask import Response
 
 from events.integrity import RecordDamaged
 from projections.core import CLOCK_EVENTS
-from service.api.auth import caller, require
+from service.api.auth import caller, require_organizer_until_end
 from service.api.declare import TOKEN_OPTIONAL, api_operation, codes, errors
 from service.api.helpers import games
 from service.api.language import reader_language
@@ -88,8 +88,7 @@ def with_dispute_texts(state: dict, tables: dict, viewer: dict) -> tuple[dict, d
 def read_tournament_report(tournament_id: str):
     state = tournaments().load(tournament_id)
     viewer = caller(state)
-    if state["status"] != "finished":
-        require(viewer, "organizer", what="read the report of a tournament before it finishes")
+    require_organizer_until_end(viewer, state, what="read the report of a tournament before it finishes")
     tables, rulings = {}, {}
     for table in state["tables"]:
         game_id = table["game_id"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from service.api import queries
 from service.api.auth import caller
-from service.api.declare import TOKEN_OPTIONAL, api_operation, codes, errors
+from service.api.declare import sse_operation
 from service.api.fanout import Broadcast, Hub
 from service.api.stream_http import checked_events, fanout_hub, resume_point, sse, sse_answer
 from service.api.helpers import A_TOURNAMENT, tournament_bp as bp, tournaments, view_tournament_event as view_event
@@ -20,27 +20,15 @@ def tournament_hub() -> Hub:
 
 
 @bp.get("/tournaments/<tournament_id>/events/stream")
-@api_operation("streamTournamentEvents", "tournaments",
-               problems=codes(TOKEN_OPTIONAL, A_TOURNAMENT, {400: ("bad_last_event_id",), 409: ("record_damaged",),
-                                                             422: ("invalid_fields",)}),
-               summary="The tournament's events, live (Server-Sent Events)",
-               description="Anyone: the tournament's events after `after` (or `Last-Event-ID`), then each new one as "
-                           "it is appended — a round seated, a table's result, a drop. Ends when you disconnect, at "
-                           "`timeout`, or right after a finished tournament's last event; reconnect with "
-                           "`Last-Event-ID` to resume. Lines starting with `:` keep the connection alive. Until the "
-                           "tournament finishes, a dispute's text is null for all but its filer and the organizer "
-                           "(send your token to read your own).",
-               parameters=[{"name": "Last-Event-ID", "in": "header", "schema": {"type": "string"}}],
-               responses={"200": {"description": "text/event-stream: `id: <version>`, `event: <type>`, "
-                                                 "`data: <the event, JSON>`",
-                                  "content": {"text/event-stream": {"schema": {
-                                      "type": "object", "required": ["data"],
-                                      "properties": {"id": {"type": "string"}, "event": {"type": "string"},
-                                                     "data": {"type": "string", "description": "a TournamentEventOut, as JSON",
-                                                              "x-item-schema": {
-                                                                  "$ref": "#/components/schemas/TournamentEventOut"}},
-                                                     "retry": {"type": "integer"}}}}}},
-                          **errors(400, 401, 404, 409, 413, 422, 429)})
+@sse_operation("streamTournamentEvents", "tournaments", A_TOURNAMENT, "TournamentEventOut",
+              "text/event-stream: `id: <version>`, `event: <type>`, `data: <the event, JSON>`",
+              summary="The tournament's events, live (Server-Sent Events)",
+              description="Anyone: the tournament's events after `after` (or `Last-Event-ID`), then each new one as "
+                          "it is appended — a round seated, a table's result, a drop. Ends when you disconnect, at "
+                          "`timeout`, or right after a finished tournament's last event; reconnect with "
+                          "`Last-Event-ID` to resume. Lines starting with `:` keep the connection alive. Until the "
+                          "tournament finishes, a dispute's text is null for all but its filer and the organizer "
+                          "(send your token to read your own).")
 @bp.arguments(queries.StreamQuery(), location="query")
 def stream(query: dict, tournament_id: str):
     state = tournaments().load(tournament_id)

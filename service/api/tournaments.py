@@ -6,9 +6,9 @@ from flask import current_app, jsonify
 
 from service.api import limits, queries
 from service.api import tournament_schemas as ts
-from service.api.auth import bearer_token, caller
-from service.api.declare import (BEARER, JSON_BODY, PINNED, PINS, PUBLIC, TOKEN_OPTIONAL, TOKEN_REQUIRED, TOURNAMENT_ARCHIVED,
-                                 api_operation, codes, errors, ok)
+from service.api.auth import bearer_token, caller, require_organizer_until_end
+from service.api.declare import (BEARER, JSON_BODY, PINNED, PUBLIC, TOKEN_OPTIONAL, TOKEN_REQUIRED, TOURNAMENT_ARCHIVED,
+                                 api_operation, codes, command_like, creation, errors, ok)
 from service.api.helpers import (
     A_TOURNAMENT, created, first_receipt, games, ruleset_named, seat_range, tournament_bp as bp, write_answer,
     tournament_receipt as receipt_of, tournaments, view_tournament_event as view_event,
@@ -70,17 +70,14 @@ def view(state: dict, actor: dict) -> dict:
 
 
 @bp.post("/tournaments")
-@api_operation("createTournament", "tournaments",
-               problems=codes(JSON_BODY, {422: ("invalid_options", "unknown_ruleset")}),
-               summary="Create a tournament", security=PUBLIC,
-               description="Anyone may create a tournament: an event of several rounds of tables, each table an "
-                           "ordinary game of `ruleset` that the server creates and starts with `game_options`. "
-                           "The answer holds the organizer token (shown once: it seats rounds, drops entrants and "
-                           "is the organizer token of every table's game) and the commitment to the tournament's "
-                           "secret seed, from which every seating comes. Entrants then register until round 1 "
-                           "is seated.",
-               responses={**ok(201, "TournamentCreatedAnswer", "created; keep the organizer token", ("Location",)),
-                          **errors(400, 413, 415, 422, 429)})
+@creation("createTournament", "tournaments", "TournamentCreatedAnswer",
+          summary="Create a tournament",
+          description="Anyone may create a tournament: an event of several rounds of tables, each table an "
+                      "ordinary game of `ruleset` that the server creates and starts with `game_options`. "
+                      "The answer holds the organizer token (shown once: it seats rounds, drops entrants and "
+                      "is the organizer token of every table's game) and the commitment to the tournament's "
+                      "secret seed, from which every seating comes. Entrants then register until round 1 "
+                      "is seated.")
 @bp.arguments(ts.CreateTournament())
 def create_tournament(body: dict):
     ruleset = ruleset_named(body["ruleset"])
@@ -165,36 +162,33 @@ def read_tournament(tournament_id: str):
 
 
 @bp.post("/tournaments/<tournament_id>/commands")
-@api_operation("sendTournamentCommand", "tournaments",
-               problems=codes(TOKEN_REQUIRED, A_TOURNAMENT, JSON_BODY, PINNED, TOURNAMENT_ARCHIVED, {
-                   403: ("organizer_only", "entrant_only", "forbidden", "entrant_dropped"),
-                   409: ("registration_closed", "tournament_finished", "no_rounds_left", "round_in_play",
-                         "no_entrants", "already_dropped", "not_dropped", "not_seated", "already_no_show",
-                         "rounds_left", "dispute_resolved", "record_damaged"),
-                   422: ("tables_required", "invalid_seating", "seating_is_swiss", "unknown_entrant",
-                         "unknown_version", "unknown_dispute")}),
-               summary="Seat a round, drop or reinstate an entrant, hand a seat to the bot, announce, finish, "
-                       "talk or dispute", parameters=PINS, security=BEARER,
-               description="`seat_round` (organizer): seats the next round — Swiss from the standings and the "
-                           "tournament's seed (docs/verification.md, seating rule 2), or the organizer's `tables` "
-                           "in a fixed tournament — and creates and starts every table's game; refused while a "
-                           "table of the round is still playing. With `preview: true` it answers 200 with the "
-                           "seating it would record now, and records nothing. "
-                           "`drop {entrant}` (organizer, or the entrant itself): no later round seats it, and its "
-                           "seat at a table still playing goes to the `no_show` policy (the server's bot, or a "
-                           "forfeit); `reinstate {entrant}` (organizer) undoes a drop from the next round. "
-                           "`no_show {entrant}` (organizer): that policy now, without dropping; `seat_to_bot "
-                           "{entrant}` (organizer): the server's bot plays that seat now, whatever the policy. "
-                           "`announce {text}` (organizer): shown on every entrant's page and the desk. `finish` "
-                           "(organizer, once the last round's tables are done) reveals the seed. `say`, `dispute` "
-                           "(an entrant, about an event of the tournament's record) and `resolve_dispute` "
-                           "(organizer). The answer: the events appended (token hashes left out) and the new "
-                           "`version`.",
-               responses={**ok(201, "CommandAnswer", "the events appended; `Location` is the tournament",
-                               ("Location", "Idempotent-Replayed")),
-                          **ok(200, "SeatingPreview", "`seat_round` with `preview: true`: the seating it would "
-                                                      "record now (nothing recorded)"),
-                          **errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 429)})
+@command_like("sendTournamentCommand", "tournaments", answer="the events appended; `Location` is the tournament",
+              problems=codes(TOKEN_REQUIRED, A_TOURNAMENT, JSON_BODY, PINNED, TOURNAMENT_ARCHIVED, {
+                  403: ("organizer_only", "entrant_only", "forbidden", "entrant_dropped"),
+                  409: ("registration_closed", "tournament_finished", "no_rounds_left", "round_in_play",
+                        "no_entrants", "already_dropped", "not_dropped", "not_seated", "already_no_show",
+                        "rounds_left", "dispute_resolved", "record_damaged"),
+                  422: ("tables_required", "invalid_seating", "seating_is_swiss", "unknown_entrant",
+                        "unknown_version", "unknown_dispute")}),
+              summary="Seat a round, drop or reinstate an entrant, hand a seat to the bot, announce, finish, "
+                      "talk or dispute",
+              description="`seat_round` (organizer): seats the next round — Swiss from the standings and the "
+                          "tournament's seed (docs/verification.md, seating rule 2), or the organizer's `tables` "
+                          "in a fixed tournament — and creates and starts every table's game; refused while a "
+                          "table of the round is still playing. With `preview: true` it answers 200 with the "
+                          "seating it would record now, and records nothing. "
+                          "`drop {entrant}` (organizer, or the entrant itself): no later round seats it, and its "
+                          "seat at a table still playing goes to the `no_show` policy (the server's bot, or a "
+                          "forfeit); `reinstate {entrant}` (organizer) undoes a drop from the next round. "
+                          "`no_show {entrant}` (organizer): that policy now, without dropping; `seat_to_bot "
+                          "{entrant}` (organizer): the server's bot plays that seat now, whatever the policy. "
+                          "`announce {text}` (organizer): shown on every entrant's page and the desk. `finish` "
+                          "(organizer, once the last round's tables are done) reveals the seed. `say`, `dispute` "
+                          "(an entrant, about an event of the tournament's record) and `resolve_dispute` "
+                          "(organizer). The answer: the events appended (token hashes left out) and the new "
+                          "`version`.",
+              others=ok(200, "SeatingPreview", "`seat_round` with `preview: true`: the seating it would "
+                                               "record now (nothing recorded)"))
 @bp.arguments(ts.TournamentCommand())
 def send_command(body: dict, tournament_id: str):
     note(command=body["type"])
@@ -331,8 +325,7 @@ def events(query: dict, tournament_id: str):
     state = tournaments().load(tournament_id)
     viewer = caller(state)
     finished = state["status"] == "finished"
-    page = tournaments().events(tournament_id, query["after"], query["limit"], upto=state["version"], stored=finished)
-    return events_page(tournaments(), state["version"], page, query["after"], viewer, finished,
+    return events_page(tournaments(), tournament_id, state, query, viewer,
                        lambda shown: [view_event(e, finished, viewer) for e in shown])
 
 
@@ -352,10 +345,7 @@ def events(query: dict, tournament_id: str):
 def export(tournament_id: str):
     state = tournaments().load(tournament_id)
     actor = caller(state)
-    if state["status"] != "finished" and actor["kind"] != "organizer":
-        if actor["kind"] == "spectator":
-            raise Problem(401, "token_required", Message("problem-api-export-token"))
-        raise Problem(403, "forbidden", Message("problem-api-export-organizer"))
+    require_organizer_until_end(actor, state, what="export a tournament before it finishes")
     viewer = actor if actor["kind"] in ("organizer", "entrant") else {"kind": "spectator"}
     return jsonify(record.export(tournaments(), games(), tournament_id, viewer))
 

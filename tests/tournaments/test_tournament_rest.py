@@ -254,6 +254,14 @@ def test_a_running_tournaments_export_is_the_organizers_reading_copy(client, app
     assert len(copy["tables"]) == 2
 
 
+def test_before_the_end_an_entrant_may_not_export_the_tournament(client):
+    made = create(client)
+    ada = register(client, made["tournament_id"], "Ada")
+    refused = problem(client.get(f"/v1/tournaments/{made['tournament_id']}/export", headers=bearer(ada["entrant_token"])),
+                      403, "forbidden")
+    assert refused["detail"] == "only the organizer may export a tournament before it finishes"
+
+
 def test_a_tables_end_enqueues_its_result_and_the_sweeper_records_it_when_the_job_is_lost(client, app, house,
                                                                                          redis_client):
     from rq import Queue

@@ -543,6 +543,7 @@ problem-api-what = { $what ->
     [read_this_job] diesen Auftrag lesen
     [read_the_report_of_a_game_before_it_ends] den Bericht eines Spiels vor seinem Ende lesen
     [read_the_report_of_a_tournament_before_it_finishes] den Bericht eines Turniers vor seinem Ende lesen
+    [export_a_tournament_before_it_finishes] ein Turnier vor seinem Ende exportieren
     [start_the_game] das Spiel starten
     [send_commands] Züge schicken
     [ask_for_legal_actions] nach erlaubten Zügen fragen
@@ -681,8 +682,6 @@ problem-api-tournament-importing = Dieses Turnier wird schon importiert (das Spi
 problem-api-send-token-because = Schicke dein Token: `Authorization: Bearer <token>` ({ $why })
 problem-api-tournament-token = Du brauchst das Token der Spielleitung oder eines Teilnehmers: Schicke `Authorization: Bearer <token>`
 problem-api-preview-seat-round = Nur seat_round lässt sich vorab ansehen
-problem-api-export-token = Bis das Turnier endet, darf nur seine Spielleitung es exportieren: Schicke `Authorization: Bearer <token>`
-problem-api-export-organizer = Bis das Turnier endet, darf nur seine Spielleitung es exportieren
 problem-api-entrant-page = Diese Seite gehört einem Teilnehmer; die Spielleitung liest das Turnier
 problem-api-disputes-organizer = Die Einsprüche aller Tische liest nur die Spielleitung des Turniers
 problem-api-batch-number = `{ $name }` ist eine Stapelnummer: eine ganze Zahl ab 1

@@ -531,6 +531,7 @@ problem-api-what = { $what ->
     [read_this_job] read this job
     [read_the_report_of_a_game_before_it_ends] read the report of a game before it ends
     [read_the_report_of_a_tournament_before_it_finishes] read the report of a tournament before it finishes
+    [export_a_tournament_before_it_finishes] export a tournament before it finishes
     [start_the_game] start the game
     [send_commands] send commands
     [ask_for_legal_actions] ask for legal actions
@@ -664,8 +665,6 @@ problem-api-tournament-importing = this tournament is being imported already (it
 problem-api-send-token-because = send your token: `Authorization: Bearer <token>` ({ $why })
 problem-api-tournament-token = you need the organizer's or an entrant's token: send `Authorization: Bearer <token>`
 problem-api-preview-seat-round = only seat_round can be previewed
-problem-api-export-token = until the tournament finishes only its organizer may export it: send `Authorization: Bearer <token>`
-problem-api-export-organizer = until the tournament finishes only its organizer may export it
 problem-api-entrant-page = this page is an entrant's own; the organizer reads the tournament
 problem-api-disputes-organizer = only the tournament's organizer reads every table's disputes
 problem-api-batch-number = `{ $name }` is a batch number: a whole number from 1
