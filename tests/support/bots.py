@@ -2,11 +2,15 @@
 
 Used by the random-game property tests, the golden playthrough recorder and bench/game.py:
 each awaited seat asks `GET /legal-actions`, picks one listed example at random and sends
-it with `If-Match`, exactly as a third-party client would.
+it with `If-Match` and an `Idempotency-Key`, exactly as a third-party client would: a 503
+`storage_unavailable` (no replica confirmed the write in time) is sent again with the same key,
+as the answer itself tells a client to.
 """
 from __future__ import annotations
 
 import random
+import time
+import uuid
 from dataclasses import dataclass, field
 
 
@@ -39,12 +43,25 @@ class Table:
             raise BotError(f"legal-actions: {r.status_code} {r.get_data(as_text=True)}")
         return r.get_json()
 
-    def send(self, seat: int, command: dict, version: int | None = None):
+    def send(self, seat: int, command: dict, version: int | None = None, key: str | None = None):
         headers = bearer(self.tokens[seat])
         if version is not None:
             headers["If-Match"] = str(version)
+        if key is not None:
+            headers["Idempotency-Key"] = key
         r = self.client.post(f"/v1/games/{self.game_id}/commands", json=command, headers=headers)
         self.commands += 1
+        return r
+
+    def send_until_acknowledged(self, seat: int, command: dict, version: int | None = None, tries: int = 40):
+        """`send`, again with the same Idempotency-Key while the answer is 503 `storage_unavailable`
+        (docs/api.md): the retry gets the first answer once a replica holds it, or records it once."""
+        key = uuid.uuid4().hex
+        for _ in range(tries):
+            r = self.send(seat, command, version, key)
+            if r.status_code != 503 or (r.get_json() or {}).get("code") != "storage_unavailable":
+                return r
+            time.sleep(0.25)
         return r
 
 
@@ -92,7 +109,7 @@ def move(table: Table, rng: random.Random, talk: float = 0.0, pick=None) -> dict
         raise BotError(f"seat {seat} is awaited but has no legal action at version {legal['version']}")
     example = (pick(rng, state, seat, legal) if pick and actions[0]["type"] != "say"
                else rng.choice(rng.choice(actions)["examples"]))
-    r = table.send(seat, example, version=legal["version"])
+    r = table.send_until_acknowledged(seat, example, version=legal["version"])
     if r.status_code != 201:
         raise BotError(f"seat {seat} sent the listed example {example} at version {legal['version']} "
                        f"and got {r.status_code}: {r.get_data(as_text=True)}")
