@@ -35,10 +35,11 @@ $(CLIENT): $(STAMP) api_spec/openapi.json clients/python/pyproject.toml clients/
 serve: $(STAMP) $(CLIENT)
 	$(BIN)/bootleggers serve
 
-# pytest-xdist workers (each starts its own throwaway Redis): two per core, since a test spends
-# about a third of its time waiting on a browser, a served stack or a cluster, which a second
-# worker fills. On 2 cores, quiet: 2 workers ran the suite in 14:49 at 133 % CPU, 4 in 12:56.
-TEST_WORKERS ?= $(shell python3 -c 'import os; print(2 * (os.cpu_count() or 1))')
+# pytest-xdist workers (each starts its own throwaway Redis): one per core and one more, since a
+# test spends about a third of its time waiting on a browser, a served stack or a cluster, which
+# the extra worker fills. On 2 cores, quiet: 2 workers ran the suite in 14:49 at 133 % CPU; 4 in
+# 12:56 and 13:53, with more contention than gain.
+TEST_WORKERS ?= $(shell python3 -c 'import os; print((os.cpu_count() or 1) + 1)')
 
 test: $(STAMP) $(CLIENT) lint-imports
 	@command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || \
