@@ -37,8 +37,8 @@ class Checked(bots.Table):
         self.note("LegalActions", body)
         return body
 
-    def send(self, seat, command, version=None):
-        answer = super().send(seat, command, version)
+    def send(self, seat, command, version=None, key=None):
+        answer = super().send(seat, command, version, key)
         if answer.status_code == 201:
             self.note("CommandAnswer", answer.get_json())
         if self.commands % 40 == 1:  # while it runs: events redacted for each kind of reader

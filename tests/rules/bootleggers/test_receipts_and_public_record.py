@@ -37,8 +37,8 @@ def open_recording_table(client, seats: int, options: dict) -> tuple[Table, list
     table = Table(client, game_id, organizer, tokens)
     send = table.send
 
-    def recording_send(seat, command, version=None):
-        answer = send(seat, command, version)
+    def recording_send(seat, command, version=None, key=None):
+        answer = send(seat, command, version, key)
         if answer.status_code == 201:
             kept.append(receipt_of(answer))
         return answer
