@@ -91,6 +91,12 @@ AS_A_COMMAND = ("The answer is like a command's: the event, the new `version` an
                 "`If-Match` and `Idempotency-Key` as a command does.")
 
 
+def clock_control(operation_id: str, summary: str, description: str):
+    """A clock control's declaration: the organizer's, answered as a command is."""
+    return command_like(operation_id, "clock", CLOCK_CONTROL, CLOCK_EVENT, summary=summary,
+                        description=description + AS_A_COMMAND)
+
+
 @bp.get("/games/<game_id>/clock")
 @api_operation("getClock", "clock",
                problems=codes(TOKEN_OPTIONAL, A_GAME),
@@ -109,36 +115,36 @@ def read_clock(game_id: str):
 
 
 @bp.post("/games/<game_id>/clock/pause")
-@command_like("pauseClock", "clock", CLOCK_CONTROL, CLOCK_EVENT,
-              summary="Pause the clock (organizer): nothing times out until it is resumed",
-              description="The organizer only, while the game runs (409 `game_not_running` otherwise). Stops "
-                          "the game's clock (`clock_paused`): no deadline expires until it is resumed. 409 "
-                          "`no_deadlines` for a game created without deadlines, `clock_paused` if it is "
-                          "paused already. " + AS_A_COMMAND)
+@clock_control("pauseClock",
+                summary="Pause the clock (organizer): nothing times out until it is resumed",
+                description="The organizer only, while the game runs (409 `game_not_running` otherwise). Stops "
+                            "the game's clock (`clock_paused`): no deadline expires until it is resumed. 409 "
+                            "`no_deadlines` for a game created without deadlines, `clock_paused` if it is "
+                            "paused already. ")
 def pause(game_id: str):
     actor = _organizer(game_id, "pause the clock")
     return command_answer(controls.pause(games(), game_id, actor, **pins()), actor)
 
 
 @bp.post("/games/<game_id>/clock/resume")
-@command_like("resumeClock", "clock", CLOCK_CONTROL, CLOCK_EVENT,
-              summary="Resume the clock (organizer): the deadline shifts by the time it was paused",
-              description="The organizer only, while the game runs. Restarts the paused clock "
-                          "(`clock_resumed`): the current deadline, if any, moves later by as long as the clock "
-                          "was paused. 409 `clock_running` if it is not paused, `no_deadlines` for a game "
-                          "created without deadlines. " + AS_A_COMMAND)
+@clock_control("resumeClock",
+                summary="Resume the clock (organizer): the deadline shifts by the time it was paused",
+                description="The organizer only, while the game runs. Restarts the paused clock "
+                            "(`clock_resumed`): the current deadline, if any, moves later by as long as the clock "
+                            "was paused. 409 `clock_running` if it is not paused, `no_deadlines` for a game "
+                            "created without deadlines. ")
 def resume(game_id: str):
     actor = _organizer(game_id, "resume the clock")
     return command_answer(controls.resume(games(), game_id, actor, **pins()), actor)
 
 
 @bp.post("/games/<game_id>/clock/extend")
-@command_like("extendClock", "clock", CLOCK_CONTROL, CLOCK_EVENT,
-              summary="Extend the current deadline by `seconds` (organizer)",
-              description="The organizer only, while the game runs. Gives the seats awaited by the current "
-                          "step `seconds` more (`deadline_extended`): added to the deadline, or counted from "
-                          "now if it has passed already and not yet fired. 409 `no_deadline` while no step "
-                          f"has a deadline; `seconds` is 1 to {deadlines.MAX_EXTEND_SECONDS}. " + AS_A_COMMAND)
+@clock_control("extendClock",
+                summary="Extend the current deadline by `seconds` (organizer)",
+                description="The organizer only, while the game runs. Gives the seats awaited by the current "
+                            "step `seconds` more (`deadline_extended`): added to the deadline, or counted from "
+                            "now if it has passed already and not yet fired. 409 `no_deadline` while no step "
+                            f"has a deadline; `seconds` is 1 to {deadlines.MAX_EXTEND_SECONDS}. ")
 @bp.arguments(Extend())
 def extend(body: dict, game_id: str):
     actor = _organizer(game_id, "extend a deadline")
