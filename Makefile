@@ -39,7 +39,7 @@ serve: $(STAMP) $(CLIENT)
 # test spends about a third of its time waiting on a browser, a served stack or a cluster, which
 # the extra worker fills. On 2 cores, quiet: 2 workers ran the suite in 14:49 at 133 % CPU; 4 in
 # 12:56 and 13:53, with more contention than gain.
-TEST_WORKERS ?= $(shell python3 -c 'import os; print((os.cpu_count() or 1) + 1)')
+TEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print((os.cpu_count() or 1) + 1)')
 
 test: $(STAMP) $(CLIENT) lint-imports
 	@command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || \
