@@ -86,15 +86,14 @@ CLOCK_CONTROL = codes(TOKEN_REQUIRED, A_GAME, JSON_BODY, PINNED, GAME_ARCHIVED,
                              "record_damaged"),
                        422: ("invalid_seconds",)})
 #: How a clock control answers, in its description.
-CLOCK_EVENT = "the clock event, as you may see it"
 AS_A_COMMAND = ("The answer is like a command's: the event, the new `version` and `Location`; it takes "
                 "`If-Match` and `Idempotency-Key` as a command does.")
 
 
 def clock_control(operation_id: str, summary: str, description: str):
     """A clock control's declaration: the organizer's, answered as a command is."""
-    return command_like(operation_id, "clock", CLOCK_CONTROL, CLOCK_EVENT, summary=summary,
-                        description=description + AS_A_COMMAND)
+    return command_like(operation_id, "clock", CLOCK_CONTROL, "the clock event, as you may see it",
+                        summary=summary, description=description + AS_A_COMMAND)
 
 
 @bp.get("/games/<game_id>/clock")

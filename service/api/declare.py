@@ -153,10 +153,11 @@ def command_like(operation_id: str, tag: str, problems: dict[int, tuple[str, ...
     """A write answered as a command is (201 `CommandAnswer`: the events as the caller may see
     them, the new `version`, `Location`), with a token, taking `If-Match` and `Idempotency-Key`:
     a game's commands and start, the clock's controls, a tournament's commands. `answer`
-    describes the 201; `others`, any other success answer."""
+    describes the 201; `others`, any other success answer. The error answers of `problems`'
+    statuses come with them (api_operation); 413 and 429 any request may meet."""
     return api_operation(operation_id, tag, problems=problems, parameters=PINS, security=BEARER,
                          responses={**ok(201, "CommandAnswer", answer, WRITTEN, then=then), **(others or {}),
-                                    **errors(400, 401, 403, 404, 413, 429)}, **fields)
+                                    **errors(413, 429)}, **fields)
 
 
 def creation(operation_id: str, tag: str, answer_schema: str, then: tuple[str, ...] = (), **fields) -> Callable:
@@ -164,7 +165,7 @@ def creation(operation_id: str, tag: str, answer_schema: str, then: tuple[str, .
     return api_operation(operation_id, tag, problems=codes(JSON_BODY, {422: ("invalid_options", "unknown_ruleset")}),
                          security=PUBLIC,
                          responses={**ok(201, answer_schema, "created; keep the organizer token", ("Location",),
-                                         then=then), **errors(400, 413, 415, 422, 429)}, **fields)
+                                         then=then), **errors(413, 429)}, **fields)
 
 
 def sse_operation(operation_id: str, tag: str, problems: dict[int, tuple[str, ...]], item_schema: str,
@@ -176,7 +177,8 @@ def sse_operation(operation_id: str, tag: str, problems: dict[int, tuple[str, ..
     frame = {"type": "object", "required": ["data"],
              "properties": {"id": {"type": "string", "description": "the event's version"},
                             "event": {"type": "string", "description": "the event's type, or `record_damaged`"},
-                            "data": {"type": "string", "description": f"{article} {item_schema} (`x-item-schema`) as JSON text",
+                            "data": {"type": "string",
+                                     "description": f"{article} {item_schema} (`x-item-schema`) as JSON text",
                                      "x-item-schema": {"$ref": f"#/components/schemas/{item_schema}"}},
                             "retry": {"type": "integer"}}}
     return api_operation(operation_id, tag,
@@ -184,4 +186,4 @@ def sse_operation(operation_id: str, tag: str, problems: dict[int, tuple[str, ..
                                                                    409: ("record_damaged",), 422: ("invalid_fields",)}),
                          parameters=[{"name": "Last-Event-ID", "in": "header", "schema": {"type": "string"}}],
                          responses={"200": {"description": frames, "content": {"text/event-stream": {"schema": frame}}},
-                                    **errors(400, 401, 404, 409, 413, 422, 429)}, **fields)
+                                    **errors(413, 429)}, **fields)
